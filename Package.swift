@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No dependencies beyond the toolchain: the argument parser, help, man page
+// and completion scripts are this package's own.
+let package = Package(
+    name: "reorder",
+    products: [
+        .executable(name: "reorder", targets: ["reorder"]),
+        .library(name: "ReorderKit", targets: ["ReorderKit"]),
+    ],
+    targets: [
+        // The core: works on bytes, imports no Foundation, does no I/O.
+        .target(name: "ReorderKit"),
+        // Arguments, help, files, messages and exit status.
+        .target(name: "ReorderCLI", dependencies: ["ReorderKit"]),
+        .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
+        .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
+        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reorder"]),
+    ]
+)

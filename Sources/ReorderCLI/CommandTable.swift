@@ -1,0 +1,183 @@
+/// The one table of commands and options. Parsing, `--help`, and the tests
+/// that hold the man page and the completion scripts to the code all read it.
+
+/// What an option takes after it.
+public enum OptionValue: Equatable, Sendable {
+    /// A flag: nothing.
+    case none
+    /// Free text, shown in help as `placeholder`.
+    case text(placeholder: String)
+    /// One of fixed words.
+    case choice(placeholder: String, choices: [String])
+    /// A path to a file (completions offer files).
+    case path(placeholder: String)
+
+    public var placeholder: String? {
+        switch self {
+        case .none: return nil
+        case .text(let p), .choice(let p, _), .path(let p): return p
+        }
+    }
+}
+
+public struct OptionDescriptor: Equatable, Sendable {
+    /// Without the dashes: `output` for `--output`.
+    public let long: String
+    /// Without the dash: `o` for `-o`.
+    public let short: Character?
+    public let value: OptionValue
+    public let help: String
+}
+
+/// What a positional argument holds; completions offer nothing for these.
+public enum ArgumentKind: Equatable, Sendable {
+    /// An item of the list before the operation: an index or a selector.
+    case source
+    /// A position in the list after the operation.
+    case destination
+    /// A new item's value.
+    case value
+}
+
+public struct ArgumentDescriptor: Equatable, Sendable {
+    public let name: String
+    public let kind: ArgumentKind
+    public let help: String
+}
+
+public struct CommandDescriptor: Equatable, Sendable {
+    public let name: String
+    public let arguments: [ArgumentDescriptor]
+    /// One line, for the command list.
+    public let summary: String
+    /// Paragraphs for `reorder help COMMAND`.
+    public let discussion: [String]
+    /// Long names of the options this command takes.
+    public let optionNames: [String]
+    /// Whether FILE arguments follow the command's own arguments.
+    public let takesFiles: Bool
+
+    public var options: [OptionDescriptor] {
+        optionNames.map { CommandTable.option(named: $0)! }
+    }
+}
+
+public enum CommandTable {
+    public static let version = "0.1.0"
+
+    public static let options: [OptionDescriptor] = [
+        .init(long: "output", short: "o", value: .path(placeholder: "PATH"),
+              help: "Write the result to PATH ('-': standard output) and leave the input alone. One input only."),
+        .init(long: "check", short: "c", value: .none,
+              help: "Write nothing; print the name of each input that would change, and exit 1 if any would."),
+        .init(long: "diff", short: nil, value: .none,
+              help: "Write nothing; print a unified diff of what would change, and exit 1 if anything would."),
+        .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
+              help: "Colour the diff: auto (when standard output is a terminal and NO_COLOR is not set), always, never."),
+        .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: ["auto", "lines", "json"]),
+              help: "How to read the list: auto (the default: '.json' names and input starting with '[' or '{' are JSON), lines, json."),
+        .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
+        .init(long: "lines", short: nil, value: .none, help: "Same as --format lines."),
+        .init(long: "pointer", short: "p", value: .text(placeholder: "PTR"),
+              help: "JSON: the array to edit, as an RFC 6901 JSON Pointer (default: the root)."),
+        .init(long: "null", short: "z", value: .none, help: "Lines: items end with NUL instead of a newline."),
+        .init(long: "one-based", short: nil, value: .none,
+              help: "Count indices from 1 instead of 0 (-1 is still the last item)."),
+        .init(long: "key", short: nil, value: .text(placeholder: "PTR"),
+              help: "JSON: compare the value at PTR inside each object element (selectors and sort)."),
+        .init(long: "missing-ok", short: nil, value: .none,
+              help: "A selector that selects nothing changes nothing instead of failing."),
+        .init(long: "string", short: nil, value: .none,
+              help: "JSON: insert VALUE as a JSON string instead of parsing it as JSON."),
+        .init(long: "expression", short: "e", value: .text(placeholder: "OP"),
+              help: "Add one operation to the batch (repeatable)."),
+        .init(long: "file", short: "f", value: .path(placeholder: "SCRIPT"),
+              help: "Read batch operations from SCRIPT, one a line ('-': standard input)."),
+        .init(long: "sequential", short: nil, value: .none,
+              help: "Apply the batch's operations one after another, each with the indices of the single commands."),
+        .init(long: "reverse", short: "r", value: .none, help: "Sort in descending order."),
+        .init(long: "unique", short: "u", value: .none, help: "Keep only the first of equal items."),
+        .init(long: "ignore-case", short: "i", value: .none, help: "Compare ASCII letters without case."),
+        .init(long: "numeric", short: "n", value: .none, help: "Compare numbers by value."),
+        .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
+    ]
+
+    private static let output = ["output", "check", "diff", "color"]
+    private static let reading = ["format", "json", "lines", "pointer", "null"]
+
+    public static let commands: [CommandDescriptor] = [
+        .init(name: "move",
+              arguments: [
+                .init(name: "FROM", kind: .source, help: "The item to move: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K)."),
+                .init(name: "TO", kind: .destination, help: "The index the item has after the move."),
+              ],
+              summary: "Move an item so that it ends at TO.",
+              discussion: [
+                "Takes the item at FROM out and puts it back so that it ends at index TO of the result, like UICollectionView's moveItem(at:to:) and JSON Patch 'move'. 'move 0 -1' sends the first item to the end; 'move i i' changes nothing.",
+                "Several selected items move together and keep their order; the first of them ends at TO.",
+              ],
+              optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
+        .init(name: "swap",
+              arguments: [
+                .init(name: "I", kind: .source, help: "One item: an index or a selector."),
+                .init(name: "J", kind: .source, help: "The other item: an index or a selector."),
+              ],
+              summary: "Exchange two items.",
+              discussion: ["Exchanges the items at I and J. 'swap i i' changes nothing."],
+              optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
+        .init(name: "insert",
+              arguments: [
+                .init(name: "AT", kind: .destination, help: "The index the new item has after the insert; -1 appends."),
+                .init(name: "VALUE", kind: .value, help: "The new item: a line, or one JSON value (a JSON string with --string)."),
+              ],
+              summary: "Insert VALUE so that it ends at AT.",
+              discussion: [
+                "Adds VALUE so that it ends at index AT of the result: 'insert 0 x' prepends, 'insert -1 x' appends. In JSON, VALUE must be one valid JSON value, or use --string; it takes the layout of its neighbours.",
+              ],
+              optionNames: output + reading + ["one-based", "string", "help"], takesFiles: true),
+        .init(name: "delete",
+              arguments: [
+                .init(name: "AT", kind: .source, help: "The item to delete: an index or a selector."),
+              ],
+              summary: "Delete an item.",
+              discussion: ["Removes the item at AT (every selected item, with a selector)."],
+              optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
+        .init(name: "batch",
+              arguments: [],
+              summary: "Apply many operations as one, with UIKit's batch-update index rules.",
+              discussion: [
+                "Operations: 'delete I', 'insert AT VALUE', 'move FROM TO', 'swap I J', 'replace I VALUE', from -e OP (repeatable) and -f SCRIPT, in the order given. In a script, one operation a line; blank lines and lines starting with '#' are skipped; VALUE is the rest of the line after the space that follows AT, verbatim.",
+                "Every source index (delete I, move FROM, swap I and J, replace I) counts in the list before the batch; every destination index (insert AT, move TO) in the list after it, as in UICollectionView's performBatchUpdates. The order of the operations does not matter.",
+                "Example: the list 'a b c d e' with 'delete 0', 'move 4 0' and 'insert 2 x' becomes 'e b x c d': a is deleted, e ends at 0, x ends at 2, and b, c, d fill the other places in their order.",
+                "An item used twice as a source, two items claiming one destination, or a destination outside the result is an error, and nothing is written. With --sequential, the operations apply one after another instead, each to the result of the one before, with the indices of the single commands.",
+              ],
+              optionNames: ["expression", "file", "sequential"] + output + reading + ["one-based", "key", "missing-ok", "string", "help"],
+              takesFiles: true),
+        .init(name: "sort",
+              arguments: [],
+              summary: "Sort the items (stable; byte order by default).",
+              discussion: [
+                "A stable sort, in byte order by default (like LC_ALL=C sort). JSON strings compare by their decoded value and JSON numbers by their exact value; with --key PTR, object elements sort by the value at PTR and those without it go last, in their order.",
+              ],
+              optionNames: ["reverse", "unique", "ignore-case", "numeric", "key"] + output + reading + ["help"],
+              takesFiles: true),
+        .init(name: "reverse",
+              arguments: [],
+              summary: "Reverse the order of the items.",
+              discussion: ["Puts the items in the opposite order."],
+              optionNames: output + reading + ["help"], takesFiles: true),
+        .init(name: "help",
+              arguments: [],
+              summary: "Show help for reorder or for one command.",
+              discussion: ["'reorder help COMMAND' shows the help of COMMAND."],
+              optionNames: ["help"], takesFiles: false),
+    ]
+
+    public static func option(named long: String) -> OptionDescriptor? {
+        options.first { $0.long == long }
+    }
+
+    public static func command(named name: String) -> CommandDescriptor? {
+        commands.first { $0.name == name }
+    }
+}

@@ -1,0 +1,111 @@
+/// `--help` text, rendered from the command table and wrapped to a width.
+enum Help {
+    static func usage(_ command: CommandDescriptor) -> String {
+        var parts = ["reorder", command.name]
+        if command.name == "batch" { parts.append("(-e OP... | -f SCRIPT)") }
+        parts += command.arguments.map(\.name)
+        if command.name == "help" { parts.append("[COMMAND]") }
+        if command.takesFiles { parts += ["[OPTIONS]", "[FILE...]"] }
+        return parts.joined(separator: " ")
+    }
+
+    static func overview(width: Int) -> String {
+        var out = ""
+        out += wrap("reorder \(CommandTable.version) — change the order of a list kept in a file: the lines of a text file, or the elements of a JSON array. Moves, swaps, inserts and deletes items one at a time or as one batch, and writes the result back in place.", width: width)
+        out += "\nUsage: reorder COMMAND [ARGUMENTS] [OPTIONS] [FILE...]\n\nCommands:\n"
+        let nameWidth = CommandTable.commands.map(\.name.count).max()! + 4
+        for command in CommandTable.commands {
+            out += twoColumns("  " + command.name, command.summary, column: nameWidth, width: width)
+        }
+        out += "\n"
+        out += wrap("Indices count from 0; a negative index counts from the end (-1 is the last item). A source index (move FROM, swap I J, delete AT) names an item before the operation; a destination (move TO, insert AT) names the position the item has after it.", width: width)
+        out += "\n"
+        out += wrap("With no FILE, or '-', reads standard input and writes standard output. Each FILE is edited in place, atomically, and only when its content changes.", width: width)
+        out += "\n"
+        out += wrap("Exit status: 0 success, 1 --check or --diff found an input that would change, 2 an error.", width: width)
+        out += "\nExamples:\n"
+        for example in [
+            "reorder move 0 -1 list.txt          # first line to the end",
+            "reorder move =core 0 -p /plugins package.json",
+            "reorder batch -e 'delete 0' -e 'move 4 0' list.txt",
+            "reorder sort --check --key /name deps.json",
+        ] {
+            out += "  " + example + "\n"
+        }
+        out += "\n"
+        out += wrap("See 'reorder help COMMAND' for a command's options, and 'man reorder'.", width: width)
+        return out
+    }
+
+    static func command(_ command: CommandDescriptor, width: Int) -> String {
+        var out = "Usage: " + usage(command) + "\n\n"
+        out += wrap(command.summary, width: width)
+        for paragraph in command.discussion {
+            out += "\n" + wrap(paragraph, width: width)
+        }
+        if !command.arguments.isEmpty {
+            out += "\nArguments:\n"
+            let column = command.arguments.map(\.name.count).max()! + 4
+            for argument in command.arguments {
+                out += twoColumns("  " + argument.name, argument.help, column: column, width: width)
+            }
+        }
+        let options = command.options
+        if !options.isEmpty {
+            out += "\nOptions:\n"
+            let labels = options.map(label)
+            let column = min(labels.map(\.count).max()! + 4, 30)
+            for (option, label) in zip(options, labels) {
+                out += twoColumns(label, option.help, column: column, width: width)
+            }
+        }
+        return out
+    }
+
+    /// `  -o, --output PATH`
+    static func label(_ option: OptionDescriptor) -> String {
+        var text = option.short.map { "  -\($0), " } ?? "      "
+        text += "--" + option.long
+        if let placeholder = option.value.placeholder { text += " " + placeholder }
+        return text
+    }
+
+    static func twoColumns(_ left: String, _ right: String, column: Int, width: Int) -> String {
+        let indent = String(repeating: " ", count: column)
+        let lines = wrapLines(right, width: max(width - column, 20))
+        var out = ""
+        if left.count + 2 > column {
+            out += left + "\n"
+            for line in lines { out += indent + line + "\n" }
+        } else {
+            for (index, line) in lines.enumerated() {
+                let start = index == 0 ? left + String(repeating: " ", count: column - left.count) : indent
+                out += start + line + "\n"
+            }
+        }
+        return out
+    }
+
+    static func wrap(_ text: String, width: Int) -> String {
+        wrapLines(text, width: width).map { $0 + "\n" }.joined()
+    }
+
+    /// Words of `text` in lines of at most `width` characters (a longer word
+    /// stands alone).
+    static func wrapLines(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,7 @@
+import ReorderKit
+
+extension Messages {
+    static func describe(_ error: SelectorError) -> String {
+        String(describing: error)
+    }
+}

@@ -1,0 +1,92 @@
+import ReorderKit
+
+/// The one place that words every error: which text, for which input. Each
+/// error type's facts become one line; the caller adds `reorder: ` and the
+/// input's name.
+enum Messages {
+    /// The message for `error`, with a `file:line:col: ` prefix where the
+    /// error has a place in the input.
+    static func describe(_ error: Error, input: String?) -> String {
+        let prefix = input.map { $0 + ": " } ?? ""
+        switch error {
+        case let error as UsageError: return describe(error)
+        case let error as ReorderError: return prefix + describe(error)
+        case let error as SystemError: return describe(error)
+        case let error as JSONError: return describe(error, input: input)
+        case let error as AutoDetectedJSON: return describe(error, input: input)
+        case let error as BatchError: return describe(error, input: input)
+        case let error as SelectorError: return prefix + describe(error)
+        default: return prefix + String(describing: error)
+        }
+    }
+
+    static func describe(_ error: UsageError) -> String {
+        switch error {
+        case .missingCommand:
+            return "no command given; try 'reorder --help'"
+        case .unknownCommand(let name, let suggestion):
+            return "'\(name)' is not a command" + didYouMean(suggestion) + "; see 'reorder --help'"
+        case .unknownOption(let option, let command, let suggestion):
+            let help = command.map { "reorder \($0) --help" } ?? "reorder --help"
+            return "unknown option '\(option)'" + didYouMean(suggestion)
+                + "; see '\(help)' (a value that starts with '-' goes after '--')"
+        case .optionNotForCommand(let option, let command):
+            return "'\(option)' is not an option of 'reorder \(command)'; see 'reorder \(command) --help'"
+        case .missingOptionValue(let option):
+            return "'\(option)' needs a value"
+        case .unexpectedOptionValue(let option):
+            return "'\(option)' takes no value"
+        case .invalidChoice(let option, let value, let choices):
+            return "'\(value)' is not a value of '\(option)'; use one of: " + choices.joined(separator: ", ")
+        case .missingArgument(let name, let command):
+            let usage = CommandTable.command(named: command).map(Help.usage) ?? command
+            return "missing \(name); usage: \(usage)"
+        case .conflictingOptions(let first, let second):
+            return "'\(first)' and '\(second)' cannot be used together"
+        case .outputNeedsOneInput(let count):
+            return "'--output' takes one input, but \(count) were given"
+        case .batchNeedsOperations:
+            return "batch needs operations: give -e OP or -f SCRIPT; see 'reorder help batch'"
+        case .invalidPointerForKey(let pointer):
+            return "'--key \(pointer)' is not a JSON Pointer: it must be empty or start with '/'"
+        }
+    }
+
+    static func describe(_ error: ReorderError) -> String {
+        switch error {
+        case .invalidIndex(let text):
+            return "'\(text)' is not an index: use a whole number (negative counts from the end)"
+        case .zeroIndexWhenOneBased(let role):
+            return "\(noun(role)) 0 does not exist with --one-based: the first item is 1"
+        case .indexOutOfRange(let index, let count, let role, let base):
+            let list = role == .source ? "the list has" : "the result has"
+            let items = count == 1 ? "1 item" : "\(count) items"
+            guard count > 0 else {
+                return "\(noun(role)) \(index) is out of range: \(list) no items"
+            }
+            let low = base.offset, high = count - 1 + base.offset
+            return "\(noun(role)) \(index) is out of range: \(list) \(items) (valid: \(low)...\(high), or -\(count)...-1 from the end)"
+        case .valueContainsTerminator(let terminator):
+            let name = terminator == 0 ? "a NUL byte" : "a newline"
+            return "the value holds \(name), which would make it more than one item; insert each line on its own"
+        case .invalidValue(_, let reason):
+            return reason
+        }
+    }
+
+    static func describe(_ error: SystemError) -> String {
+        let subject = error.path ?? "standard input"
+        if error.operation == "write" && error.code == 13 /* EACCES */ {
+            return "\(subject): cannot write: permission denied (the file is read-only; change its mode to edit it)"
+        }
+        return "\(subject): cannot \(error.operation): \(error.reason)"
+    }
+
+    private static func noun(_ role: IndexRole) -> String {
+        role == .source ? "index" : "destination"
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+}

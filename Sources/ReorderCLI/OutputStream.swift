@@ -1,0 +1,60 @@
+/// Where `reorder` writes standard output and standard error: a file
+/// descriptor, or memory (in-process tests).
+public protocol ByteSink: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+    func flush() throws
+}
+
+extension ByteSink {
+    public func write(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Buffers small writes; large chunks (a stretch of the source) go straight
+/// to the descriptor.
+public final class FileDescriptorSink: ByteSink {
+    let fd: Int32
+    let path: String?
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var used = 0
+
+    public init(fd: Int32, path: String? = nil) {
+        self.fd = fd
+        self.path = path
+        buffer = .allocate(byteCount: 65_536, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if used + bytes.count > buffer.count { try flush() }
+        if bytes.count >= buffer.count / 2 {
+            try System.writeAll(fd, bytes, path: path)
+            return
+        }
+        guard bytes.count > 0 else { return }
+        (buffer.baseAddress! + used).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        used += bytes.count
+    }
+
+    public func flush() throws {
+        guard used > 0 else { return }
+        let pending = used
+        used = 0
+        try System.writeAll(fd, UnsafeRawBufferPointer(rebasing: buffer[0..<pending]), path: path)
+    }
+}
+
+/// Collects what is written (tests).
+public final class MemorySink: ByteSink {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+    public func flush() throws {}
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// Exit statuses.
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    /// `--check` or `--diff`: some input would change.
+    public static let wouldChange: Int32 = 1
+    public static let failure: Int32 = 2
+}
+
+/// What to do with each result.
+enum OutputMode: Equatable {
+    /// Edit each FILE in place; standard input goes to standard output.
+    case write
+    /// `-o PATH`.
+    case output(String)
+    /// `--check`, optionally with `--diff`.
+    case check(diff: Bool)
+}
+
+/// One run of `reorder`: the command line, taken apart, applied to each input.
+public struct Runner {
+    var console: Console
+
+    public init(console: Console) { self.console = console }
+
+    /// Runs `arguments` (without the program name) and returns the exit
+    /// status. Messages go to the console's standard error.
+    public func run(_ arguments: [String]) -> Int32 {
+        let status: Int32
+        do {
+            switch try ArgumentParser.parse(arguments) {
+            case .version:
+                try console.standardOutput.write("reorder \(CommandTable.version)\n")
+                status = ExitStatus.success
+            case .help(let command):
+                let text = command.map { Help.command($0, width: console.width) } ?? Help.overview(width: console.width)
+                try console.standardOutput.write(text)
+                status = ExitStatus.success
+            case .run(let parsed):
+                status = try execute(parsed)
+            }
+        } catch let error as SystemError where error.code == EPIPE {
+            return ExitStatus.success
+        } catch {
+            report(error, input: nil)
+            status = ExitStatus.failure
+        }
+        do {
+            try console.standardOutput.flush()
+        } catch let error as SystemError where error.code == EPIPE {
+        } catch {
+            report(error, input: nil)
+            return ExitStatus.failure
+        }
+        return status
+    }
+
+    func report(_ error: Error, input: String?) {
+        try? console.standardOutput.flush()
+        try? console.standardError.write("reorder: " + Messages.describe(error, input: input) + "\n")
+        try? console.standardError.flush()
+    }
+
+    private func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        let command = parsed.command
+        let argumentCount = command.arguments.count
+        guard parsed.positionals.count >= argumentCount else {
+            throw UsageError.missingArgument(command.arguments[parsed.positionals.count].name, command: command.name)
+        }
+        let arguments = Array(parsed.positionals.prefix(argumentCount))
+        var inputs = Array(parsed.positionals.dropFirst(argumentCount))
+        if inputs.isEmpty { inputs = ["-"] }
+
+        let edit = try makeEdit(command: command.name, arguments: arguments, parsed: parsed)
+        let editOptions = EditOptions(
+            base: parsed.has("one-based") ? .one : .zero,
+            missingOK: parsed.has("missing-ok"),
+            valuesAreStrings: parsed.has("string"),
+            key: parsed.value("key"))
+        var readOptions = ReadOptions()
+        readOptions.nulTerminated = parsed.has("null")
+        readOptions.pointer = parsed.value("pointer") ?? ""
+        readOptions.format = try formatChoice(parsed)
+
+        let mode: OutputMode
+        if parsed.has("check") || parsed.has("diff") {
+            if parsed.has("output") { throw UsageError.conflictingOptions(parsed.has("check") ? "--check" : "--diff", "--output") }
+            mode = .check(diff: parsed.has("diff"))
+        } else if let output = parsed.value("output") {
+            guard inputs.count == 1 else { throw UsageError.outputNeedsOneInput(count: inputs.count) }
+            mode = .output(output)
+        } else {
+            mode = .write
+        }
+        let color: Bool
+        switch parsed.value("color") ?? "auto" {
+        case "always": color = true
+        case "never": color = false
+        default: color = console.outputIsTerminal && !console.noColor
+        }
+
+        var status = ExitStatus.success
+        for input in inputs {
+            let job = Job(input: input, edit: edit, editOptions: editOptions, readOptions: readOptions,
+                          mode: mode, color: color, console: console)
+            do {
+                if try job.run() { status = max(status, ExitStatus.wouldChange) }
+            } catch let error as SystemError where error.code == EPIPE && error.path == nil {
+                throw error
+            } catch {
+                report(error, input: job.displayName)
+                status = ExitStatus.failure
+            }
+        }
+        return status
+    }
+
+    private func formatChoice(_ parsed: ParsedArguments) throws -> FormatChoice {
+        var choices: [(String, FormatChoice)] = []
+        if let format = parsed.value("format") { choices.append(("--format", FormatChoice(rawValue: format)!)) }
+        if parsed.has("json") { choices.append(("--json", .json)) }
+        if parsed.has("lines") { choices.append(("--lines", .lines)) }
+        if let first = choices.first, let other = choices.first(where: { $0.1 != first.1 }) {
+            throw UsageError.conflictingOptions(first.0, other.0)
+        }
+        return choices.first?.1 ?? .auto
+    }
+
+    private func makeEdit(command: String, arguments: [String], parsed: ParsedArguments) throws -> Edit {
+        switch command {
+        case "move":
+            return .move(from: try SourceSelector(parsing: arguments[0]), to: try UserIndex(parsing: arguments[1]))
+        case "swap":
+            return .swap(try SourceSelector(parsing: arguments[0]), try SourceSelector(parsing: arguments[1]))
+        case "insert":
+            return .insert(at: try UserIndex(parsing: arguments[0]), value: Array(arguments[1].utf8))
+        case "delete":
+            return .delete(try SourceSelector(parsing: arguments[0]))
+        case "reverse":
+            return .reverse
+        case "batch":
+            return try BatchCommand.edit(parsed, console: console)
+        case "sort":
+            return try SortCommand.edit(parsed)
+        default:
+            preconditionFailure("command '\(command)' is in the table but not run")
+        }
+    }
+}
+
+/// One input through one edit.
+struct Job {
+    let input: String
+    let edit: Edit
+    let editOptions: EditOptions
+    let readOptions: ReadOptions
+    let mode: OutputMode
+    let color: Bool
+    let console: Console
+
+    var isStandardInput: Bool { input == "-" }
+    var displayName: String { isStandardInput ? "<stdin>" : input }
+
+    /// Applies the edit; returns true when `--check` or `--diff` found a change.
+    func run() throws -> Bool {
+        let content = isStandardInput ? try console.readStandardInput() : try InputBytes.read(path: input)
+        let source = content.bytes
+        let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)
+        let document: ListDocument
+        do {
+            document = try ListDocument(source, format: format, options: readOptions)
+        } catch let error as JSONError where readOptions.format == .auto {
+            throw AutoDetectedJSON(error: error, byName: !isStandardInput && input.hasSuffix(".json"))
+        }
+        let arrangement = try document.arrangement(for: edit, options: editOptions)
+        let unchanged = document.resultEqualsSource(arrangement)
+
+        switch mode {
+        case .check(let diff):
+            guard !unchanged else { return false }
+            if diff {
+                let result = document.render(arrangement)
+                try result.withUnsafeBytes { new in
+                    try DiffPrinter(sink: console.standardOutput, color: color)
+                        .print(old: source, new: new, name: displayName)
+                }
+            } else {
+                try console.standardOutput.write(displayName + "\n")
+            }
+            return true
+
+        case .output(let path) where path != "-":
+            let target = try AtomicFile.target(for: path, mustExist: false)
+            try AtomicFile.replace(target, displayPath: path) { fd in
+                let sink = FileDescriptorSink(fd: fd, path: path)
+                try document.write(arrangement) { try sink.write($0) }
+                try sink.flush()
+            }
+            return false
+
+        case .output, .write:
+            if isStandardInput || mode == .output("-") {
+                try document.write(arrangement) { try console.standardOutput.write($0) }
+                return false
+            }
+            // In place: an unchanged file is not rewritten; its time stays.
+            guard !unchanged else { return false }
+            let target = try AtomicFile.target(for: input, mustExist: true)
+            try AtomicFile.replace(target, displayPath: input) { fd in
+                let sink = FileDescriptorSink(fd: fd, path: input)
+                try document.write(arrangement) { try sink.write($0) }
+                try sink.flush()
+            }
+            return false
+        }
+    }
+}
+
+/// A JSON error in an input that `--format auto` chose to read as JSON.
+struct AutoDetectedJSON: Error {
+    let error: JSONError
+    /// Chosen for its `.json` name, not for its first byte.
+    let byName: Bool
+}
+
+/// Prints a unified diff, coloured on request.
+struct DiffPrinter {
+    let sink: ByteSink
+    let color: Bool
+
+    func print(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer, name: String) throws {
+        try UnifiedDiff.lines(old: old, new: new, oldLabel: name, newLabel: name) { kind, line in
+            var bytes: [UInt8] = []
+            let code: String?
+            switch kind {
+            case .header: code = color ? "\u{1B}[1m" : nil
+            case .hunk: code = color ? "\u{1B}[36m" : nil
+            case .removed: code = color ? "\u{1B}[31m" : nil
+            case .added: code = color ? "\u{1B}[32m" : nil
+            case .context, .note: code = nil
+            }
+            if let code { bytes += Array(code.utf8) }
+            bytes += line
+            if code != nil { bytes += Array("\u{1B}[0m".utf8) }
+            bytes.append(0x0A)
+            try bytes.withUnsafeBytes { try sink.write($0) }
+        }
+    }
+}

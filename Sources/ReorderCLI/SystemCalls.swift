@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A failed system call: its `errno`, and what was being done to which path.
+public struct SystemError: Error, Equatable, Sendable {
+    public let code: Int32
+    public let operation: String
+    public let path: String?
+
+    public var reason: String { String(cString: strerror(code)) }
+}
+
+/// Thin wrappers over the system calls `reorder` makes: one shim a call,
+/// `EINTR` retried in one place, failures as `SystemError`.
+enum System {
+    /// Runs `call` until it does not fail with EINTR; a result of -1 throws.
+    @discardableResult
+    static func retrying<T: BinaryInteger>(
+        _ operation: String, path: String? = nil, _ call: () -> T
+    ) throws -> T {
+        while true {
+            let result = call()
+            if result != -1 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            throw SystemError(code: code, operation: operation, path: path)
+        }
+    }
+
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws -> Int32 {
+        try retrying("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode) }
+    }
+
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    static func status(of fd: Int32, path: String?) throws -> stat {
+        var info = stat()
+        try retrying("stat", path: path) { fstat(fd, &info) }
+        return info
+    }
+
+    static func linkStatus(_ path: String) throws -> stat {
+        var info = stat()
+        try retrying("stat", path: path) { lstat(path, &info) }
+        return info
+    }
+
+    /// Writes all of `bytes`, however many calls the kernel needs.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String?) throws {
+        guard var pointer = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = try retrying("write", path: path) { Glibc.write(fd, pointer, remaining) }
+            pointer += written
+            remaining -= written
+        }
+    }
+
+    /// Reads from `fd` until end of file into a buffer the caller deallocates.
+    static func readAll(_ fd: Int32, sizeHint: Int, path: String?) throws -> UnsafeMutableRawBufferPointer {
+        var capacity = max(sizeHint + 1, 65_536)
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        var length = 0
+        do {
+            while true {
+                if length == capacity {
+                    capacity *= 2
+                    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+                    bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
+                    buffer.deallocate()
+                    buffer = bigger
+                }
+                let count = try retrying("read", path: path) {
+                    Glibc.read(fd, buffer.baseAddress! + length, capacity - length)
+                }
+                if count == 0 { break }
+                length += count
+            }
+        } catch {
+            buffer.deallocate()
+            throw error
+        }
+        return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length])
+    }
+
+    static func fsync(_ fd: Int32, path: String?) throws {
+        try retrying("fsync", path: path) { Glibc.fsync(fd) }
+    }
+
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The terminal's width in columns, or nil when `fd` is not a terminal.
+    static func terminalWidth(_ fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+}

@@ -1,0 +1,103 @@
+/// How to read a document's list.
+public struct ReadOptions: Equatable, Sendable {
+    public var format: FormatChoice = .auto
+    /// `-z`: lines end with NUL.
+    public var nulTerminated = false
+    /// `-p`: the RFC 6901 pointer to the JSON array; empty is the root.
+    public var pointer = ""
+
+    public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "") {
+        self.format = format
+        self.nulTerminated = nulTerminated
+        self.pointer = pointer
+    }
+}
+
+/// A document's bytes read as a list: the seam between the formats and the
+/// operations. The source buffer must outlive the document.
+public struct ListDocument {
+    public enum Layout {
+        case lines(LinesLayout)
+        case json(JSONLayout)
+    }
+
+    public let source: UnsafeRawBufferPointer
+    public let layout: Layout
+
+    /// Reads `source` as `format`.
+    public init(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions) throws {
+        self.source = source
+        switch format {
+        case .lines:
+            layout = .lines(LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline))
+        case .json:
+            layout = .json(try JSONLayout(source, pointer: options.pointer))
+        }
+    }
+
+    public var format: ListFormat {
+        switch layout {
+        case .lines: return .lines
+        case .json: return .json
+        }
+    }
+
+    /// The number of items.
+    public var count: Int {
+        switch layout {
+        case .lines(let lines): return lines.count
+        case .json(let json): return json.count
+        }
+    }
+
+    /// The bytes of source item `index`, as they stand in the document.
+    public func itemBytes(_ index: Int) -> UnsafeRawBufferPointer {
+        let range: Range<Int>
+        switch layout {
+        case .lines(let lines): range = lines.itemRange(index)
+        case .json(let json): range = json.itemRange(index)
+        }
+        return UnsafeRawBufferPointer(rebasing: source[range])
+    }
+
+    /// The bytes a new item with `value` is written with. Lines: the value
+    /// itself, which must not hold a terminator. JSON: the value, which must
+    /// be one valid JSON value, or with `asString`, the value encoded as a
+    /// JSON string.
+    public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        switch layout {
+        case .lines(let lines):
+            let terminator = lines.terminator == .nul ? UInt8(0) : UInt8(ascii: "\n")
+            if value.contains(terminator) {
+                throw ReorderError.valueContainsTerminator(terminator: terminator)
+            }
+            return value
+        case .json(let json):
+            return try json.newItem(value, asString: asString)
+        }
+    }
+
+    /// Calls `write` with the bytes of the result, in order; stretches of the
+    /// source are slices of it, never copies.
+    public func write(_ arrangement: Arrangement, to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        switch layout {
+        case .lines(let lines): try Renderer(layout: lines, source: source).write(arrangement, to: write)
+        case .json(let json): try Renderer(layout: json, source: source).write(arrangement, to: write)
+        }
+    }
+
+    /// The result as one array.
+    public func render(_ arrangement: Arrangement) -> [UInt8] {
+        var output: [UInt8] = []
+        write(arrangement) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// True when the result is byte-identical to the source.
+    public func resultEqualsSource(_ arrangement: Arrangement) -> Bool {
+        switch layout {
+        case .lines(let lines): return Renderer(layout: lines, source: source).outputEqualsSource(arrangement)
+        case .json(let json): return Renderer(layout: json, source: source).outputEqualsSource(arrangement)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// One command's change to a list, with its arguments as the user wrote them.
+public enum Edit: Equatable, Sendable {
+    /// Take the selected items out; put them back together so the first ends
+    /// at `to` (a destination index).
+    case move(from: SourceSelector, to: UserIndex)
+    /// Exchange two items.
+    case swap(SourceSelector, SourceSelector)
+    /// Add `value` so that it ends at `at` (a destination index).
+    case insert(at: UserIndex, value: [UInt8])
+    /// Remove the selected items.
+    case delete(SourceSelector)
+    /// The items in the opposite order.
+    case reverse
+    /// Many operations as one (`reorder batch`).
+    case batch(BatchScript, sequential: Bool)
+    /// A stable sort (`reorder sort`).
+    case sort(SortOptions)
+}
+
+/// Options that change how an edit reads its arguments.
+public struct EditOptions: Equatable, Sendable {
+    public var base: IndexBase = .zero
+    /// `--missing-ok`: a selector that selects nothing changes nothing.
+    public var missingOK = false
+    /// `--string`: JSON values are strings to encode, not JSON text.
+    public var valuesAreStrings = false
+    /// `--key`: selectors compare the value at this pointer in each element.
+    public var key: String? = nil
+
+    public init(base: IndexBase = .zero, missingOK: Bool = false, valuesAreStrings: Bool = false, key: String? = nil) {
+        self.base = base
+        self.missingOK = missingOK
+        self.valuesAreStrings = valuesAreStrings
+        self.key = key
+    }
+}
+
+extension ListDocument {
+    /// The arrangement `edit` makes of this document's list.
+    public func arrangement(for edit: Edit, options: EditOptions) throws -> Arrangement {
+        let count = self.count
+        switch edit {
+        case .move(let from, let to):
+            let block = try from.resolve(in: self, options: options)
+            if block.isEmpty { return .identity(count: count) }
+            // The block's first item can end at 0 ... count - block.count;
+            // a negative destination counts back from the last of those.
+            let destination = try to.resolved(
+                count: count - block.count + 1, base: options.base, role: .destination)
+            return Operations.moving(block: block, to: destination, count: count)
+
+        case .swap(let first, let second):
+            let i = try first.resolve(in: self, options: options)
+            let j = try second.resolve(in: self, options: options)
+            if i.isEmpty || j.isEmpty { return .identity(count: count) }
+            return Operations.swapping(i[0], j[0], count: count)
+
+        case .insert(let at, let value):
+            let item = try newItem(value, asString: options.valuesAreStrings)
+            let destination = try at.resolved(count: count + 1, base: options.base, role: .destination)
+            return Operations.inserting(item, at: destination, count: count)
+
+        case .delete(let selector):
+            let indices = try selector.resolve(in: self, options: options)
+            return Operations.deleting(indices, count: count)
+
+        case .reverse:
+            return Operations.reversing(count: count)
+
+        case .batch(let script, let sequential):
+            return try script.arrangement(in: self, sequential: sequential, options: options)
+
+        case .sort(let sortOptions):
+            return try sortedArrangement(sortOptions, key: options.key)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// Which index space an index lives in, for messages.
+public enum IndexRole: Equatable, Sendable {
+    /// Names an item of the list before the operation (move FROM, swap I J,
+    /// delete AT, replace AT).
+    case source
+    /// Names a position in the list after the operation (move TO, insert AT).
+    case destination
+}
+
+/// Errors of the index rules and of the single operations. Each case holds
+/// the facts; the command-line layer turns them into one-line messages.
+/// Formats, batches and selectors have error types of their own
+/// (`JSONError`, `BatchError`, `SelectorError`).
+public enum ReorderError: Error, Equatable, Sendable {
+    /// `text` is not a whole number.
+    case invalidIndex(String)
+    /// `0` given with `--one-based`, where counting starts at 1.
+    case zeroIndexWhenOneBased(role: IndexRole)
+    /// `index`, as the user wrote it, is outside a list of `count` items.
+    /// For a destination, `count` is the length of the result.
+    case indexOutOfRange(index: Int, count: Int, role: IndexRole, base: IndexBase)
+    /// A line to insert holds the byte that ends lines (`\n`, or NUL with
+    /// `-z`), so it would become more than one item.
+    case valueContainsTerminator(terminator: UInt8)
+    /// A value given to a format that cannot hold it; `reason` says why.
+    case invalidValue(value: [UInt8], reason: String)
+}

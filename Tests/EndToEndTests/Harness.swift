@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+/// Runs the built `reorder` binary, as a user would, in a fresh temporary
+/// directory per test.
+final class Harness {
+    let directory: URL
+
+    init() throws {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+        directory = base.appendingPathComponent("reorder-e2e-" + UUID().uuidString, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        // A test may have made the directory read-only.
+        chmod(directory.path, 0o755)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The `reorder` executable: `REORDER` from the environment, or the one
+    /// built beside the test bundle.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["REORDER"] { return URL(fileURLWithPath: path) }
+        var directory = Bundle(for: Harness.self).bundleURL
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("reorder")
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: Data
+        let stderr: String
+        var out: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// Runs `reorder arguments` in the test's directory.
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+             executable: URL? = nil, prefix: [String] = []) throws -> Result {
+        let process = Process()
+        if prefix.isEmpty {
+            process.executableURL = executable ?? Harness.binary
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: prefix[0])
+            process.arguments = Array(prefix.dropFirst()) + [(executable ?? Harness.binary).path] + arguments
+        }
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Output goes to files beside (not in) the test's directory, so a
+        // large output cannot fill a pipe while the test waits.
+        let outURL = directory.appendingPathExtension("stdout")
+        let errURL = directory.appendingPathExtension("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let input = Pipe()
+        let output = try FileHandle(forWritingTo: outURL), error = try FileHandle(forWritingTo: errURL)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    func write(_ name: String, _ bytes: [UInt8], mode: Int? = nil) throws {
+        try Data(bytes).write(to: url(name))
+        if let mode { chmod(url(name).path, mode_t(mode)) }
+    }
+
+    func write(_ name: String, _ text: String, mode: Int? = nil) throws {
+        try write(name, Array(text.utf8), mode: mode)
+    }
+
+    func read(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: url(name))) }
+    func text(_ name: String) throws -> String { String(decoding: try read(name), as: UTF8.self) }
+
+    /// Names in the directory (to see that no temporary file was left).
+    func listing() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+}
