@@ -1,0 +1,88 @@
+@testable import ReorderCLI
+import XCTest
+
+final class ArgumentParserTests: XCTestCase {
+    func parse(_ arguments: [String]) throws -> ParsedArguments {
+        guard case .run(let parsed) = try ArgumentParser.parse(arguments) else {
+            XCTFail("not a run: \(arguments)")
+            throw UsageError.missingCommand
+        }
+        return parsed
+    }
+
+    func error(_ arguments: [String]) -> UsageError? {
+        do {
+            _ = try ArgumentParser.parse(arguments)
+            return nil
+        } catch {
+            return error as? UsageError
+        }
+    }
+
+    func testOptionsMayStandAnywhereBeforeDoubleDash() throws {
+        let parsed = try parse(["move", "-c", "0", "--format=json", "1", "a.json", "-p", "/x", "--", "--check"])
+        XCTAssertEqual(parsed.positionals, ["0", "1", "a.json", "--check"])
+        XCTAssertTrue(parsed.has("check"))
+        XCTAssertEqual(parsed.value("format"), "json")
+        XCTAssertEqual(parsed.value("pointer"), "/x")
+    }
+
+    func testNegativeNumbersAndRangesArePositionals() throws {
+        XCTAssertEqual(try parse(["move", "-1", "-12"]).positionals, ["-1", "-12"])
+        XCTAssertEqual(try parse(["delete", "-3...-1"]).positionals, ["-3...-1"])
+        XCTAssertEqual(try parse(["reverse", "-"]).positionals, ["-"])
+    }
+
+    func testShortOptionForms() throws {
+        let parsed = try parse(["move", "0", "1", "-czp/a", "-oout"])
+        XCTAssertTrue(parsed.has("check"))
+        XCTAssertTrue(parsed.has("null"))
+        XCTAssertEqual(parsed.value("pointer"), "/a")
+        XCTAssertEqual(parsed.value("output"), "out")
+        XCTAssertEqual(try parse(["batch", "-e", "delete 0", "-e", "move 1 0"]).values("expression"),
+                       ["delete 0", "move 1 0"])
+    }
+
+    func testHelpForms() throws {
+        XCTAssertEqual(try ArgumentParser.parse(["--help"]), .help(command: nil))
+        XCTAssertEqual(try ArgumentParser.parse(["-h"]), .help(command: nil))
+        XCTAssertEqual(try ArgumentParser.parse(["help"]), .help(command: nil))
+        let move = CommandTable.command(named: "move")!
+        XCTAssertEqual(try ArgumentParser.parse(["help", "move"]), .help(command: move))
+        XCTAssertEqual(try ArgumentParser.parse(["move", "--help"]), .help(command: move))
+        XCTAssertEqual(try ArgumentParser.parse(["move", "0", "-h"]), .help(command: move))
+        XCTAssertEqual(try ArgumentParser.parse(["--version"]), .version)
+    }
+
+    func testErrorsCarryTheirFacts() {
+        XCTAssertEqual(error([]), .missingCommand)
+        XCTAssertEqual(error(["mvoe"]), .unknownCommand("mvoe", suggestion: "move"))
+        XCTAssertEqual(error(["frobnicate"]), .unknownCommand("frobnicate", suggestion: nil))
+        XCTAssertEqual(error(["help", "srot"]), .unknownCommand("srot", suggestion: "sort"))
+        XCTAssertEqual(error(["move", "--chek"]), .unknownOption("--chek", command: "move", suggestion: "--check"))
+        XCTAssertEqual(error(["move", "-q"]), .unknownOption("-q", command: "move", suggestion: nil))
+        XCTAssertEqual(error(["move", "--numeric"]), .optionNotForCommand("--numeric", command: "move"))
+        XCTAssertEqual(error(["move", "-n"]), .optionNotForCommand("-n", command: "move"))
+        XCTAssertEqual(error(["move", "-o"]), .missingOptionValue("-o"))
+        XCTAssertEqual(error(["move", "--check=yes"]), .unexpectedOptionValue("--check"))
+        XCTAssertEqual(error(["move", "--format", "xml"]),
+                       .invalidChoice(option: "--format", value: "xml", choices: ["auto", "lines", "json"]))
+        XCTAssertEqual(error(["--frob"]), .unknownOption("--frob", command: nil, suggestion: nil))
+    }
+
+    func testEditDistanceCountsATranspositionAsOneEdit() {
+        XCTAssertEqual(ArgumentParser.editDistance(Array("mvoe".utf8), Array("move".utf8)), 1)
+        XCTAssertEqual(ArgumentParser.editDistance(Array("".utf8), Array("abc".utf8)), 3)
+        XCTAssertEqual(ArgumentParser.editDistance(Array("kitten".utf8), Array("sitting".utf8)), 3)
+    }
+
+    func testEveryCommandOptionIsInTheTable() {
+        for command in CommandTable.commands {
+            for name in command.optionNames {
+                XCTAssertNotNil(CommandTable.option(named: name), "\(command.name) lists unknown option \(name)")
+            }
+            let shorts = command.options.compactMap(\.short)
+            XCTAssertEqual(Set(shorts).count, shorts.count, "\(command.name) has a short option twice")
+        }
+    }
+}
