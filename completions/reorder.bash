@@ -1,0 +1,141 @@
+# bash completion for reorder                              -*- shell-script -*-
+#
+# Install as share/bash-completion/completions/reorder (`make install` does),
+# or source this file from ~/.bashrc.
+#
+# The commands and options mirror the command table in
+# Sources/ReorderCLI/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
+# fails when they drift apart.
+
+_reorder_commands='move swap insert delete batch sort reverse help'
+
+# Options that take a value: the word after one is that value, never an
+# argument or a file.
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file'
+
+# The options of each command.
+_reorder_command_options()
+{
+    case $1 in
+        move)    REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --string -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok --string -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key -o --output -c --check --diff --color --format --json --lines -p --pointer -z --null -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null -h --help' ;;
+        help)    REPLY='-h --help' ;;
+        *)       REPLY='' ;;
+    esac
+}
+
+# How many of the command's own arguments (indices, selectors, values) come
+# before its files.
+_reorder_argument_count()
+{
+    case $1 in
+        move | swap | insert) REPLY=2 ;;
+        delete) REPLY=1 ;;
+        *) REPLY=0 ;;
+    esac
+}
+
+_reorder_files()
+{
+    if declare -F _filedir >/dev/null; then
+        _filedir
+    else
+        compopt -o filenames 2>/dev/null
+        local IFS=$'\n'
+        COMPREPLY=($(compgen -f -- "$cur"))
+    fi
+}
+
+# Completes the value of option $1.
+_reorder_option_value()
+{
+    case $1 in
+        --format) COMPREPLY=($(compgen -W 'auto lines json' -- "$cur")) ;;
+        --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
+        -o | --output | -f | --file) _reorder_files ;;
+        # -p/--pointer and --key take a JSON Pointer, -e an operation:
+        # nothing to offer.
+        *) COMPREPLY=() ;;
+    esac
+}
+
+_reorder()
+{
+    local cur prev words cword split=false
+    if declare -F _init_completion >/dev/null; then
+        _init_completion -s || return
+    else
+        cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+        words=("${COMP_WORDS[@]}") cword=$COMP_CWORD
+    fi
+    COMPREPLY=()
+
+    if ((cword == 1)); then
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W '-h --help -V --version' -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "$_reorder_commands" -- "$cur"))
+        fi
+        return
+    fi
+
+    local command=${words[1]} REPLY
+    _reorder_command_options "$command"
+    local options=$REPLY
+    [[ -n $options ]] || return
+
+    # Count the arguments before the cursor, skipping options and their
+    # values; note whether the word at the cursor is an option's value.
+    local i j word letter value_option='' ended=false arguments=0
+    for ((i = 2; i < cword; i++)); do
+        word=${words[i]}
+        if [[ -n $value_option ]]; then
+            value_option=''
+        elif $ended || [[ $word == - || $word != -* || $word == -[0-9]* ]]; then
+            ((arguments++))
+        elif [[ $word == -- ]]; then
+            ended=true
+        elif [[ $word == --* ]]; then
+            [[ $word != *=* && " $_reorder_value_options " == *" $word "* ]] && value_option=$word
+        else
+            # -x, -xVALUE, or a cluster of flags such as -cz.
+            for ((j = 1; j < ${#word}; j++)); do
+                letter=-${word:j:1}
+                if [[ " $_reorder_value_options " == *" $letter "* ]]; then
+                    ((j == ${#word} - 1)) && value_option=$letter
+                    break
+                fi
+            done
+        fi
+    done
+    if $split && ! $ended; then
+        value_option=$prev
+    fi
+
+    if [[ -n $value_option ]]; then
+        _reorder_option_value "$value_option"
+        return
+    fi
+
+    if ! $ended && [[ $cur == -* && $cur != -[0-9]* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        return
+    fi
+
+    if [[ $command == help ]]; then
+        ((arguments == 0)) && COMPREPLY=($(compgen -W "$_reorder_commands" -- "$cur"))
+        return
+    fi
+
+    # An index, a selector or a value: nothing to offer. Then files.
+    _reorder_argument_count "$command"
+    ((arguments >= REPLY)) && _reorder_files
+} &&
+    complete -F _reorder reorder
+
+# ex: filetype=sh

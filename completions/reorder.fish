@@ -1,0 +1,125 @@
+# fish completion for reorder. Install as
+# share/fish/vendor_completions.d/reorder.fish (`make install` does), or copy
+# it to ~/.config/fish/completions/.
+#
+# The commands and options mirror the command table in
+# Sources/ReorderCLI/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
+# fails when they drift apart.
+
+# Options that take a value: the word after one is that value.
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file
+
+# The words after `reorder` up to the cursor, the first being the command;
+# prints nothing until a command is given.
+function __reorder_words
+    set -l words (commandline -opc)[2..-1]
+    if test (count $words) -gt 0; and not string match -q -- '-*' $words[1]
+        printf '%s\n' $words
+    end
+end
+
+# True when the command given is one of $argv (and options may still come).
+function __reorder_command_is
+    set -l words (__reorder_words)
+    test (count $words) -gt 0; or return 1
+    contains -- $words[1] $argv; or return 1
+    not contains -- -- $words[2..-1]
+end
+
+# Prints how many arguments (not options, not option values) follow the
+# command, up to the cursor.
+function __reorder_argument_count
+    set -l words (__reorder_words)
+    set -l count 0
+    set -l ended false
+    set -l value_next false
+    for word in $words[2..-1]
+        if test $value_next = true
+            set value_next false
+        else if test $ended = true; or test "$word" = -; or not string match -q -- '-*' $word; or string match -qr -- '^-[0-9]' $word
+            set count (math $count + 1)
+        else if test "$word" = --
+            set ended true
+        else if string match -q -- '--*' $word
+            if not string match -q -- '*=*' $word; and contains -- $word $__reorder_value_options
+                set value_next true
+            end
+        else
+            # -x, -xVALUE, or a cluster of flags such as -cz.
+            set -l letters (string split '' -- (string sub -s 2 -- $word))
+            for i in (seq (count $letters))
+                if contains -- -$letters[$i] $__reorder_value_options
+                    test $i -eq (count $letters); and set value_next true
+                    break
+                end
+            end
+        end
+    end
+    # The word at the cursor is an option's value, not an argument.
+    test $value_next = true; and return 1
+    echo $count
+end
+
+# True when the word at the cursor is a FILE: after the command's own
+# arguments (indices, selectors, values), which get nothing.
+function __reorder_wants_file
+    set -l words (__reorder_words)
+    test (count $words) -gt 0; or return 1
+    set -l arguments (__reorder_argument_count); or return 1
+    switch $words[1]
+        case move swap insert
+            test $arguments -ge 2
+        case delete
+            test $arguments -ge 1
+        case batch sort reverse
+            true
+        case '*'
+            false
+    end
+end
+
+# True where a command name goes: first, or after `help`.
+function __reorder_wants_command
+    test (count (commandline -opc)) -eq 1; and return
+    __reorder_command_is help; and test (__reorder_argument_count) = 0
+end
+
+# No files unless a FILE goes here.
+complete -c reorder -f
+complete -c reorder -n __reorder_wants_file -F
+
+complete -c reorder -n __reorder_wants_command -a move -d 'Move an item so that it ends at TO'
+complete -c reorder -n __reorder_wants_command -a swap -d 'Exchange two items'
+complete -c reorder -n __reorder_wants_command -a insert -d 'Insert VALUE so that it ends at AT'
+complete -c reorder -n __reorder_wants_command -a delete -d 'Delete an item'
+complete -c reorder -n __reorder_wants_command -a batch -d 'Apply many operations as one'
+complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
+complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
+complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
+
+# Before a command.
+complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d 'Show help and exit'
+complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -d 'Show the version and exit'
+
+# The options of each command.
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s c -l check -d 'Write nothing; list the inputs that would change'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l diff -d 'Write nothing; print a unified diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l color -x -a 'auto always never' -d 'Colour the diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l format -x -a 'auto lines json' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l json -d 'Same as --format json'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l lines -d 'Same as --format lines'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s z -l null -d 'Lines: items end with NUL'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
+complete -c reorder -n '__reorder_command_is move swap delete batch sort' -l key -x -d 'JSON: compare the value at this JSON Pointer'
+complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
+complete -c reorder -n '__reorder_command_is insert batch' -l string -d 'JSON: insert VALUE as a JSON string'
+complete -c reorder -n '__reorder_command_is batch' -s e -l expression -x -d 'Add one operation to the batch'
+complete -c reorder -n '__reorder_command_is batch' -s f -l file -r -F -d 'Read batch operations from SCRIPT'
+complete -c reorder -n '__reorder_command_is batch' -l sequential -d 'Apply the operations one after another'
+complete -c reorder -n '__reorder_command_is sort' -s r -l reverse -d 'Sort in descending order'
+complete -c reorder -n '__reorder_command_is sort' -s u -l unique -d 'Keep only the first of equal items'
+complete -c reorder -n '__reorder_command_is sort' -s i -l ignore-case -d 'Compare ASCII letters without case'
+complete -c reorder -n '__reorder_command_is sort' -s n -l numeric -d 'Compare numbers by value'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse help' -s h -l help -d 'Show help and exit'
