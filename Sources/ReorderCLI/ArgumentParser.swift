@@ -22,6 +22,9 @@ public struct ParsedArguments: Equatable, Sendable {
     /// Every value given to each option, by long name, in order; a flag
     /// given is present with an empty list.
     public var options: [String: [String]] = [:]
+    /// The long name of each option given with a value, in command-line
+    /// order (`batch` reads `-e` and `-f` interleaved, in the order given).
+    public var valueOrder: [String] = []
 
     public func has(_ long: String) -> Bool { options[long] != nil }
     public func value(_ long: String) -> String? { options[long]?.last }
@@ -90,6 +93,7 @@ public enum ArgumentParser {
                     throw UsageError.invalidChoice(option: spelled, value: value, choices: choices)
                 }
                 parsed.options[option.long, default: []].append(value)
+                parsed.valueOrder.append(option.long)
             }
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)

@@ -1,0 +1,141 @@
+/// Applies a batch's operations one after another (`--sequential`), each to
+/// the result of the one before, with the indices of the single commands —
+/// like JSON Patch and ed scripts. With `a b c d e`:
+///
+///     delete 0   →  b c d e
+///     move 3 0   →  e b c d     (3 counts in `b c d e`)
+///     insert 2 x →  e b x c d
+///
+/// The list is a `RunSequence`, so an operation on an index costs O(log s)
+/// for s segments: O((n + k) log n) in all, never O(n · k). An operation
+/// whose selector looks at values (`=TEXT`, `~REGEX`) reads every item of
+/// the list as it stands then: O(n) for that operation.
+struct SequentialBatch {
+    let document: ListDocument
+    let options: EditOptions
+    private var list: RunSequence
+
+    init(document: ListDocument, options: EditOptions) {
+        self.document = document
+        self.options = options
+        list = RunSequence(sourceCount: document.count)
+    }
+
+    func arrangement() -> Arrangement { list.arrangement() }
+
+    mutating func apply(_ operation: BatchOperation) throws {
+        func fail(_ error: Error) -> BatchError {
+            if let error = error as? BatchError { return error }
+            return BatchError.invalidArgument(operation.reference, underlying: error)
+        }
+        do {
+            switch operation.kind {
+            case .delete(let selector):
+                for range in ranges(try resolve(selector)).reversed() { _ = list.remove(range) }
+
+            case .insert(let at, let value):
+                let item = try document.newItem(value, asString: options.valuesAreStrings)
+                let position = try at.resolved(count: list.count + 1, base: options.base, role: .destination)
+                list.insert(list.newItem(item), at: position)
+
+            case .move(let from, let to):
+                let block = try resolve(from)
+                if block.isEmpty { return }
+                // Like the single command: the first of the block ends at TO,
+                // among the count - block.count + 1 places a block can start.
+                let position = try to.resolved(
+                    count: list.count - block.count + 1, base: options.base, role: .destination)
+                var stretch = RunSequence.Stretch.empty
+                for range in ranges(block).reversed() {
+                    let cut = list.remove(range)
+                    stretch = list.joining(cut, stretch)
+                }
+                list.insert(stretch, at: position)
+
+            case .swap(let first, let second):
+                let i = try resolve(first), j = try resolve(second)
+                if i.isEmpty || j.isEmpty { return }
+                guard i.count == 1 else {
+                    throw BatchError.needsOneItem(argument: "I", selected: i.count, operation: operation.reference)
+                }
+                guard j.count == 1 else {
+                    throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: operation.reference)
+                }
+                let (low, high) = (min(i[0], j[0]), max(i[0], j[0]))
+                if low == high { return }
+                let highItem = list.remove(high..<high + 1)
+                let lowItem = list.remove(low..<low + 1)
+                list.insert(highItem, at: low)
+                list.insert(lowItem, at: high)
+
+            case .replace(let selector, let value):
+                let positions = try resolve(selector)
+                if positions.isEmpty { return }
+                let item = try document.newItem(value, asString: options.valuesAreStrings)
+                for position in positions {
+                    _ = list.remove(position..<position + 1)
+                    list.insert(list.newItem(item), at: position)
+                }
+            }
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// The positions `selector` selects in the list as it stands now,
+    /// sorted.
+    private func resolve(_ selector: SourceSelector) throws -> [Int] {
+        if case .index(let index) = selector {
+            return [try index.resolved(count: list.count, base: options.base, role: .source)]
+        }
+        // A selector that looks at values, ranges or lists: resolve it in a
+        // document that holds the list as it stands now.
+        let contents = list.contents()
+        var bytes: [UInt8] = []
+        let format: ListFormat
+        var readOptions = ReadOptions()
+        func append(_ code: Int) {
+            if code >= 0 {
+                bytes.append(contentsOf: document.itemBytes(code))
+            } else {
+                bytes.append(contentsOf: list.newItemBytes(code: code))
+            }
+        }
+        switch document.layout {
+        case .lines(let lines):
+            format = .lines
+            readOptions.nulTerminated = lines.terminator == .nul
+            let terminator: UInt8 = lines.terminator == .nul ? 0 : 0x0A
+            for code in contents {
+                append(code)
+                bytes.append(terminator)
+            }
+        case .json:
+            format = .json
+            bytes.append(UInt8(ascii: "["))
+            for (position, code) in contents.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                append(code)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        return try bytes.withUnsafeBytes { buffer in
+            let now = try ListDocument(buffer, format: format, options: readOptions)
+            return try selector.resolve(in: now, options: options)
+        }
+    }
+
+    /// Sorted, distinct positions as the fewest ranges: `[1, 2, 3, 7]` is
+    /// `1..<4, 7..<8`.
+    private func ranges(_ positions: [Int]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for position in positions {
+            if let last = result.last, last.upperBound == position {
+                result[result.count - 1] = last.lowerBound..<position + 1
+            } else {
+                result.append(position..<position + 1)
+            }
+        }
+        return result
+    }
+}
