@@ -1,17 +1,138 @@
-// Placeholder until the JSON format lands: every read fails.
-public enum JSONError: Error, Equatable, Sendable {
-    case notImplemented
-}
-
+/// The elements of a JSON array as a list: the document's root array, or
+/// the one at an RFC 6901 pointer.
+///
+/// The head is the document up to the first element (the whitespace after
+/// `[` included); a separator is the exact bytes between two elements (the
+/// comma and the whitespace around it); the tail is the whitespace before
+/// `]`, the `]`, and the rest of the document. Elements move through these
+/// positions verbatim, so everything outside the array, and the layout of
+/// the array itself, stays byte-identical. See `JSONNewPositions` for the
+/// layout of positions the source did not have.
+///
+/// Memory: one `Int` per element (where it starts); where an element ends is
+/// read off the separator that follows it.
 public struct JSONLayout: ListLayout {
+    let source: UnsafeRawBufferPointer
+    /// Source offset where each element starts, by source index.
+    private let starts: [Int]
+    /// Offsets of the array's `[` and `]`.
+    let openBracket: Int
+    let closeBracket: Int
+    /// Where the last element ends.
+    private let lastEnd: Int
+    private let newPositions: JSONNewPositions
+    public let separatorsAreUniform: Bool
+
+    /// Reads `source`, which must be one valid JSON document, and finds the
+    /// array at `pointer` (RFC 6901; empty is the root).
     public init(_ source: UnsafeRawBufferPointer, pointer: String) throws {
-        throw JSONError.notImplemented
+        let parsed = try JSONPointer(parsing: pointer)
+        let scan = try JSONScanner(source, tokens: parsed.tokens).scan()
+        if let error = scan.pointerError { throw error }
+        guard let kind = scan.targetKind else {
+            preconditionFailure("a valid document has a value at the pointer or a pointer error")
+        }
+        guard kind == .array else {
+            let range = scan.targetStart..<ValidatedJSON.valueEnd(source, scan.targetStart, source.count)
+            throw JSONError.notAnArray(
+                pointer: parsed.text, found: kind, at: JSONPlace.of(scan.targetStart, in: source),
+                arrays: kind == .object ? JSONArraySuggestions.arrays(in: source, range, under: parsed) : [])
+        }
+        self.source = source
+        starts = scan.elementStarts
+        openBracket = scan.openBracket
+        closeBracket = scan.closeBracket
+        lastEnd = starts.isEmpty ? scan.openBracket + 1 : JSONLayout.valueEnd(before: scan.closeBracket, in: source)
+        newPositions = JSONNewPositions(source: source, scan: scan)
+
+        // Source separators are uniform when each is the same bytes as the
+        // first (and so as the one new positions get: the last).
+        var uniform = true
+        if starts.count > 2 {
+            let first = JSONLayout.valueEnd(before: starts[1], in: source)..<starts[1]
+            for index in 2..<starts.count {
+                let next = starts[index]
+                let separatorStart = JSONLayout.valueEnd(before: next, in: source)
+                if next - separatorStart != first.count
+                    || !bytesEqual(source, separatorStart, source, first.lowerBound, first.count) {
+                    uniform = false
+                    break
+                }
+            }
+        }
+        separatorsAreUniform = uniform
     }
-    public var count: Int { 0 }
-    public func itemRange(_ index: Int) -> Range<Int> { 0..<0 }
-    public func head(resultCount: Int) -> [Piece] { [] }
-    public func separator(afterPosition position: Int, resultCount: Int) -> Piece { .bytes([]) }
-    public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] { [] }
-    public var separatorsAreUniform: Bool { false }
-    public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] { value }
+
+    /// Where the value before the separator or `]` that ends at `offset`
+    /// ends: back over whitespace, a comma, and whitespace again. Values
+    /// never end in whitespace, so this is exact.
+    private static func valueEnd(before offset: Int, in source: UnsafeRawBufferPointer) -> Int {
+        var position = offset
+        while ValidatedJSON.isWhitespace(source[position - 1]) { position -= 1 }
+        if source[position - 1] == UInt8(ascii: ",") {
+            position -= 1
+            while ValidatedJSON.isWhitespace(source[position - 1]) { position -= 1 }
+        }
+        return position
+    }
+
+    public var count: Int { starts.count }
+
+    public func itemRange(_ index: Int) -> Range<Int> {
+        let start = starts[index]
+        if index + 1 == starts.count { return start..<lastEnd }
+        return start..<JSONLayout.valueEnd(before: starts[index + 1], in: source)
+    }
+
+    public func head(resultCount: Int) -> [Piece] {
+        if resultCount == 0 || starts.isEmpty { return [.source(0..<openBracket + 1)] + newPositions.emptyArrayHead(resultCount: resultCount) }
+        return [.source(0..<starts[0])]
+    }
+
+    public func separator(afterPosition position: Int, resultCount: Int) -> Piece {
+        if position + 1 < starts.count {
+            return .source(itemRange(position).upperBound..<starts[position + 1])
+        }
+        return newPositions.separator
+    }
+
+    public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
+        let end = source.count
+        if starts.isEmpty {
+            // The source's whitespace inside `[]` stays only when the
+            // array stays empty.
+            if resultCount == 0 { return [.source(openBracket + 1..<end)] }
+            return newPositions.emptyArrayTail + [.source(closeBracket..<end)]
+        }
+        // Deleting every element leaves `[]`.
+        if resultCount == 0 { return [.source(closeBracket..<end)] }
+        return [.source(lastEnd..<end)]
+    }
+
+    /// The bytes a new element with `value` is written with: `value` itself,
+    /// without surrounding whitespace, when it is one JSON value; with
+    /// `asString`, `value` encoded as a JSON string.
+    public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        try JSONLayout.newItem(value, asString: asString)
+    }
+
+    public static func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        if asString {
+            guard let encoded = JSONText.encodeString(value) else { throw JSONError.valueNotUTF8(value: value) }
+            return encoded
+        }
+        try value.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes, tokens: [])
+            scanner.allowsByteOrderMark = false
+            do {
+                _ = try scanner.scan()
+            } catch let error as JSONError {
+                throw JSONError.invalidValue(value: value, problem: error)
+            }
+        }
+        var start = 0, end = value.count
+        while start < end && ValidatedJSON.isWhitespace(value[start]) { start += 1 }
+        while end > start && ValidatedJSON.isWhitespace(value[end - 1]) { end -= 1 }
+        return Array(value[start..<end])
+    }
 }

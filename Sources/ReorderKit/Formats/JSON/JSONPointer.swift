@@ -1,0 +1,83 @@
+/// An RFC 6901 JSON Pointer: `""` is the whole document, `/a/0/b~1c` is key
+/// `a`, then element 0, then key `b/c`.
+public struct JSONPointer: Equatable, Sendable {
+    /// The reference tokens, unescaped (`~1` is `/`, `~0` is `~`).
+    public let tokens: [String]
+
+    /// Parses `text`. Throws `JSONError.invalidPointer` when it is neither
+    /// empty nor starts with `/`, or holds a `~` not followed by `0` or `1`.
+    public init(parsing text: String) throws {
+        if text.isEmpty {
+            tokens = []
+            return
+        }
+        guard text.utf8.first == UInt8(ascii: "/") else {
+            throw JSONError.invalidPointer(text, .missingLeadingSlash)
+        }
+        var tokens: [String] = []
+        var current: [UInt8] = []
+        var bytes = text.utf8.dropFirst().makeIterator()
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "/"):
+                tokens.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "~"):
+                switch bytes.next() {
+                case UInt8(ascii: "0"): current.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): current.append(UInt8(ascii: "/"))
+                default: throw JSONError.invalidPointer(text, .invalidEscape)
+                }
+            default:
+                current.append(byte)
+            }
+        }
+        tokens.append(String(decoding: current, as: UTF8.self))
+        self.tokens = tokens
+    }
+
+    public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// The pointer as text, with `~` and `/` in tokens escaped.
+    public var text: String {
+        tokens.map { "/" + JSONPointer.escape($0) }.joined()
+    }
+
+    /// The pointer made of the first `count` tokens, as text.
+    func prefixText(_ count: Int) -> String {
+        JSONPointer(tokens: Array(tokens.prefix(count))).text
+    }
+
+    /// `token` escaped for a pointer: `~` as `~0`, `/` as `~1`.
+    public static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+            return token
+        }
+        var result = ""
+        for character in token.unicodeScalars {
+            switch character {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `token` as an array index: digits without a leading zero (RFC 6901
+    /// §4). `-`, which names the position after the last element, is not
+    /// an element here, so it is nil like any other non-index.
+    static func arrayIndex(_ token: String) -> Int? {
+        let bytes = Array(token.utf8)
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        if bytes.count > 1 && bytes[0] == UInt8(ascii: "0") { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}

@@ -1,0 +1,464 @@
+/// What one pass over a document found for the pointer it was given.
+struct JSONScan {
+    /// The value at the pointer: its kind and where it starts; nil when the
+    /// pointer leads nowhere (`missing` says why).
+    var targetKind: JSONKind? = nil
+    var targetStart = 0
+    /// When the target is an array: where each element starts (offsets
+    /// into the source, by source index), and its brackets.
+    var elementStarts: [Int] = []
+    var openBracket = 0
+    var closeBracket = 0
+    /// The opening bracket of the container that holds the target; nil when
+    /// the target is the document's root.
+    var parentOpen: Int? = nil
+    /// The first `,` and `:` outside strings, to read the document's style.
+    var firstComma: Int? = nil
+    var firstColon: Int? = nil
+    /// An error of the pointer (a key twice on its way, nothing there),
+    /// reported only once the whole document is known to be valid.
+    var pointerError: JSONError? = nil
+}
+
+/// A strict RFC 8259 reader that validates a whole document in one pass and
+/// records only the spans of the array at a pointer.
+///
+/// It keeps no tree: its memory is one bit per open container (so 100 000
+/// nested `[` cost 12.5 KB and no recursion), a few words per pointer token,
+/// and one `Int` per element of the target array. The bytes are read through
+/// a raw pointer; string bodies and runs of indentation are skipped eight
+/// bytes at a time.
+struct JSONScanner {
+    let source: UnsafeRawBufferPointer
+    let tokens: [String]
+    /// Accepts a UTF-8 byte-order mark before the value (documents: yes;
+    /// inserted values: no).
+    var allowsByteOrderMark = true
+
+    init(_ source: UnsafeRawBufferPointer, tokens: [String]) {
+        self.source = source
+        self.tokens = tokens
+    }
+
+    private func fail(_ problem: JSONProblem, at offset: Int) -> JSONError {
+        .syntax(problem, at: JSONPlace.of(offset, in: source))
+    }
+
+    // SWAR constants: a byte repeated in each of a word's eight lanes.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+    private static let quotes: UInt64 = 0x2222_2222_2222_2222
+    private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+
+    func scan() throws -> JSONScan {
+        var result = JSONScan()
+        let end = source.count
+        guard end > 0, let raw = source.baseAddress else {
+            throw fail(.expected(.value, found: nil), at: 0)
+        }
+        let base = raw.assumingMemoryBound(to: UInt8.self)
+        @inline(__always) func load(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+
+        // Whitespace; runs of spaces (indentation) eight at a time.
+        @inline(__always) func skipWhitespace(_ start: Int) -> Int {
+            var p = start
+            while p < end {
+                let byte = base[p]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return p }
+                p += 1
+                while p + 8 <= end {
+                    let difference = load(p) ^ JSONScanner.spaces
+                    if difference != 0 {
+                        p += difference.trailingZeroBitCount >> 3
+                        break
+                    }
+                    p += 8
+                }
+            }
+            return p
+        }
+
+        // The string whose opening quote is at `start`; returns the offset
+        // after its closing quote.
+        func skipString(_ start: Int) throws -> Int {
+            var p = start + 1
+            while true {
+                // Eight bytes at a time until one is `"`, `\`, a control
+                // character or not ASCII. A lane's flag can be wrong only in
+                // lanes above a lane that is rightly flagged, so the lowest
+                // flag is exact.
+                while p + 8 <= end {
+                    let word = load(p)
+                    let quote = word ^ JSONScanner.quotes
+                    let backslash = word ^ JSONScanner.backslashes
+                    let flags = ((quote &- JSONScanner.ones) & ~quote
+                        | (backslash &- JSONScanner.ones) & ~backslash
+                        | (word &- JSONScanner.spaces) & ~word
+                        | word) & JSONScanner.highBits
+                    if flags != 0 {
+                        p += flags.trailingZeroBitCount >> 3
+                        break
+                    }
+                    p += 8
+                }
+                guard p < end else { throw fail(.unterminatedString, at: start) }
+                let byte = base[p]
+                if byte == UInt8(ascii: "\"") { return p + 1 }
+                if byte == UInt8(ascii: "\\") {
+                    p = try skipEscape(p)
+                } else if byte < 0x20 {
+                    throw fail(.controlCharacterInString(byte), at: p)
+                } else if byte >= 0x80 {
+                    p = try skipUTF8(p)
+                } else {
+                    p += 1
+                }
+            }
+        }
+
+        // One escape; `p` is at the backslash.
+        func skipEscape(_ p: Int) throws -> Int {
+            guard p + 1 < end else { throw fail(.unterminatedString, at: p) }
+            switch base[p + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                 UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                return p + 2
+            case UInt8(ascii: "u"):
+                let unit = try hexUnit(p + 2)
+                if unit >= 0xDC00 && unit < 0xE000 { throw fail(.loneSurrogate(unit), at: p) }
+                guard unit >= 0xD800 && unit < 0xDC00 else { return p + 6 }
+                // A high surrogate must be followed by `\u` and a low one.
+                guard p + 7 < end, base[p + 6] == UInt8(ascii: "\\"), base[p + 7] == UInt8(ascii: "u") else {
+                    throw fail(.loneSurrogate(unit), at: p)
+                }
+                let low = try hexUnit(p + 8)
+                guard low >= 0xDC00 && low < 0xE000 else { throw fail(.loneSurrogate(unit), at: p) }
+                return p + 12
+            default:
+                throw fail(.invalidEscape(base[p + 1]), at: p)
+            }
+        }
+
+        func hexUnit(_ start: Int) throws -> UInt16 {
+            var unit: UInt16 = 0
+            for p in start..<start + 4 {
+                guard p < end else { throw fail(.expected(.hexDigit, found: nil), at: p) }
+                guard let digit = JSONText.hexValue(base[p]) else {
+                    throw fail(.expected(.hexDigit, found: base[p]), at: p)
+                }
+                unit = unit << 4 | UInt16(digit)
+            }
+            return unit
+        }
+
+        // One UTF-8 sequence of two to four bytes, strictly: no overlong
+        // forms, no surrogates, nothing above U+10FFFF.
+        func skipUTF8(_ p: Int) throws -> Int {
+            let first = base[p]
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch first {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: throw fail(.invalidUTF8, at: p)
+            }
+            guard p + length <= end else { throw fail(.invalidUTF8, at: p) }
+            let second = base[p + 1]
+            guard second >= low && second <= high else { throw fail(.invalidUTF8, at: p) }
+            for index in p + 2 ..< p + length where base[index] & 0xC0 != 0x80 {
+                throw fail(.invalidUTF8, at: p)
+            }
+            return p + length
+        }
+
+        @inline(__always) func isDigit(_ p: Int) -> Bool {
+            p < end && base[p] &- UInt8(ascii: "0") < 10
+        }
+
+        func skipNumber(_ start: Int) throws -> Int {
+            var p = start
+            if base[p] == UInt8(ascii: "-") { p += 1 }
+            guard isDigit(p) else {
+                throw fail(.expected(.digit, found: p < end ? base[p] : nil), at: p)
+            }
+            if base[p] == UInt8(ascii: "0") {
+                p += 1
+                if isDigit(p) { throw fail(.leadingZero, at: start) }
+            } else {
+                while isDigit(p) { p += 1 }
+            }
+            if p < end && base[p] == UInt8(ascii: ".") {
+                p += 1
+                guard isDigit(p) else { throw fail(.expected(.digit, found: p < end ? base[p] : nil), at: p) }
+                while isDigit(p) { p += 1 }
+            }
+            if p < end && (base[p] | 0x20) == UInt8(ascii: "e") {
+                p += 1
+                if p < end && (base[p] == UInt8(ascii: "+") || base[p] == UInt8(ascii: "-")) { p += 1 }
+                guard isDigit(p) else { throw fail(.expected(.digit, found: p < end ? base[p] : nil), at: p) }
+                while isDigit(p) { p += 1 }
+            }
+            return p
+        }
+
+        func skipLiteral(_ p: Int, _ word: StaticString) throws -> Int {
+            let length = word.utf8CodeUnitCount
+            guard p + length <= end, memoryEqual(raw + p, word.utf8Start, length) else {
+                throw fail(.invalidLiteral(expected: word.description), at: p)
+            }
+            return p + length
+        }
+
+        // What a byte that cannot start a value is, for the message.
+        func unexpected(_ p: Int, expecting expectation: JSONExpectation) -> JSONError {
+            guard p < end else { return fail(.expected(expectation, found: nil), at: p) }
+            if base[p] == UInt8(ascii: "/") { return fail(.comment, at: p) }
+            return fail(.expected(expectation, found: base[p]), at: p)
+        }
+
+        // Open containers, one bit each (1: array, 0: object); `depth` of them.
+        var stack = ContainerStack()
+        defer { stack.deallocate() }
+
+        // Following the pointer. Token `k` is looked up in the container at
+        // depth `k + 1` (the root value is at depth 0). `pathOpen` is how
+        // many containers on the pointer's path are open; the deepest is at
+        // depth `pathOpen`.
+        let tokenCount = tokens.count
+        let tokenBytes = tokens.map { Array($0.utf8) }
+        let tokenIndices = tokens.map(JSONPointer.arrayIndex)
+        var pathOpen = 0
+        var pathOpenOffsets: [Int] = []
+        // Elements seen so far in each open path container that is an array.
+        var pathCounts: [Int] = []
+        // Whether the deepest open path container has shown the member its
+        // token names (for "nothing there" and for keys seen twice).
+        var deepestFound = false
+        // Whether the member whose value comes next is the one the deepest
+        // path container's token names.
+        var slotMatches = true
+        // Value starts at `watchDepth` go to the pointer logic; keys of
+        // objects at `keyDepth` are compared with the token; value starts at
+        // `elementDepth` are elements of the target array.
+        var watchDepth = 0
+        var keyDepth = -1
+        var elementDepth = -1
+
+        func noteValueStart(_ p: Int, depth: Int) {
+            // After a key seen twice the target is ambiguous: stop looking.
+            guard result.pointerError == nil else { return }
+            if pathOpen > 0 && stack.isArray(at: pathOpen) {
+                slotMatches = pathCounts[pathOpen - 1] == tokenIndices[pathOpen - 1]
+                pathCounts[pathOpen - 1] += 1
+            }
+            guard slotMatches else { return }
+            slotMatches = false
+            deepestFound = true
+            let kind = ValidatedJSON.kind(startingWith: base[p])
+            if depth == tokenCount {
+                result.targetKind = kind
+                result.targetStart = p
+                if kind == .array {
+                    result.openBracket = p
+                    result.parentOpen = pathOpenOffsets.last
+                    elementDepth = depth + 1
+                }
+            } else if kind == .object || kind == .array {
+                pathOpen += 1
+                pathOpenOffsets.append(p)
+                pathCounts.append(0)
+                deepestFound = false
+                watchDepth = pathOpen
+                keyDepth = kind == .object ? pathOpen : -1
+            } else if result.pointerError == nil {
+                result.pointerError = .nothingAtPointer(
+                    pointer: JSONPointer(tokens: tokens).text,
+                    reason: .scalar(kind: kind, parent: JSONPointer(tokens: tokens).prefixText(depth)))
+            }
+        }
+
+        func noteKey(_ keyRange: Range<Int>, depth: Int) {
+            let matches = JSONText.string(source, keyRange, equals: tokenBytes[depth - 1])
+            if matches && deepestFound && result.pointerError == nil {
+                result.pointerError = .duplicateKey(
+                    key: tokens[depth - 1], object: JSONPointer(tokens: tokens).prefixText(depth - 1),
+                    at: JSONPlace.of(keyRange.lowerBound, in: source))
+            }
+            slotMatches = matches
+        }
+
+        func noteClose(_ p: Int, depth: Int) {
+            if depth == elementDepth {
+                result.closeBracket = p
+                elementDepth = -1
+                return
+            }
+            // The deepest path container closes: back to its parent.
+            if !deepestFound && result.pointerError == nil {
+                let token = tokens[depth - 1]
+                let parent = JSONPointer(tokens: tokens).prefixText(depth - 1)
+                let reason: JSONMissing = stack.isArray(at: depth)
+                    ? .noIndex(token: token, parent: parent, count: pathCounts[depth - 1])
+                    : .noKey(key: token, parent: parent)
+                result.pointerError = .nothingAtPointer(pointer: JSONPointer(tokens: tokens).text, reason: reason)
+            }
+            pathOpen -= 1
+            pathOpenOffsets.removeLast()
+            pathCounts.removeLast()
+            deepestFound = true
+            slotMatches = false
+            watchDepth = pathOpen
+            keyDepth = pathOpen > 0 && !stack.isArray(at: pathOpen) ? pathOpen : -1
+        }
+
+        // An object key, `:` and the whitespace after it; `p` is at the key.
+        func readKey(_ start: Int) throws -> Int {
+            guard start < end, base[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: .key) }
+            let keyEnd = try skipString(start)
+            if stack.depth == keyDepth { noteKey(start..<keyEnd, depth: stack.depth) }
+            var p = skipWhitespace(keyEnd)
+            guard p < end, base[p] == UInt8(ascii: ":") else { throw unexpected(p, expecting: .colon) }
+            if result.firstColon == nil { result.firstColon = p }
+            p = skipWhitespace(p + 1)
+            return p
+        }
+
+        var p = 0
+        if allowsByteOrderMark && end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { p = 3 }
+        p = skipWhitespace(p)
+
+        var elementStarts: [Int] = []
+        parsing: while true {
+            // A value starts at `p` (whitespace already skipped).
+            let depth = stack.depth
+            if depth == elementDepth {
+                elementStarts.append(p)
+            } else if depth == watchDepth {
+                noteValueStart(p, depth: depth)
+            }
+            guard p < end else { throw fail(.expected(.value, found: nil), at: p) }
+            switch base[p] {
+            case UInt8(ascii: "\""):
+                p = try skipString(p)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                p = try skipNumber(p)
+            case UInt8(ascii: "t"):
+                p = try skipLiteral(p, "true")
+            case UInt8(ascii: "f"):
+                p = try skipLiteral(p, "false")
+            case UInt8(ascii: "n"):
+                p = try skipLiteral(p, "null")
+            case UInt8(ascii: "["):
+                stack.push(isArray: true)
+                p = skipWhitespace(p + 1)
+                if p < end && base[p] == UInt8(ascii: "]") {
+                    if stack.depth == elementDepth || (stack.depth == pathOpen && pathOpen > 0) {
+                        noteClose(p, depth: stack.depth)
+                    }
+                    stack.pop()
+                    p += 1
+                } else {
+                    continue parsing
+                }
+            case UInt8(ascii: "{"):
+                stack.push(isArray: false)
+                p = skipWhitespace(p + 1)
+                guard p < end, base[p] != UInt8(ascii: "}") else {
+                    if p >= end { throw fail(.expected(.key, found: nil), at: p) }
+                    if stack.depth == pathOpen && pathOpen > 0 { noteClose(p, depth: stack.depth) }
+                    stack.pop()
+                    p += 1
+                    break
+                }
+                p = try readKey(p)
+                continue parsing
+            default:
+                throw unexpected(p, expecting: .value)
+            }
+
+            // After a value: close containers until one continues.
+            while true {
+                let depth = stack.depth
+                if depth == 0 { break parsing }
+                p = skipWhitespace(p)
+                guard p < end else {
+                    throw fail(.expected(stack.isArray(at: depth) ? .commaOrCloseBracket : .commaOrCloseBrace, found: nil), at: p)
+                }
+                let byte = base[p]
+                if byte == UInt8(ascii: ",") {
+                    if result.firstComma == nil { result.firstComma = p }
+                    let comma = p
+                    p = skipWhitespace(p + 1)
+                    if stack.isArray(at: depth) {
+                        if p < end && base[p] == UInt8(ascii: "]") { throw fail(.trailingComma, at: comma) }
+                        continue parsing
+                    }
+                    if p < end && base[p] == UInt8(ascii: "}") { throw fail(.trailingComma, at: comma) }
+                    p = try readKey(p)
+                    continue parsing
+                }
+                if stack.isArray(at: depth) {
+                    guard byte == UInt8(ascii: "]") else { throw unexpected(p, expecting: .commaOrCloseBracket) }
+                } else {
+                    guard byte == UInt8(ascii: "}") else { throw unexpected(p, expecting: .commaOrCloseBrace) }
+                }
+                if depth == elementDepth || (depth == pathOpen && pathOpen > 0) { noteClose(p, depth: depth) }
+                stack.pop()
+                p += 1
+            }
+        }
+
+        p = skipWhitespace(p)
+        if p < end { throw unexpected(p, expecting: .endOfDocument) }
+        result.elementStarts = elementStarts
+        return result
+    }
+}
+
+/// A stack of open containers, one bit each, on the heap: nesting depth is
+/// limited by memory, not by the call stack.
+struct ContainerStack {
+    private var words: UnsafeMutablePointer<UInt64>
+    private var capacity: Int  // in words
+    private(set) var depth = 0
+
+    init() {
+        capacity = 16
+        words = .allocate(capacity: capacity)
+    }
+
+    func deallocate() { words.deallocate() }
+
+    @inline(__always)
+    mutating func push(isArray: Bool) {
+        let word = depth >> 6
+        if word == capacity {
+            let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+            larger.update(from: words, count: capacity)
+            words.deallocate()
+            words = larger
+            capacity *= 2
+        }
+        let bit = UInt64(1) << UInt64(depth & 63)
+        if isArray { words[word] |= bit } else { words[word] &= ~bit }
+        depth += 1
+    }
+
+    @inline(__always)
+    mutating func pop() { depth -= 1 }
+
+    /// Whether the container at `depth` (1 is the outermost) is an array.
+    @inline(__always)
+    func isArray(at depth: Int) -> Bool {
+        let index = depth - 1
+        return words[index >> 6] >> UInt64(index & 63) & 1 == 1
+    }
+}
