@@ -2,6 +2,21 @@ import ReorderKit
 
 extension Messages {
     static func describe(_ error: SelectorError) -> String {
-        String(describing: error)
+        switch error {
+        case .nothingSelected(let selector, let key):
+            let place = key.map { " (comparing the value at --key \($0))" } ?? ""
+            return "'\(selector)' selects no item\(place); add --missing-ok to change nothing instead"
+        case .invalidListElement(let selector, let element):
+            let shown = element.isEmpty ? "an empty part" : "'\(element)'"
+            return "'\(selector)' is not a selector: \(shown) is not an index, a range (A...B, A..<B), =TEXT or ~REGEX"
+        case .reversedRange(let selector, _, _):
+            return "range '\(selector)' ends before it starts; write the smaller index first (a negative index counts from the end)"
+        case .invalidRegex(let pattern, let reason):
+            return "'~\(pattern)' is not a valid regular expression: \(reason)"
+        case .swapNeedsOneItem(let selector, let count):
+            return "swap needs one item on each side, but '\(selector)' selects \(count); use 'move' to move several items together"
+        case .keyNeedsJSON(let key):
+            return "'--key \(key)' reads fields of JSON elements, but the list is lines; use --json if the input is JSON"
+        }
     }
 }

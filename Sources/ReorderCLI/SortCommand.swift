@@ -1,8 +1,13 @@
 import ReorderKit
 
-/// `reorder sort`: placeholder until sorting lands.
+/// `reorder sort`: the options, read into `SortOptions`; `--key` travels in
+/// `EditOptions` like the selectors' one.
 enum SortCommand {
     static func edit(_ parsed: ParsedArguments) throws -> Edit {
-        .sort(SortOptions())
+        .sort(SortOptions(
+            reverse: parsed.has("reverse"),
+            unique: parsed.has("unique"),
+            ignoreCase: parsed.has("ignore-case"),
+            numeric: parsed.has("numeric")))
     }
 }

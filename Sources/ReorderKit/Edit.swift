@@ -50,10 +50,11 @@ extension ListDocument {
             return Operations.moving(block: block, to: destination, count: count)
 
         case .swap(let first, let second):
-            let i = try first.resolve(in: self, options: options)
-            let j = try second.resolve(in: self, options: options)
-            if i.isEmpty || j.isEmpty { return .identity(count: count) }
-            return Operations.swapping(i[0], j[0], count: count)
+            // Each side must select one item (nothing, with --missing-ok).
+            guard let i = try first.resolveOne(in: self, options: options),
+                  let j = try second.resolveOne(in: self, options: options)
+            else { return .identity(count: count) }
+            return Operations.swapping(i, j, count: count)
 
         case .insert(let at, let value):
             let item = try newItem(value, asString: options.valuesAreStrings)

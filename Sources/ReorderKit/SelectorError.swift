@@ -1,4 +1,21 @@
-/// Errors of selecting items by value.
+/// Errors of selecting items by value or by range. Each case holds the facts;
+/// the command-line layer words them.
 public enum SelectorError: Error, Equatable, Sendable {
-    case placeholder
+    /// `selector` selects no item of the list (and `--missing-ok` was not
+    /// given). `key` is the `--key` pointer the values were read at, if any.
+    case nothingSelected(selector: String, key: String?)
+    /// `element`, one part of the list `selector` (`I,J,K`), is neither an
+    /// index, a range, `=TEXT` nor `~REGEX`.
+    case invalidListElement(selector: String, element: String)
+    /// A range whose end, resolved to 0-based `end`, comes before its start
+    /// `start`.
+    case reversedRange(selector: String, start: Int, end: Int)
+    /// `pattern` after `~` is not a regular expression; `reason` is the
+    /// regex parser's own message.
+    case invalidRegex(pattern: String, reason: String)
+    /// `swap` needs one item on each side, but `selector` selects `count`.
+    case swapNeedsOneItem(selector: String, count: Int)
+    /// `--key` was given for a list of lines; it reads fields of JSON
+    /// object elements.
+    case keyNeedsJSON(key: String)
 }

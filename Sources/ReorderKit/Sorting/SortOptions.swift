@@ -1,10 +1,101 @@
-// Placeholder until sorting lands.
+/// How `reorder sort` orders items.
 public struct SortOptions: Equatable, Sendable {
-    public init() {}
+    /// `-r`: descending; equal items still keep their order.
+    public var reverse = false
+    /// `-u`: keep only the first (in the list's order) of equal items.
+    public var unique = false
+    /// `-i`: ASCII letters compare without case (folded to upper case, as
+    /// `sort -f` does).
+    public var ignoreCase = false
+    /// `-n`: lines, and JSON strings, compare by their leading number (see
+    /// `DecimalNumber.leadingNumber`). JSON numbers always compare by value.
+    public var numeric = false
+
+    public init(reverse: Bool = false, unique: Bool = false, ignoreCase: Bool = false, numeric: Bool = false) {
+        self.reverse = reverse
+        self.unique = unique
+        self.ignoreCase = ignoreCase
+        self.numeric = numeric
+    }
 }
 
 extension ListDocument {
+    /// The list sorted: stable (equal items keep their order, with
+    /// `reverse` too), with `O(n log n)` comparisons of the items where they
+    /// stand in the source.
+    ///
+    /// Lines compare as bytes (`LC_ALL=C sort -s`), or by leading number.
+    /// JSON elements compare by value (see `JSONLayout.sortKey`); with `key`,
+    /// by the value at that pointer inside each element, and elements without
+    /// it go last, in their order, whatever the direction.
     public func sortedArrangement(_ options: SortOptions, key: String?) throws -> Arrangement {
-        .identity(count: count)
+        Arrangement(sourceOrder: try sortedOrder(options, key: key))
+    }
+
+    /// The source indices in sorted order (with `unique`, the kept ones).
+    func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        switch layout {
+        case .lines:
+            if let key { throw SelectorError.keyNeedsJSON(key: key) }
+            if options.numeric {
+                let keys = (0..<count).map { index in
+                    SortKey.number(rank: 0, DecimalNumber.leadingNumber(
+                        of: itemBytes(index), sourceOffset: itemRangeOffset(index)))
+                }
+                return SortKey.sortedOrder(keys.map { Optional($0) }, source: source, options: options)
+            }
+            // Plain lines need no keys: compare the items where they stand.
+            let fold = options.ignoreCase
+            var order = Array(0..<count)
+            Sorting.sort(&order, reverse: options.reverse) {
+                ByteOrder.compare(itemBytes($0), itemBytes($1), foldingCase: fold)
+            }
+            if options.unique {
+                order = Sorting.firstOfEqualRuns(order) {
+                    ByteOrder.compare(itemBytes($0), itemBytes($1), foldingCase: fold)
+                }
+            }
+            return order
+        case .json(let json):
+            let keys = try json.sortKeys(source: source, key: key, numeric: options.numeric)
+            return SortKey.sortedOrder(keys, source: source, options: options)
+        }
+    }
+
+    /// Where source item `index` starts in the document.
+    private func itemRangeOffset(_ index: Int) -> Int {
+        itemBytes(index).baseAddress.map { $0 - source.baseAddress! } ?? 0
+    }
+}
+
+/// The stable sort and the `--unique` pass, on source indices.
+enum Sorting {
+    /// Sorts `order` by `compare` (negative, zero, positive), ascending or
+    /// descending; equal items keep their relative order either way. Swift's
+    /// `sort` does not promise stability, so ties are broken by index,
+    /// which makes the order total.
+    static func sort(_ order: inout [Int], reverse: Bool, by compare: (Int, Int) -> Int) {
+        if reverse {
+            order.sort { a, b in
+                let c = compare(a, b)
+                return c != 0 ? c > 0 : a < b
+            }
+        } else {
+            order.sort { a, b in
+                let c = compare(a, b)
+                return c != 0 ? c < 0 : a < b
+            }
+        }
+    }
+
+    /// `sorted` without the items equal to the one before them: the first
+    /// of each run of equal items stays, which, the sort being stable, is
+    /// the first of them in the list.
+    static func firstOfEqualRuns(_ sorted: [Int], by compare: (Int, Int) -> Int) -> [Int] {
+        guard var kept = sorted.first.map({ [$0] }) else { return [] }
+        for index in sorted.dropFirst() where compare(kept[kept.count - 1], index) != 0 {
+            kept.append(index)
+        }
+        return kept
     }
 }

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte order, as `LC_ALL=C sort` has it: bytes compare as unsigned
+/// numbers, and a text that is a prefix of another comes first.
+enum ByteOrder {
+    /// Negative, zero or positive as `a` sorts before, with, or after `b`.
+    /// With `foldingCase`, ASCII `a`…`z` compare as `A`…`Z` (as `sort -f`
+    /// folds: so `_` sorts after letters, as it does after `Z`).
+    static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, foldingCase: Bool) -> Int {
+        let common = min(a.count, b.count)
+        if foldingCase {
+            for offset in 0..<common {
+                let x = upper(a[offset]), y = upper(b[offset])
+                if x != y { return x < y ? -1 : 1 }
+            }
+        } else if common > 0 {
+            let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+            if order != 0 { return order < 0 ? -1 : 1 }
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
+    @inline(__always)
+    static func upper(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+    }
+}
+
+/// Bytes a sort key compares: a stretch of the source document, which is
+/// not copied, or bytes of its own (a decoded JSON string with escapes).
+enum KeyBytes {
+    case source(Range<Int>)
+    case owned([UInt8])
+
+    func withBytes<R>(in source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        switch self {
+        case .source(let range): return body(UnsafeRawBufferPointer(rebasing: source[range]))
+        case .owned(let bytes): return bytes.withUnsafeBytes(body)
+        }
+    }
+}

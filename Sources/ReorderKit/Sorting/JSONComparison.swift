@@ -1,0 +1,86 @@
+/// How selectors and `sort` read JSON elements: by value, where the format
+/// itself only moves their text.
+extension JSONLayout {
+    /// Kinds in the order `sort` puts them when a list mixes them (jq's
+    /// order): null, false, true, numbers, strings, arrays, objects.
+    static func sortRank(_ kind: JSONKind) -> Int {
+        switch kind {
+        case .null: return 0
+        case .false: return 1
+        case .true: return 2
+        case .number: return 3
+        case .string: return 4
+        case .array: return 5
+        case .object: return 6
+        }
+    }
+
+    /// The value selectors and `sort` look at in element `index`: the
+    /// element, or with `pointer`, the value at it inside the element (nil
+    /// when there is none).
+    private func comparedValue(_ index: Int, pointer: JSONPointer) -> JSONValueRef? {
+        value(ofItem: index, at: pointer)
+    }
+
+    /// A string's value without copying when it has no escape: the bytes
+    /// between its quotes; else the decoded copy.
+    static func stringValue(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> KeyBytes {
+        let body = range.lowerBound + 1..<range.upperBound - 1
+        if firstIndex(of: UInt8(ascii: "\\"), in: source, from: body.lowerBound, to: body.upperBound) == nil {
+            return .source(body)
+        }
+        return .owned(JSONText.decodeString(source, range))
+    }
+
+    /// What `=TEXT` and `~REGEX` compare: a string's decoded value, and any
+    /// element's JSON text as it stands.
+    func selectableValues(source: UnsafeRawBufferPointer, key: String?) throws -> SelectableValues {
+        let pointer = try JSONPointer(parsing: key ?? "")
+        return SelectableValues { index, test in
+            guard let value = comparedValue(index, pointer: pointer) else { return false }
+            if value.kind == .string {
+                let decoded = JSONLayout.stringValue(source, value.range)
+                if decoded.withBytes(in: source, test) { return true }
+            }
+            return test(UnsafeRawBufferPointer(rebasing: source[value.range]))
+        }
+    }
+
+    /// Each element's sort key, by source index; nil for an element without
+    /// a value at `key`.
+    ///
+    /// Numbers compare by exact value (`DecimalNumber`), strings by their
+    /// decoded UTF-8 bytes (code point order), or with `numeric` by their
+    /// leading number as lines do; arrays and objects by their JSON text as
+    /// it stands (to sort objects by a field, use `key`). Kinds compare in
+    /// `sortRank` order.
+    func sortKeys(source: UnsafeRawBufferPointer, key: String?, numeric: Bool) throws -> [SortKey?] {
+        let pointer = try JSONPointer(parsing: key ?? "")
+        return (0..<count).map { index in
+            guard let value = comparedValue(index, pointer: pointer) else { return nil }
+            let rank = JSONLayout.sortRank(value.kind)
+            switch value.kind {
+            case .number:
+                let text = UnsafeRawBufferPointer(rebasing: source[value.range])
+                return .number(rank: rank, DecimalNumber.read(
+                    text, from: 0, allowingExponent: true, sourceOffset: value.range.lowerBound))
+            case .string:
+                let string = JSONLayout.stringValue(source, value.range)
+                guard numeric else { return .bytes(rank: rank, string) }
+                switch string {
+                case .source(let body):
+                    return .number(rank: rank, DecimalNumber.leadingNumber(
+                        of: UnsafeRawBufferPointer(rebasing: source[body]), sourceOffset: body.lowerBound))
+                case .owned(let bytes):
+                    return .number(rank: rank, bytes.withUnsafeBytes {
+                        DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
+                    })
+                }
+            case .null, .true, .false:
+                return .bytes(rank: rank, .owned([]))
+            case .array, .object:
+                return .bytes(rank: rank, .source(value.range))
+            }
+        }
+    }
+}
