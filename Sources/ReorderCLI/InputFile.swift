@@ -33,7 +33,7 @@ final class InputBytes {
         }
         if isRegular && info.st_size > 0 {
             let length = Int(info.st_size)
-            if let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED {
+            if let address = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED {
                 _ = madvise(address, length, MADV_SEQUENTIAL)
                 return InputBytes(bytes: UnsafeRawBufferPointer(start: address, count: length)) {
                     munmap(address, length)

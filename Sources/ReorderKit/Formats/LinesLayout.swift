@@ -21,7 +21,7 @@ public struct LinesLayout: ListLayout {
 
     public let terminator: Terminator
     /// Source offset where each line starts, by source index.
-    private var starts: [Int]
+    private let starts: OffsetTable
     /// Bytes of the byte-order mark, or an empty range at 0.
     private let byteOrderMark: Range<Int>
     /// Where the last line's content ends.
@@ -42,8 +42,8 @@ public struct LinesLayout: ListLayout {
         byteOrderMark = 0..<bomLength
 
         let terminatorByte = terminator.byte
-        var starts: [Int] = []
-        starts.reserveCapacity(LinesLayout.estimatedLineCount(source, from: bomLength, terminator: terminatorByte))
+        let starts = OffsetTable(
+            capacity: LinesLayout.estimatedLineCount(source, from: bomLength, terminator: terminatorByte))
         // Terminator kinds seen after lines other than the last.
         var innerLF = 0
         var innerCRLF = 0
@@ -131,7 +131,7 @@ public struct LinesLayout: ListLayout {
         guard resultCount > 0 else { return [] }
         // An empty file counts as a text file that ends with a terminator:
         // a line added to it ends with one, as `echo x >> file` would.
-        if starts.isEmpty { return [.bytes(defaultTerminator)] }
+        if starts.count == 0 { return [.bytes(defaultTerminator)] }
         // A last item that is empty and unterminated would vanish on the
         // next read, so it gets a terminator.
         if finalTerminator.isEmpty && lastItemIsEmpty { return [.bytes(defaultTerminator)] }
