@@ -21,7 +21,9 @@ enum JSONArraySuggestions {
                 let key = String(decoding: JSONText.decodeString(source, keyRange), as: UTF8.self)
                 switch source[valueRange.lowerBound] {
                 case UInt8(ascii: "["):
-                    found.append(JSONPointer(tokens: tokens + [key]).text)
+                    let pointer = JSONPointer(tokens: tokens + [key]).text
+                    // A key given twice is one suggestion.
+                    if !found.contains(pointer) { found.append(pointer) }
                     // Arrays inside the first element, when it is an object.
                     ValidatedJSON.forEachElement(source, array: valueRange) { element in
                         if source[element.lowerBound] == UInt8(ascii: "{") {

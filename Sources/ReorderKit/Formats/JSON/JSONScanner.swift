@@ -52,7 +52,6 @@ struct JSONScanner {
     private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
 
     func scan() throws -> JSONScan {
-        var result = JSONScan()
         let end = source.count
         guard end > 0, let raw = source.baseAddress else {
             throw fail(.expected(.value, found: nil), at: 0)
@@ -212,7 +211,11 @@ struct JSONScanner {
         func skipLiteral(_ p: Int, _ word: StaticString) throws -> Int {
             let length = word.utf8CodeUnitCount
             guard p + length <= end, memoryEqual(raw + p, word.utf8Start, length) else {
-                throw fail(.invalidLiteral(expected: word.description), at: p)
+                // `tru` is a misspelt `true`; `foo` is no literal at all.
+                if p + 1 < end && base[p + 1] == word.utf8Start[1] {
+                    throw fail(.invalidLiteral(expected: word.description), at: p)
+                }
+                throw fail(.expected(.value, found: base[p]), at: p)
             }
             return p + length
         }
@@ -224,125 +227,38 @@ struct JSONScanner {
             return fail(.expected(expectation, found: base[p]), at: p)
         }
 
-        // Open containers, one bit each (1: array, 0: object); `depth` of them.
-        var stack = ContainerStack()
-        defer { stack.deallocate() }
-
-        // Following the pointer. Token `k` is looked up in the container at
-        // depth `k + 1` (the root value is at depth 0). `pathOpen` is how
-        // many containers on the pointer's path are open; the deepest is at
-        // depth `pathOpen`.
-        let tokenCount = tokens.count
-        let tokenBytes = tokens.map { Array($0.utf8) }
-        let tokenIndices = tokens.map(JSONPointer.arrayIndex)
-        var pathOpen = 0
-        var pathOpenOffsets: [Int] = []
-        // Elements seen so far in each open path container that is an array.
-        var pathCounts: [Int] = []
-        // Whether the deepest open path container has shown the member its
-        // token names (for "nothing there" and for keys seen twice).
-        var deepestFound = false
-        // Whether the member whose value comes next is the one the deepest
-        // path container's token names.
-        var slotMatches = true
-        // Value starts at `watchDepth` go to the pointer logic; keys of
-        // objects at `keyDepth` are compared with the token; value starts at
-        // `elementDepth` are elements of the target array.
-        var watchDepth = 0
-        var keyDepth = -1
-        var elementDepth = -1
-
-        func noteValueStart(_ p: Int, depth: Int) {
-            // After a key seen twice the target is ambiguous: stop looking.
-            guard result.pointerError == nil else { return }
-            if pathOpen > 0 && stack.isArray(at: pathOpen) {
-                slotMatches = pathCounts[pathOpen - 1] == tokenIndices[pathOpen - 1]
-                pathCounts[pathOpen - 1] += 1
-            }
-            guard slotMatches else { return }
-            slotMatches = false
-            deepestFound = true
-            let kind = ValidatedJSON.kind(startingWith: base[p])
-            if depth == tokenCount {
-                result.targetKind = kind
-                result.targetStart = p
-                if kind == .array {
-                    result.openBracket = p
-                    result.parentOpen = pathOpenOffsets.last
-                    elementDepth = depth + 1
-                }
-            } else if kind == .object || kind == .array {
-                pathOpen += 1
-                pathOpenOffsets.append(p)
-                pathCounts.append(0)
-                deepestFound = false
-                watchDepth = pathOpen
-                keyDepth = kind == .object ? pathOpen : -1
-            } else if result.pointerError == nil {
-                result.pointerError = .nothingAtPointer(
-                    pointer: JSONPointer(tokens: tokens).text,
-                    reason: .scalar(kind: kind, parent: JSONPointer(tokens: tokens).prefixText(depth)))
-            }
-        }
-
-        func noteKey(_ keyRange: Range<Int>, depth: Int) {
-            let matches = JSONText.string(source, keyRange, equals: tokenBytes[depth - 1])
-            if matches && deepestFound && result.pointerError == nil {
-                result.pointerError = .duplicateKey(
-                    key: tokens[depth - 1], object: JSONPointer(tokens: tokens).prefixText(depth - 1),
-                    at: JSONPlace.of(keyRange.lowerBound, in: source))
-            }
-            slotMatches = matches
-        }
-
-        func noteClose(_ p: Int, depth: Int) {
-            if depth == elementDepth {
-                result.closeBracket = p
-                elementDepth = -1
-                return
-            }
-            // The deepest path container closes: back to its parent.
-            if !deepestFound && result.pointerError == nil {
-                let token = tokens[depth - 1]
-                let parent = JSONPointer(tokens: tokens).prefixText(depth - 1)
-                let reason: JSONMissing = stack.isArray(at: depth)
-                    ? .noIndex(token: token, parent: parent, count: pathCounts[depth - 1])
-                    : .noKey(key: token, parent: parent)
-                result.pointerError = .nothingAtPointer(pointer: JSONPointer(tokens: tokens).text, reason: reason)
-            }
-            pathOpen -= 1
-            pathOpenOffsets.removeLast()
-            pathCounts.removeLast()
-            deepestFound = true
-            slotMatches = false
-            watchDepth = pathOpen
-            keyDepth = pathOpen > 0 && !stack.isArray(at: pathOpen) ? pathOpen : -1
-        }
-
-        // An object key, `:` and the whitespace after it; `p` is at the key.
-        func readKey(_ start: Int) throws -> Int {
+        // An object key and its `:`; `start` is at the key. Returns where
+        // the key ends and where the colon is.
+        func readKey(_ start: Int) throws -> (keyEnd: Int, colon: Int) {
             guard start < end, base[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: .key) }
             let keyEnd = try skipString(start)
-            if stack.depth == keyDepth { noteKey(start..<keyEnd, depth: stack.depth) }
-            var p = skipWhitespace(keyEnd)
-            guard p < end, base[p] == UInt8(ascii: ":") else { throw unexpected(p, expecting: .colon) }
-            if result.firstColon == nil { result.firstColon = p }
-            p = skipWhitespace(p + 1)
-            return p
+            let colon = skipWhitespace(keyEnd)
+            guard colon < end, base[colon] == UInt8(ascii: ":") else { throw unexpected(colon, expecting: .colon) }
+            return (keyEnd, colon)
         }
+
+        // The loop's state is in local variables that no nested function
+        // captures, so the compiler keeps them in registers and checks no
+        // exclusive access at run time.
+        // Open containers, one bit each (1: array, 0: object).
+        var stack = ContainerStack()
+        defer { stack.deallocate() }
+        var follower = JSONPointerFollower(tokens: tokens)
+        var elementStarts: [Int] = []
+        var firstComma: Int? = nil
+        var firstColon: Int? = nil
 
         var p = 0
         if allowsByteOrderMark && end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { p = 3 }
         p = skipWhitespace(p)
 
-        var elementStarts: [Int] = []
         parsing: while true {
             // A value starts at `p` (whitespace already skipped).
             let depth = stack.depth
-            if depth == elementDepth {
+            if depth == follower.elementDepth {
                 elementStarts.append(p)
-            } else if depth == watchDepth {
-                noteValueStart(p, depth: depth)
+            } else if depth == follower.watchDepth && p < end {
+                follower.noteValueStart(p, depth: depth, kind: ValidatedJSON.kind(startingWith: base[p]), stack: stack)
             }
             guard p < end else { throw fail(.expected(.value, found: nil), at: p) }
             switch base[p] {
@@ -359,26 +275,23 @@ struct JSONScanner {
             case UInt8(ascii: "["):
                 stack.push(isArray: true)
                 p = skipWhitespace(p + 1)
-                if p < end && base[p] == UInt8(ascii: "]") {
-                    if stack.depth == elementDepth || (stack.depth == pathOpen && pathOpen > 0) {
-                        noteClose(p, depth: stack.depth)
-                    }
-                    stack.pop()
-                    p += 1
-                } else {
-                    continue parsing
-                }
+                guard p < end, base[p] == UInt8(ascii: "]") else { continue parsing }
+                if follower.watchesClose(depth: stack.depth) { follower.noteClose(p, depth: stack.depth, stack: stack) }
+                stack.pop()
+                p += 1
             case UInt8(ascii: "{"):
                 stack.push(isArray: false)
                 p = skipWhitespace(p + 1)
-                guard p < end, base[p] != UInt8(ascii: "}") else {
-                    if p >= end { throw fail(.expected(.key, found: nil), at: p) }
-                    if stack.depth == pathOpen && pathOpen > 0 { noteClose(p, depth: stack.depth) }
+                if p < end && base[p] == UInt8(ascii: "}") {
+                    if follower.watchesClose(depth: stack.depth) { follower.noteClose(p, depth: stack.depth, stack: stack) }
                     stack.pop()
                     p += 1
                     break
                 }
-                p = try readKey(p)
+                let (keyEnd, colon) = try readKey(p)
+                if stack.depth == follower.keyDepth { follower.noteKey(p..<keyEnd, depth: stack.depth, source: source) }
+                if firstColon == nil { firstColon = colon }
+                p = skipWhitespace(colon + 1)
                 continue parsing
             default:
                 throw unexpected(p, expecting: .value)
@@ -389,28 +302,32 @@ struct JSONScanner {
                 let depth = stack.depth
                 if depth == 0 { break parsing }
                 p = skipWhitespace(p)
+                let inArray = stack.isArray(at: depth)
                 guard p < end else {
-                    throw fail(.expected(stack.isArray(at: depth) ? .commaOrCloseBracket : .commaOrCloseBrace, found: nil), at: p)
+                    throw fail(.expected(inArray ? .commaOrCloseBracket : .commaOrCloseBrace, found: nil), at: p)
                 }
                 let byte = base[p]
                 if byte == UInt8(ascii: ",") {
-                    if result.firstComma == nil { result.firstComma = p }
+                    if firstComma == nil { firstComma = p }
                     let comma = p
                     p = skipWhitespace(p + 1)
-                    if stack.isArray(at: depth) {
+                    if inArray {
                         if p < end && base[p] == UInt8(ascii: "]") { throw fail(.trailingComma, at: comma) }
                         continue parsing
                     }
                     if p < end && base[p] == UInt8(ascii: "}") { throw fail(.trailingComma, at: comma) }
-                    p = try readKey(p)
+                    let (keyEnd, colon) = try readKey(p)
+                    if depth == follower.keyDepth { follower.noteKey(p..<keyEnd, depth: depth, source: source) }
+                    if firstColon == nil { firstColon = colon }
+                    p = skipWhitespace(colon + 1)
                     continue parsing
                 }
-                if stack.isArray(at: depth) {
+                if inArray {
                     guard byte == UInt8(ascii: "]") else { throw unexpected(p, expecting: .commaOrCloseBracket) }
                 } else {
                     guard byte == UInt8(ascii: "}") else { throw unexpected(p, expecting: .commaOrCloseBrace) }
                 }
-                if depth == elementDepth || (depth == pathOpen && pathOpen > 0) { noteClose(p, depth: depth) }
+                if follower.watchesClose(depth: depth) { follower.noteClose(p, depth: depth, stack: stack) }
                 stack.pop()
                 p += 1
             }
@@ -418,7 +335,10 @@ struct JSONScanner {
 
         p = skipWhitespace(p)
         if p < end { throw unexpected(p, expecting: .endOfDocument) }
+        var result = follower.scan
         result.elementStarts = elementStarts
+        result.firstComma = firstComma
+        result.firstColon = firstColon
         return result
     }
 }

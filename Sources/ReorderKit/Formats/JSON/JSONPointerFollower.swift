@@ -1,0 +1,125 @@
+/// Follows a JSON Pointer while the scanner reads the document: it is told
+/// where values start, which keys objects have and where containers close,
+/// and works out where the target is, or why there is none.
+///
+/// Depths count open containers: the root value starts at depth 0, the
+/// members of the root container at depth 1. Token `k` is looked up in the
+/// container at depth `k + 1`; the target starts at depth `tokens.count`.
+/// The scanner calls in only at the depths this struct names
+/// (`watchDepth`, `keyDepth`, `elementDepth`, `watchesClose`), so a
+/// document's other values cost one comparison each.
+struct JSONPointerFollower {
+    private let tokens: [String]
+    private let tokenBytes: [[UInt8]]
+    private let tokenIndices: [Int?]
+
+    /// What was found; the scanner adds the element starts.
+    private(set) var scan = JSONScan()
+
+    /// Value starts at this depth go to `noteValueStart`.
+    private(set) var watchDepth = 0
+    /// Keys of the object at this depth go to `noteKey` (-1: none).
+    private(set) var keyDepth = -1
+    /// Value starts at this depth are elements of the target array (-1:
+    /// the target is not open).
+    private(set) var elementDepth = -1
+
+    /// How many containers on the pointer's path are open; the deepest is
+    /// at depth `pathOpen`.
+    private var pathOpen = 0
+    private var pathOpenOffsets: [Int] = []
+    /// Elements seen so far in each open path container that is an array.
+    private var pathCounts: [Int] = []
+    /// Whether the deepest open path container has shown the member its
+    /// token names (for "nothing there", and for a key seen twice).
+    private var deepestFound = false
+    /// Whether the value that starts next is the member the deepest path
+    /// container's token names.
+    private var slotMatches = true
+
+    init(tokens: [String]) {
+        self.tokens = tokens
+        tokenBytes = tokens.map { Array($0.utf8) }
+        tokenIndices = tokens.map(JSONPointer.arrayIndex)
+    }
+
+    private var pointerText: String { JSONPointer(tokens: tokens).text }
+
+    private func prefixText(_ count: Int) -> String {
+        JSONPointer(tokens: Array(tokens.prefix(count))).text
+    }
+
+    /// A value of `kind` starts at `offset`, at `depth` (== `watchDepth`).
+    mutating func noteValueStart(_ offset: Int, depth: Int, kind: JSONKind, stack: ContainerStack) {
+        // After a key seen twice the target is ambiguous: stop looking.
+        guard scan.pointerError == nil else { return }
+        if pathOpen > 0 && stack.isArray(at: pathOpen) {
+            slotMatches = pathCounts[pathOpen - 1] == tokenIndices[pathOpen - 1]
+            pathCounts[pathOpen - 1] += 1
+        }
+        guard slotMatches else { return }
+        slotMatches = false
+        deepestFound = true
+        if depth == tokens.count {
+            scan.targetKind = kind
+            scan.targetStart = offset
+            if kind == .array {
+                scan.openBracket = offset
+                scan.parentOpen = pathOpenOffsets.last
+                elementDepth = depth + 1
+            }
+        } else if kind == .object || kind == .array {
+            pathOpen += 1
+            pathOpenOffsets.append(offset)
+            pathCounts.append(0)
+            deepestFound = false
+            watchDepth = pathOpen
+            keyDepth = kind == .object ? pathOpen : -1
+        } else {
+            scan.pointerError = .nothingAtPointer(
+                pointer: pointerText, reason: .scalar(kind: kind, parent: prefixText(depth)))
+        }
+    }
+
+    /// The object at `depth` (== `keyDepth`) has the key at `keyRange`.
+    mutating func noteKey(_ keyRange: Range<Int>, depth: Int, source: UnsafeRawBufferPointer) {
+        let matches = JSONText.string(source, keyRange, equals: tokenBytes[depth - 1])
+        if matches && deepestFound && scan.pointerError == nil {
+            scan.pointerError = .duplicateKey(
+                key: tokens[depth - 1], object: prefixText(depth - 1),
+                at: JSONPlace.of(keyRange.lowerBound, in: source))
+        }
+        slotMatches = matches
+    }
+
+    /// Whether the container closing at `depth` is the target or on the path.
+    @inline(__always)
+    func watchesClose(depth: Int) -> Bool {
+        depth == elementDepth || (depth == pathOpen && pathOpen > 0)
+    }
+
+    /// The container at `depth` closes with the bracket at `offset`.
+    mutating func noteClose(_ offset: Int, depth: Int, stack: ContainerStack) {
+        if depth == elementDepth {
+            scan.closeBracket = offset
+            elementDepth = -1
+            return
+        }
+        // The deepest path container closes: back to its parent.
+        if !deepestFound && scan.pointerError == nil {
+            let token = tokens[depth - 1]
+            let parent = prefixText(depth - 1)
+            let reason: JSONMissing = stack.isArray(at: depth)
+                ? .noIndex(token: token, parent: parent, count: pathCounts[depth - 1])
+                : .noKey(key: token, parent: parent)
+            scan.pointerError = .nothingAtPointer(pointer: pointerText, reason: reason)
+        }
+        pathOpen -= 1
+        pathOpenOffsets.removeLast()
+        pathCounts.removeLast()
+        deepestFound = true
+        slotMatches = false
+        watchDepth = pathOpen
+        keyDepth = pathOpen > 0 && !stack.isArray(at: pathOpen) ? pathOpen : -1
+    }
+}
