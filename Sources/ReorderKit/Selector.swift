@@ -44,7 +44,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
     /// Parses a source argument. A lone word that is none of the forms is
     /// `ReorderError.invalidIndex`, as for any index.
     public init(parsing text: String) throws {
-        guard text.contains(",") else {
+        guard text.contains(","), !text.hasPrefix("="), !text.hasPrefix("~") else {
             self = try SourceSelector(parsingPart: Substring(text), of: text)
             return
         }
