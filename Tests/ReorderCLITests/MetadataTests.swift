@@ -1,0 +1,375 @@
+import Foundation
+@testable import ReorderCLI
+import XCTest
+
+/// Holds `--help`, the man page and the three completion scripts to the
+/// command table, in both directions: every option of the table is in each
+/// of them, for exactly the commands that take it, and none of them mentions
+/// an option the table does not have.
+final class MetadataTests: XCTestCase {
+    /// Options outside the table: `--version` and `-V` stand only as the
+    /// first argument, and the parser handles them before any command.
+    static let topLevelOnly: Set<String> = ["--version", "-V"]
+
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func text(_ path: String) throws -> String {
+        try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    // MARK: - What the table says
+
+    /// `-o`, `--output`.
+    static func spellings(_ option: OptionDescriptor) -> Set<String> {
+        var spellings: Set<String> = ["--" + option.long]
+        if let short = option.short { spellings.insert("-" + String(short)) }
+        return spellings
+    }
+
+    static func spellings(_ options: [OptionDescriptor]) -> Set<String> {
+        options.reduce(into: []) { $0.formUnion(spellings($1)) }
+    }
+
+    static var allLongOptions: Set<String> {
+        Set(CommandTable.options.map { "--" + $0.long }).union(topLevelOnly.filter { $0.hasPrefix("--") })
+    }
+
+    /// The options that a completion script must know, described the same
+    /// way whichever script they come from.
+    struct OptionFacts: Equatable, CustomStringConvertible {
+        var valueOptions: Set<String> = []
+        var fileOptions: Set<String> = []
+        var choices: [String: Set<String>] = [:]
+        var description: String {
+            "value: \(valueOptions.sorted()), files: \(fileOptions.sorted()), choices: \(choices.sorted { $0.key < $1.key })"
+        }
+    }
+
+    static var expectedFacts: OptionFacts {
+        var facts = OptionFacts()
+        for option in CommandTable.options {
+            let names = spellings(option)
+            switch option.value {
+            case .none: break
+            case .text: facts.valueOptions.formUnion(names)
+            case .path:
+                facts.valueOptions.formUnion(names)
+                facts.fileOptions.formUnion(names)
+            case .choice(_, let choices):
+                facts.valueOptions.formUnion(names)
+                for name in names { facts.choices[name] = Set(choices) }
+            }
+        }
+        return facts
+    }
+
+    static var expectedCommandOptions: [String: Set<String>] {
+        Dictionary(uniqueKeysWithValues: CommandTable.commands.map { ($0.name, spellings($0.options)) })
+    }
+
+    static let expectedTopLevel: Set<String> = spellings(CommandTable.option(named: "help")!).union(topLevelOnly)
+
+    /// What one completion script says.
+    struct ScriptFacts {
+        var commandOptions: [String: Set<String>] = [:]
+        var options = OptionFacts()
+        var topLevel: Set<String> = []
+        var commandNames: [String] = []
+    }
+
+    func assertMatchesTable(_ facts: ScriptFacts, _ script: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(facts.commandNames, CommandTable.commands.map(\.name), "\(script): commands", file: file, line: line)
+        for (command, expected) in Self.expectedCommandOptions {
+            let found = facts.commandOptions[command] ?? []
+            XCTAssertEqual(found, expected,
+                           "\(script): options of '\(command)': missing \(expected.subtracting(found).sorted()), not in the table \(found.subtracting(expected).sorted())",
+                           file: file, line: line)
+        }
+        let unknown = Set(facts.commandOptions.keys).subtracting(Self.expectedCommandOptions.keys)
+        XCTAssertEqual(unknown, [], "\(script): commands the table does not have", file: file, line: line)
+        XCTAssertEqual(facts.options, Self.expectedFacts, "\(script): option values", file: file, line: line)
+        XCTAssertEqual(facts.topLevel, Self.expectedTopLevel, "\(script): options before a command", file: file, line: line)
+    }
+
+    /// Every `--long` option the text mentions is one the table has.
+    func assertMentionsOnlyTableOptions(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        let mentioned = Set(Self.matches(of: #"(?<![\w-])--[a-zA-Z][a-zA-Z-]*"#, in: text).map { $0[0] })
+        let unknown = mentioned.subtracting(Self.allLongOptions)
+        XCTAssertEqual(unknown, [], "\(name) mentions options the command table does not have", file: file, line: line)
+    }
+
+    // MARK: - Small text tools
+
+    /// Each match of `pattern`: the whole match, then its groups ("" for a
+    /// group that did not take part).
+    static func matches(of pattern: String, in text: String, options: NSRegularExpression.Options = []) -> [[String]] {
+        let regex = try! NSRegularExpression(pattern: pattern, options: options)
+        let ns = text as NSString
+        return regex.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { match in
+            (0..<match.numberOfRanges).map { index in
+                let range = match.range(at: index)
+                return range.location == NSNotFound ? "" : ns.substring(with: range)
+            }
+        }
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "|" || $0 == "\t" }).map(String.init)
+    }
+
+    /// The option spellings (`-o`, `--output`) among `text`'s words.
+    static func optionWords(_ text: String) -> Set<String> {
+        Set(matches(of: #"(?<![\w-])--?[a-zA-Z][a-zA-Z-]*"#, in: text).map { $0[0] })
+    }
+
+    // MARK: - bash
+
+    func bashFacts() throws -> ScriptFacts {
+        let script = try text("completions/reorder.bash")
+        var facts = ScriptFacts()
+        for match in Self.matches(of: #"^\s*([a-z]+)\)\s+REPLY='([^']*)'"#, in: script, options: .anchorsMatchLines) {
+            XCTAssertNil(facts.commandOptions[match[1]], "bash: '\(match[1])' twice")
+            facts.commandOptions[match[1]] = Self.optionWords(match[2])
+        }
+        facts.commandNames = Self.matches(of: #"^_reorder_commands='([^']*)'"#, in: script, options: .anchorsMatchLines)
+            .first.map { Self.words($0[1]) } ?? []
+        facts.options.valueOptions = Self.matches(of: #"^_reorder_value_options='([^']*)'"#, in: script, options: .anchorsMatchLines)
+            .first.map { Self.optionWords($0[1]) } ?? []
+        for match in Self.matches(of: #"^\s*([-a-z |]+)\)\s*COMPREPLY=\(\$\(compgen -W '([^']*)'"#, in: script, options: .anchorsMatchLines) {
+            for spelling in Self.optionWords(match[1]) { facts.options.choices[spelling] = Set(Self.words(match[2])) }
+        }
+        for match in Self.matches(of: #"^\s*([-a-z |]+)\)\s*_reorder_files\b"#, in: script, options: .anchorsMatchLines) {
+            facts.options.fileOptions.formUnion(Self.optionWords(match[1]))
+        }
+        // Before a command: `compgen -W '-h --help -V --version'`.
+        facts.topLevel = Self.matches(of: #"compgen -W '(-[^']*)'"#, in: script).first.map { Self.optionWords($0[1]) } ?? []
+        return facts
+    }
+
+    func testBashCompletionMatchesTable() throws {
+        assertMatchesTable(try bashFacts(), "completions/reorder.bash")
+        assertMentionsOnlyTableOptions(try text("completions/reorder.bash"), "completions/reorder.bash")
+    }
+
+    // MARK: - zsh
+
+    /// What one `_arguments` spec (or a brace pair of them) describes.
+    struct ZshSpec {
+        var spellings: Set<String>
+        var takesValue: Bool
+        var choices: Set<String>?
+        var offersFiles: Bool
+
+        init(_ spec: String) {
+            // Drop exclusion lists '(-o --output)', the repeat mark '*' and
+            // descriptions [...]: what is left names the option and, after
+            // the first ':', its value.
+            var rest = spec.replacingOccurrences(of: #"'\([^)]*\)"#, with: "'", options: .regularExpression)
+            rest = rest.replacingOccurrences(of: #"\[[^\]]*\]"#, with: "", options: .regularExpression)
+            let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            spellings = MetadataTests.optionWords(String(parts[0]))
+            takesValue = parts.count > 1
+            let value = parts.count > 1 ? String(parts[1]) : ""
+            choices = MetadataTests.matches(of: #":\(([^)]*)\)"#, in: value).first.map { Set(MetadataTests.words($0[1])) }
+            offersFiles = value.contains("_files")
+        }
+    }
+
+    func zshFacts() throws -> ScriptFacts {
+        let script = try text("completions/_reorder")
+        var specs: [String: ZshSpec] = [:]
+        var facts = ScriptFacts()
+        for match in Self.matches(of: #"^\s*\(([a-z-]+)\)\s+specs\+=\((.*)\)\s*;;\s*$"#, in: script, options: .anchorsMatchLines) {
+            let spec = ZshSpec(match[2])
+            XCTAssertTrue(spec.spellings.contains("--" + match[1]), "zsh: the spec of '\(match[1])' is for \(spec.spellings)")
+            specs[match[1]] = spec
+            if spec.takesValue { facts.options.valueOptions.formUnion(spec.spellings) }
+            if spec.offersFiles { facts.options.fileOptions.formUnion(spec.spellings) }
+            if let choices = spec.choices { for name in spec.spellings { facts.options.choices[name] = choices } }
+        }
+        for match in Self.matches(of: #"^\s*\(([a-z]+)\)\s*\n\s*_reorder_option_specs ([a-z -]+)$"#, in: script, options: .anchorsMatchLines) {
+            var spellings: Set<String> = []
+            for name in Self.words(match[2]) {
+                guard let spec = specs[name] else {
+                    XCTFail("zsh: '\(match[1])' takes '\(name)', which has no spec")
+                    continue
+                }
+                spellings.formUnion(spec.spellings)
+            }
+            facts.commandOptions[match[1]] = spellings
+        }
+        facts.commandNames = Self.matches(of: #"^\s*'([a-z]+):[^']*'$"#, in: script, options: .anchorsMatchLines).map { $0[1] }
+        // The first _arguments: the options before a command.
+        if let top = Self.matches(of: #"_arguments -C((?:.|\n)*?)'1:"#, in: script).first {
+            for spec in top[1].components(separatedBy: "\\\n") {
+                facts.topLevel.formUnion(ZshSpec(spec).spellings)
+            }
+        }
+        return facts
+    }
+
+    func testZshCompletionMatchesTable() throws {
+        assertMatchesTable(try zshFacts(), "completions/_reorder")
+        assertMentionsOnlyTableOptions(try text("completions/_reorder"), "completions/_reorder")
+        XCTAssertTrue(try text("completions/_reorder").hasPrefix("#compdef reorder\n"))
+    }
+
+    // MARK: - fish
+
+    func fishFacts() throws -> ScriptFacts {
+        let script = try text("completions/reorder.fish")
+        var facts = ScriptFacts()
+        for line in script.split(separator: "\n").map(String.init) where line.hasPrefix("complete -c reorder ") {
+            let condition = Self.matches(of: #" -n (?:'([^']*)'|(\S+))"#, in: line).first.map { $0[1] + $0[2] } ?? ""
+            // Flags of `complete` itself, without the condition and the
+            // description (which hold dashes of their own).
+            let flags = line.replacingOccurrences(of: #" -[nd] (?:'[^']*'|\S+)"#, with: "", options: .regularExpression)
+            if let argument = Self.matches(of: #" -a '?([a-z]+)'?$"#, in: flags).first, condition == "__reorder_wants_command" {
+                facts.commandNames.append(argument[1])
+                continue
+            }
+            var spellings: Set<String> = []
+            for match in Self.matches(of: #" -s (\S)"#, in: flags) { spellings.insert("-" + match[1]) }
+            for match in Self.matches(of: #" -l (\S+)"#, in: flags) { spellings.insert("--" + match[1]) }
+            guard !spellings.isEmpty else { continue }
+            let options = Self.words(flags)
+            if options.contains("-r") || options.contains("-x") { facts.options.valueOptions.formUnion(spellings) }
+            if options.contains("-F") { facts.options.fileOptions.formUnion(spellings) }
+            if let choices = Self.matches(of: #" -a '([^']*)'"#, in: flags).first {
+                for name in spellings { facts.options.choices[name] = Set(Self.words(choices[1])) }
+            }
+            if let commands = Self.matches(of: #"^__reorder_command_is ([a-z ]+)$"#, in: condition).first {
+                for command in Self.words(commands[1]) { facts.commandOptions[command, default: []].formUnion(spellings) }
+            } else if condition == "test (count (commandline -opc)) -eq 1" {
+                facts.topLevel.formUnion(spellings)
+            } else {
+                XCTFail("fish: options under a condition the test does not know: \(line)")
+            }
+        }
+        return facts
+    }
+
+    func testFishCompletionMatchesTable() throws {
+        assertMatchesTable(try fishFacts(), "completions/reorder.fish")
+        assertMentionsOnlyTableOptions(try text("completions/reorder.fish"), "completions/reorder.fish")
+    }
+
+    // MARK: - The man page
+
+    /// A `.TP` entry of the man page's OPTIONS section.
+    struct ManOption {
+        var heading: String
+        var body: String
+        var spellings: Set<String>
+        /// From the body's "Commands: a, b." line.
+        var commands: [String]?
+    }
+
+    /// roff text with `\-` as `-`.
+    static func plain(_ roff: String) -> String {
+        roff.replacingOccurrences(of: "\\-", with: "-")
+    }
+
+    func manOptions() throws -> [ManOption] {
+        let page = try text("man/reorder.1")
+        guard let start = page.range(of: "\n.SH OPTIONS\n") else {
+            XCTFail("man page: no OPTIONS section")
+            return []
+        }
+        let section = page[start.upperBound...].components(separatedBy: "\n.SH ")[0]
+        return section.components(separatedBy: ".TP\n").dropFirst().map { entry in
+            let lines = entry.components(separatedBy: "\n")
+            let heading = Self.plain(lines[0])
+            let body = Self.plain(lines.dropFirst().prefix { !$0.hasPrefix(".SS") }.joined(separator: "\n"))
+            let commands = Self.matches(of: #"^Commands: ([a-z, ]+)\.$"#, in: body, options: .anchorsMatchLines).first
+                .map { $0[1].components(separatedBy: ", ") }
+            return ManOption(heading: heading, body: body, spellings: Self.optionWords(heading), commands: commands)
+        }
+    }
+
+    func testManPageDocumentsEveryOptionForItsCommands() throws {
+        let entries = try manOptions()
+        for option in CommandTable.options {
+            let spellings = Self.spellings(option)
+            let matching = entries.filter { $0.spellings.contains("--" + option.long) }
+            guard matching.count == 1, let entry = matching.first else {
+                XCTFail("man page: --\(option.long) has \(matching.count) entries in OPTIONS")
+                continue
+            }
+            XCTAssertEqual(entry.spellings, spellings, "man page: the heading of --\(option.long)")
+            if let placeholder = option.value.placeholder {
+                XCTAssertTrue(entry.heading.contains(placeholder), "man page: --\(option.long) takes \(placeholder): \(entry.heading)")
+            } else {
+                XCTAssertFalse(entry.heading.contains("\\fI"), "man page: --\(option.long) takes no value: \(entry.heading)")
+            }
+            if case .choice(_, let choices) = option.value {
+                for choice in choices {
+                    XCTAssertTrue(entry.body.contains(".B \(choice)") || entry.body.contains(".BR \(choice) "),
+                                  "man page: --\(option.long) does not name its choice \(choice)")
+                }
+            }
+            let takers = CommandTable.commands.filter { $0.optionNames.contains(option.long) }.map(\.name)
+            XCTAssertEqual(entry.commands, takers, "man page: the commands that take --\(option.long)")
+        }
+        let documented = entries.reduce(into: Set<String>()) { $0.formUnion($1.spellings) }
+        let table = Self.spellings(CommandTable.options).union(Self.topLevelOnly)
+        XCTAssertEqual(documented.subtracting(table), [], "man page: OPTIONS documents options the table does not have")
+        XCTAssertEqual(table.subtracting(documented), [], "man page: OPTIONS misses options")
+    }
+
+    func testManPageMentionsOnlyTableOptions() throws {
+        assertMentionsOnlyTableOptions(Self.plain(try text("man/reorder.1")), "man/reorder.1")
+    }
+
+    func testManPageCarriesTheVersionAndEveryCommand() throws {
+        let page = try text("man/reorder.1")
+        XCTAssertTrue(page.contains("\n.TH REORDER 1 "), "man page: no .TH")
+        XCTAssertTrue(page.contains("\"reorder \(CommandTable.version)\""), "man page: .TH names another version than \(CommandTable.version)")
+        for command in CommandTable.commands {
+            XCTAssertTrue(page.contains(".B \"reorder \(command.name)\""), "man page: SYNOPSIS lacks \(command.name)")
+            XCTAssertTrue(page.contains(".TP\n.B \(command.name)") || page.contains(".TP\n.BI \(command.name) "),
+                          "man page: COMMANDS lacks \(command.name)")
+        }
+    }
+
+    /// `--version` and `-V`, documented outside the table, are what the
+    /// parser takes before a command.
+    func testTopLevelOnlyOptionsAreWhatTheParserTakes() throws {
+        for spelling in Self.topLevelOnly {
+            XCTAssertEqual(try ArgumentParser.parse([spelling]), .version)
+            XCTAssertNil(CommandTable.option(named: String(spelling.drop { $0 == "-" })))
+        }
+    }
+
+    // MARK: - --help
+
+    /// The option spellings in the "Options:" part of a command's help.
+    static func helpOptions(_ help: String) -> Set<String> {
+        guard let start = help.range(of: "\nOptions:\n") else { return [] }
+        let labels = matches(of: #"^(?:  (-\w), |      )(--[a-z-]+)"#, in: String(help[start.upperBound...]), options: .anchorsMatchLines)
+        return labels.reduce(into: []) { spellings, match in
+            if !match[1].isEmpty { spellings.insert(match[1]) }
+            spellings.insert(match[2])
+        }
+    }
+
+    func testHelpOfEachCommandListsExactlyItsOptions() {
+        for command in CommandTable.commands {
+            let help = Help.command(command, width: 80)
+            XCTAssertEqual(Self.helpOptions(help), Self.spellings(command.options), "reorder \(command.name) --help")
+            for option in command.options {
+                if let placeholder = option.value.placeholder {
+                    XCTAssertTrue(help.contains("--\(option.long) \(placeholder)"), "reorder \(command.name) --help: --\(option.long) \(placeholder)")
+                }
+            }
+        }
+    }
+
+    func testHelpOverviewListsEveryCommand() {
+        let overview = Help.overview(width: 80)
+        for command in CommandTable.commands {
+            XCTAssertNotNil(overview.range(of: "\n  \(command.name) ", options: []), "reorder --help lacks \(command.name)")
+        }
+    }
+}
