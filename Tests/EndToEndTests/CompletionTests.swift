@@ -48,68 +48,14 @@ final class CompletionTests: XCTestCase {
 
     // MARK: - Running shells
 
-    /// The path of `name`, or nil after a failure in CI; elsewhere a missing
-    /// tool skips the test.
-    func tool(_ name: String, package: String) throws -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return try missing("\(name) is not installed (Debian package \(package))")
-    }
-
-    func missing(_ reason: String) throws -> String? {
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            XCTFail(reason)
-            return nil
-        }
-        throw XCTSkip(reason)
-    }
-
     /// Runs `executable arguments` in a fresh directory holding `files`;
-    /// returns standard output. A shell that hangs is killed after `timeout`.
-    func runShell(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                  timeout: TimeInterval = 60) throws -> String {
+    /// returns standard output.
+    func runShell(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let fixture = try Harness()
         for name in Self.files { try fixture.write(name, "x\n") }
-        let home = try Harness()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = fixture.directory
-        var env = ProcessInfo.processInfo.environment
-        // The shells must not read or write the user's own files.
-        env["HOME"] = home.directory.path
-        env["XDG_CONFIG_HOME"] = home.directory.appendingPathComponent("config").path
-        env["XDG_DATA_HOME"] = home.directory.appendingPathComponent("data").path
-        env["XDG_CACHE_HOME"] = home.directory.appendingPathComponent("cache").path
-        env.removeValue(forKey: "BASH_COMPLETION_USER_DIR")
-        env.removeValue(forKey: "ZDOTDIR")
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let outURL = home.directory.appendingPathComponent("stdout")
-        let errURL = home.directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outURL), error = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            XCTFail("\(executable) did not finish within \(Int(timeout)) s")
-        }
-        try output.close()
-        try error.close()
-        let out = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        let err = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 0, "\(executable): \(err)")
-        return out
+        let result = try runProgram(executable, arguments, in: fixture.directory, environment: environment)
+        XCTAssertEqual(result.status, 0, "\(executable): \(result.stderr)")
+        return result.stdout
     }
 
     /// Splits the drivers' output, "<<<LINE", matches one a line, ">>>", into
@@ -319,5 +265,82 @@ final class CompletionTests: XCTestCase {
             XCTAssertEqual(colors, ["always", "auto", "never"], shell)
             XCTAssertEqual(answers["reorder sort -zo "], Self.files, shell)
         }
+    }
+}
+
+/// Running the tools the tests need, shared by the end-to-end tests that
+/// drive shells, make and man.
+struct ProgramResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+extension XCTestCase {
+    /// The path of `name` on PATH. When it is missing, the test is skipped,
+    /// or in CI (`CI` set) fails: then the result is nil.
+    func tool(_ name: String, package: String) throws -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return try missing("\(name) is not installed (Debian package \(package))")
+    }
+
+    /// Skips the test for `reason`, or in CI fails it and returns nil.
+    func missing(_ reason: String) throws -> String? {
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            XCTFail(reason)
+            return nil
+        }
+        throw XCTSkip(reason)
+    }
+
+    /// Runs `executable arguments` in `directory`, with HOME and the XDG
+    /// directories in a temporary place so that no tool reads or writes the
+    /// user's own files. A program that hangs is killed after `timeout`.
+    func runProgram(_ executable: String, _ arguments: [String], in directory: URL,
+                    environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> ProgramResult {
+        let home = try Harness()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = home.directory.path
+        env["XDG_CONFIG_HOME"] = home.directory.appendingPathComponent(".config").path
+        env["XDG_DATA_HOME"] = home.directory.appendingPathComponent(".local/share").path
+        env["XDG_CACHE_HOME"] = home.directory.appendingPathComponent(".cache").path
+        for name in ["BASH_COMPLETION_USER_DIR", "ZDOTDIR", "MANPATH", "MANPAGER", "PAGER", "NO_COLOR", "MAKEFLAGS"] {
+            env.removeValue(forKey: name)
+        }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outURL = home.directory.appendingPathExtension("stdout")
+        let errURL = home.directory.appendingPathExtension("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let output = try FileHandle(forWritingTo: outURL), error = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            XCTFail("\(executable) \(arguments.prefix(3)) did not finish within \(Int(timeout)) s")
+        }
+        try output.close()
+        try error.close()
+        return ProgramResult(status: process.terminationStatus,
+                             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 }
