@@ -103,27 +103,34 @@ public struct Renderer<Layout: ListLayout> {
     /// range that sits at its own offset in the output is equal without being
     /// compared, so an unchanged document costs no byte comparison.
     public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        // Stops at the first difference: a batch of many changes has
+        // hundreds of thousands of pieces, and the first differs early.
         var offset = 0
-        var equal = true
-        forEachPiece(of: arrangement) { piece in
-            guard equal else { return }
-            switch piece {
-            case .source(let range):
-                if range.lowerBound != offset {
-                    equal = offset + range.count <= source.count
-                        && bytesEqual(source, range.lowerBound, source, offset, range.count)
+        do {
+            try forEachPiece(of: arrangement) { piece in
+                let equal: Bool
+                switch piece {
+                case .source(let range):
+                    equal = range.lowerBound == offset || (offset + range.count <= source.count
+                        && bytesEqual(source, range.lowerBound, source, offset, range.count))
+                    offset += range.count
+                case .bytes(let bytes):
+                    equal = offset + bytes.count <= source.count && bytes.withUnsafeBytes {
+                        bytesEqual($0, 0, source, offset, bytes.count)
+                    }
+                    offset += bytes.count
                 }
-                offset += range.count
-            case .bytes(let bytes):
-                equal = offset + bytes.count <= source.count && bytes.withUnsafeBytes {
-                    bytesEqual($0, 0, source, offset, bytes.count)
-                }
-                offset += bytes.count
+                if !equal { throw OutputDiffers() }
             }
+        } catch {
+            return false
         }
-        return equal && offset == source.count
+        return offset == source.count
     }
 }
+
+/// Ends `outputEqualsSource`'s walk at the first difference.
+private struct OutputDiffers: Error {}
 
 @inline(__always)
 func bytesEqual(

@@ -41,9 +41,14 @@ struct BatchPlan {
     private struct Placement {
         var operation: Int
         var destination: Destination
-        /// What ends at the destination and after it: source indices, or
-        /// `-(i + 1)` for `newItems[i]`.
-        var contents: [Int]
+        /// What ends at the destination: a source index, or `-(i + 1)` for
+        /// `newItems[i]`.
+        var first: Int
+        /// For a move of several items, all of them (source indices), in
+        /// order; `first` is the first of them.
+        var block: [Int]? = nil
+
+        var count: Int { block?.count ?? 1 }
     }
 
     /// A position of the result claimed by an operation.
@@ -65,6 +70,10 @@ struct BatchPlan {
         for (index, operation) in operations.enumerated() {
             func resolve(_ selector: SourceSelector) throws -> [Int] {
                 do {
+                    // An index needs no selector machinery (nor an array).
+                    if case .index(let index) = selector {
+                        return [try index.resolved(count: count, base: options.base, role: .source)]
+                    }
                     return try selector.resolve(in: document, options: options)
                 } catch {
                     throw BatchError.invalidArgument(operation.reference, underlying: error)
@@ -88,13 +97,14 @@ struct BatchPlan {
             case .insert(let at, let value):
                 let item = try newItem(value)
                 insertedCount += 1
-                placements.append(Placement(operation: index, destination: .index(at), contents: [-(item + 1)]))
+                placements.append(Placement(operation: index, destination: .index(at), first: -(item + 1)))
 
             case .move(let from, let to):
                 let block = try resolve(from)
                 if block.isEmpty { continue }
                 for item in block { uses.append(SourceUse(item: item, operation: index, replacement: -1)) }
-                placements.append(Placement(operation: index, destination: .index(to), contents: block))
+                placements.append(Placement(operation: index, destination: .index(to), first: block[0],
+                                            block: block.count > 1 ? block : nil))
 
             case .swap(let first, let second):
                 let i = try resolve(first), j = try resolve(second)
@@ -115,8 +125,8 @@ struct BatchPlan {
                 }
                 uses.append(SourceUse(item: i[0], operation: index, replacement: -1))
                 uses.append(SourceUse(item: j[0], operation: index, replacement: -1))
-                placements.append(Placement(operation: index, destination: destination(second, j[0]), contents: [i[0]]))
-                placements.append(Placement(operation: index, destination: destination(first, i[0]), contents: [j[0]]))
+                placements.append(Placement(operation: index, destination: destination(second, j[0]), first: i[0]))
+                placements.append(Placement(operation: index, destination: destination(first, i[0]), first: j[0]))
 
             case .replace(let selector, let value):
                 let items = try resolve(selector)
@@ -138,10 +148,14 @@ struct BatchPlan {
         claims.reserveCapacity(placements.count)
         for placement in placements {
             let start = try resolveDestination(
-                placement.destination, blockCount: placement.contents.count, resultCount: resultCount,
+                placement.destination, blockCount: placement.count, resultCount: resultCount,
                 operation: operations[placement.operation].reference)
-            for (offset, content) in placement.contents.enumerated() {
-                claims.append(Claim(position: start + offset, operation: placement.operation, content: content))
+            if let block = placement.block {
+                for (offset, item) in block.enumerated() {
+                    claims.append(Claim(position: start + offset, operation: placement.operation, content: item))
+                }
+            } else {
+                claims.append(Claim(position: start, operation: placement.operation, content: placement.first))
             }
         }
         claims.sort { ($0.position, $0.operation) < ($1.position, $1.operation) }
