@@ -1,0 +1,201 @@
+import Foundation
+import XCTest
+
+/// `reorder` as a hook of the real pre-commit framework (from PyPI): a
+/// throw-away git repository whose `.pre-commit-config.yaml` points at a
+/// clone of this repository at its current commit.
+///
+/// pre-commit builds the hook repository itself (`swift build -c release`),
+/// from what is committed: this test checks the committed manifest and
+/// sources, not uncommitted edits. It needs `pre-commit` and `git` on PATH;
+/// without them it fails when `CI` is set and is skipped otherwise.
+final class PreCommitTests: XCTestCase {
+    /// This repository's top: Tests/EndToEndTests/PreCommitTests.swift → ../..
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    var scratch: URL!
+    var environment: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        scratch = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("reorder-pre-commit-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        // Nothing of the user's git or pre-commit setup may leak in: a global
+        // core.hooksPath would make `pre-commit install` refuse, a GIT_DIR
+        // (when the tests run inside a hook) would point git elsewhere.
+        for key in environment.keys where key.hasPrefix("GIT_") || key.hasPrefix("PRE_COMMIT") || key == "SKIP" {
+            environment.removeValue(forKey: key)
+        }
+        let emptyConfig = scratch.appendingPathComponent("gitconfig")
+        FileManager.default.createFile(atPath: emptyConfig.path, contents: Data())
+        environment["GIT_CONFIG_GLOBAL"] = emptyConfig.path
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_AUTHOR_NAME"] = "Test"
+        environment["GIT_AUTHOR_EMAIL"] = "test@example.com"
+        environment["GIT_COMMITTER_NAME"] = "Test"
+        environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
+        environment["PRE_COMMIT_HOME"] = scratch.appendingPathComponent("pre-commit-home").path
+        environment["NO_COLOR"] = "1"
+        self.environment = environment
+    }
+
+    override func tearDownWithError() throws {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    /// The full path of `name` on PATH, or nil.
+    func onPath(_ name: String) -> String? {
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let path = String(directory) + "/" + name
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    struct Outcome {
+        let status: Int32
+        let output: String
+    }
+
+    /// Runs `arguments` (the first found on PATH) in `directory`, standard
+    /// output and error together; a run past `timeout` seconds is stopped.
+    @discardableResult
+    func run(_ arguments: [String], in directory: URL, timeout: TimeInterval = 60) throws -> Outcome {
+        guard let executable = onPath(arguments[0]) else { throw XCTSkip("\(arguments[0]) is not on PATH") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Array(arguments.dropFirst())
+        process.currentDirectoryURL = directory
+        process.environment = environment
+        let log = scratch.appendingPathComponent("output-" + UUID().uuidString)
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            try handle.close()
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            XCTFail("\(arguments.joined(separator: " ")) ran longer than \(Int(timeout)) s:\n\(output)")
+            throw CancellationError()
+        }
+        process.waitUntilExit()
+        try handle.close()
+        return Outcome(status: process.terminationStatus, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    func write(_ text: String, to name: String, in directory: URL) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
+
+    func read(_ name: String, in directory: URL) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func testCommittingOutOfOrderFilesFailsFixesThemAndTheNextCommitPasses() throws {
+        guard onPath("pre-commit") != nil, onPath("git") != nil else {
+            let message = "pre-commit and git must be on PATH (pip install pre-commit)"
+            if environment["CI"] != nil { return XCTFail(message) }
+            throw XCTSkip(message)
+        }
+        let root = PreCommitTests.repositoryRoot
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
+            let message = "\(root.path) is not a git checkout: there is no commit for pre-commit to use"
+            if environment["CI"] != nil { return XCTFail(message) }
+            throw XCTSkip(message)
+        }
+
+        // The hook repository: this repository's HEAD, cloned.
+        let hooks = scratch.appendingPathComponent("hooks")
+        let clone = try run(["git", "clone", "--quiet", root.path, hooks.path], in: scratch)
+        XCTAssertEqual(clone.status, 0, clone.output)
+        let revision = try run(["git", "rev-parse", "HEAD"], in: hooks)
+        let commit = revision.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(commit.count, 40, revision.output)
+
+        // The user's repository.
+        let work = scratch.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
+        try write("""
+            repos:
+              - repo: \(hooks.path)
+                rev: \(commit)
+                hooks:
+                  - id: reorder-sort-lines
+                    files: ^fruits\\.txt$
+                  - id: reorder-sort-json
+                    files: ^package\\.json$
+                    args: [--pointer, /keywords]
+                  - id: reorder
+                    name: core first
+                    files: ^modules/.*\\.txt$
+                    args: [move, "=core", "0", --missing-ok]
+
+            """, to: ".pre-commit-config.yaml", in: work)
+        try write("pear\napple\nfig\n", to: "fruits.txt", in: work)
+        try write("""
+            {
+              "name": "demo",
+              "keywords": ["zeta", "alpha", "\\u006did"]
+            }
+
+            """, to: "package.json", in: work)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("modules"), withIntermediateDirectories: true)
+        try write("utils\nio\ncore\n", to: "modules/app.txt", in: work)
+        try write("utils\nio\n", to: "modules/tools.txt", in: work)
+
+        let install = try run(["pre-commit", "install"], in: work)
+        XCTAssertEqual(install.status, 0, install.output)
+        // Builds the hook repository in release once; the commits reuse it.
+        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 210)
+        XCTAssertEqual(build.status, 0, build.output)
+
+        // Scenario 1: the first commit fails and the files are fixed.
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let first = try run(["git", "commit", "--quiet", "-m", "first"], in: work)
+        XCTAssertNotEqual(first.status, 0, first.output)
+        XCTAssertTrue(first.output.contains("files were modified by this hook"), first.output)
+        XCTAssertEqual(try read("fruits.txt", in: work), "apple\nfig\npear\n")
+        XCTAssertEqual(try read("package.json", in: work), """
+            {
+              "name": "demo",
+              "keywords": ["alpha", "\\u006did", "zeta"]
+            }
+
+            """)
+        XCTAssertEqual(try read("modules/app.txt", in: work), "core\nutils\nio\n")
+        // --missing-ok: a file without the item is left alone, not an error.
+        XCTAssertEqual(try read("modules/tools.txt", in: work), "utils\nio\n")
+
+        // Scenario 2: with the fixes added, the commit passes.
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let second = try run(["git", "commit", "--quiet", "-m", "first"], in: work)
+        XCTAssertEqual(second.status, 0, second.output)
+        XCTAssertEqual(try run(["git", "status", "--porcelain"], in: work).output, "")
+
+        // Scenario 3: every hook on every file again changes nothing.
+        let all = try run(["pre-commit", "run", "--all-files"], in: work)
+        XCTAssertEqual(all.status, 0, all.output)
+
+        // Scenario 4: a later edit out of order is caught again; a file the
+        // hooks do not match is not touched.
+        try write("apple\nbanana\nfig\npear\nkiwi\n", to: "fruits.txt", in: work)
+        try write("b\na\n", to: "other.txt", in: work)
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let third = try run(["git", "commit", "--quiet", "-m", "kiwi"], in: work)
+        XCTAssertNotEqual(third.status, 0, third.output)
+        XCTAssertEqual(try read("fruits.txt", in: work), "apple\nbanana\nfig\nkiwi\npear\n")
+        XCTAssertEqual(try read("other.txt", in: work), "b\na\n")
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let fourth = try run(["git", "commit", "--quiet", "-m", "kiwi"], in: work)
+        XCTAssertEqual(fourth.status, 0, fourth.output)
+    }
+}
