@@ -79,7 +79,8 @@ final class CompletionTests: XCTestCase {
 
     /// bash: bash-completion and the script sourced, then for each line
     /// COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT as bash sets them
-    /// (the cursor at the end), the function called, COMPREPLY printed.
+    /// (the cursor at the end; no quoting), the function called, COMPREPLY
+    /// printed.
     func bashComplete(_ lines: [String]) throws -> [String: [String]]? {
         guard let bash = try tool("bash", package: "bash") else { return nil }
         let bashCompletion = "/usr/share/bash-completion/bash_completion"
@@ -92,7 +93,9 @@ final class CompletionTests: XCTestCase {
             source "$1" || exit 3
             shift
             for line; do
-                read -ra COMP_WORDS <<<"$line"
+                # Split as bash does: at blanks and at '=', which is in
+                # COMP_WORDBREAKS ('--color=al' is '--color' '=' 'al').
+                read -ra COMP_WORDS <<<"${line//=/ = }"
                 [[ $line == *' ' ]] && COMP_WORDS+=('')
                 COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
                 COMP_LINE=$line
@@ -256,14 +259,22 @@ final class CompletionTests: XCTestCase {
         try check("fish") { try fishComplete($0) }
     }
 
-    /// Forms only some shells split the same way: `--opt=` and clusters.
-    func testZshAndFishCompleteAttachedValues() throws {
-        let lines = ["reorder move --color=", "reorder sort -zo "]
-        for (shell, answers) in [("zsh", try zshComplete(lines)), ("fish", try fishComplete(lines))] {
-            guard let answers else { continue }
-            let colors = answers["reorder move --color="]?.map { $0.replacingOccurrences(of: "--color=", with: "") }
-            XCTAssertEqual(colors, ["always", "auto", "never"], shell)
+    /// `--option=VALUE` and flag clusters.
+    func testAttachedValuesAndClusters() throws {
+        let lines = ["reorder move --color=", "reorder move --color=al", "reorder sort -zo ", "reorder move --output=",
+                     "reorder move --format=json 0 ", "reorder move -cz 0 1 "]
+        for (shell, complete) in [("bash", bashComplete), ("zsh", zshComplete), ("fish", fishComplete)] {
+            guard let answers = try complete(lines) else { continue }
+            // Shells differ in whether a match repeats the '--color=' before it.
+            func values(_ line: String) -> [String]? {
+                answers[line]?.map { $0.replacingOccurrences(of: #"^--[a-z]+="#, with: "", options: .regularExpression) }
+            }
+            XCTAssertEqual(values("reorder move --color="), ["always", "auto", "never"], shell)
+            XCTAssertEqual(values("reorder move --color=al"), ["always"], shell)
+            XCTAssertEqual(values("reorder move --output="), Self.files, shell)
             XCTAssertEqual(answers["reorder sort -zo "], Self.files, shell)
+            XCTAssertEqual(answers["reorder move --format=json 0 "], [], shell)
+            XCTAssertEqual(answers["reorder move -cz 0 1 "], Self.files, shell)
         }
     }
 }

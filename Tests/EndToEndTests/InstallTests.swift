@@ -112,4 +112,20 @@ final class InstallTests: XCTestCase {
         XCTAssertNotNil(install, plan.stdout)
         if let build, let install { XCTAssertLessThan(build, install, plan.stdout) }
     }
+
+    /// The man page is clean for both formatters that render it.
+    func testManPageLintsClean() throws {
+        let page = Self.repository.appendingPathComponent("man/reorder.1").path
+        if let mandoc = try tool("mandoc", package: "mandoc") {
+            // Above style level: warnings, errors, unsupported.
+            let lint = try runProgram(mandoc, ["-Tlint", "-Wwarning", page], in: Self.repository)
+            XCTAssertEqual(lint.status, 0, lint.stdout + lint.stderr)
+            XCTAssertEqual(lint.stdout + lint.stderr, "")
+        }
+        if let groff = try tool("groff", package: "groff-base") {
+            let check = try runProgram(groff, ["-man", "-ww", "-z", "-Tutf8", page], in: Self.repository)
+            XCTAssertEqual(check.status, 0, check.stderr)
+            XCTAssertEqual(check.stderr, "")
+        }
+    }
 }
