@@ -323,7 +323,8 @@ extension XCTestCase {
         env["XDG_CONFIG_HOME"] = home.directory.appendingPathComponent(".config").path
         env["XDG_DATA_HOME"] = home.directory.appendingPathComponent(".local/share").path
         env["XDG_CACHE_HOME"] = home.directory.appendingPathComponent(".cache").path
-        for name in ["BASH_COMPLETION_USER_DIR", "ZDOTDIR", "MANPATH", "MANPAGER", "PAGER", "NO_COLOR", "MAKEFLAGS"] {
+        for name in ["BASH_COMPLETION_USER_DIR", "ZDOTDIR", "MANPATH", "MANPAGER", "PAGER", "NO_COLOR", "MAKEFLAGS",
+                     "COLUMNS", "LINES"] {
             env.removeValue(forKey: name)
         }
         for (key, value) in environment { env[key] = value }
