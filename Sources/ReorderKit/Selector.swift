@@ -124,16 +124,6 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// True when the selector names items by position only, so it always
-    /// selects something in range or fails.
-    public var isPositional: Bool {
-        switch self {
-        case .index, .range: return true
-        case .text, .pattern: return false
-        case .list(let parts): return parts.allSatisfy(\.isPositional)
-        }
-    }
-
     /// The source indices selected in `document`, sorted and distinct.
     ///
     /// Selecting nothing is `SelectorError.nothingSelected`, or, with

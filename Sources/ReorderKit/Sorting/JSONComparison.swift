@@ -15,13 +15,6 @@ extension JSONLayout {
         }
     }
 
-    /// The value selectors and `sort` look at in element `index`: the
-    /// element, or with `pointer`, the value at it inside the element (nil
-    /// when there is none).
-    private func comparedValue(_ index: Int, pointer: JSONPointer) -> JSONValueRef? {
-        value(ofItem: index, at: pointer)
-    }
-
     /// A string's value without copying when it has no escape: the bytes
     /// between its quotes; else the decoded copy.
     static func stringValue(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> KeyBytes {
@@ -33,11 +26,13 @@ extension JSONLayout {
     }
 
     /// What `=TEXT` and `~REGEX` compare: a string's decoded value, and any
-    /// element's JSON text as it stands.
+    /// element's JSON text as it stands; with `key`, those of the value at
+    /// that pointer inside each element (an element without it matches
+    /// nothing).
     func selectableValues(source: UnsafeRawBufferPointer, key: String?) throws -> SelectableValues {
         let pointer = try JSONPointer(parsing: key ?? "")
         return SelectableValues { index, test in
-            guard let value = comparedValue(index, pointer: pointer) else { return false }
+            guard let value = value(ofItem: index, at: pointer) else { return false }
             if value.kind == .string {
                 let decoded = JSONLayout.stringValue(source, value.range)
                 if decoded.withBytes(in: source, test) { return true }
@@ -57,7 +52,7 @@ extension JSONLayout {
     func sortKeys(source: UnsafeRawBufferPointer, key: String?, numeric: Bool) throws -> [SortKey?] {
         let pointer = try JSONPointer(parsing: key ?? "")
         return (0..<count).map { index in
-            guard let value = comparedValue(index, pointer: pointer) else { return nil }
+            guard let value = value(ofItem: index, at: pointer) else { return nil }
             let rank = JSONLayout.sortRank(value.kind)
             switch value.kind {
             case .number:

@@ -35,36 +35,30 @@ extension ListDocument {
     /// The source indices in sorted order (with `unique`, the kept ones).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         switch layout {
-        case .lines:
+        case .lines(let lines):
             if let key { throw SelectorError.keyNeedsJSON(key: key) }
             if options.numeric {
-                let keys = (0..<count).map { index in
-                    SortKey.number(rank: 0, DecimalNumber.leadingNumber(
-                        of: itemBytes(index), sourceOffset: itemRangeOffset(index)))
+                let keys = (0..<count).map { index -> SortKey? in
+                    let range = lines.itemRange(index)
+                    return .number(rank: 0, DecimalNumber.leadingNumber(
+                        of: UnsafeRawBufferPointer(rebasing: source[range]), sourceOffset: range.lowerBound))
                 }
-                return SortKey.sortedOrder(keys.map { Optional($0) }, source: source, options: options)
+                return SortKey.sortedOrder(keys, source: source, options: options)
             }
             // Plain lines need no keys: compare the items where they stand.
             let fold = options.ignoreCase
+            func compare(_ a: Int, _ b: Int) -> Int {
+                ByteOrder.compare(UnsafeRawBufferPointer(rebasing: source[lines.itemRange(a)]),
+                                  UnsafeRawBufferPointer(rebasing: source[lines.itemRange(b)]), foldingCase: fold)
+            }
             var order = Array(0..<count)
-            Sorting.sort(&order, reverse: options.reverse) {
-                ByteOrder.compare(itemBytes($0), itemBytes($1), foldingCase: fold)
-            }
-            if options.unique {
-                order = Sorting.firstOfEqualRuns(order) {
-                    ByteOrder.compare(itemBytes($0), itemBytes($1), foldingCase: fold)
-                }
-            }
+            Sorting.sort(&order, reverse: options.reverse, by: compare)
+            if options.unique { order = Sorting.firstOfEqualRuns(order, by: compare) }
             return order
         case .json(let json):
             let keys = try json.sortKeys(source: source, key: key, numeric: options.numeric)
             return SortKey.sortedOrder(keys, source: source, options: options)
         }
-    }
-
-    /// Where source item `index` starts in the document.
-    private func itemRangeOffset(_ index: Int) -> Int {
-        itemBytes(index).baseAddress.map { $0 - source.baseAddress! } ?? 0
     }
 }
 
