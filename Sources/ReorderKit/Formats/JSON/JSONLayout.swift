@@ -54,13 +54,24 @@ public struct JSONLayout: ListLayout {
                 let next = starts[index]
                 let separatorStart = JSONLayout.valueEnd(before: next, in: source)
                 if next - separatorStart != first.count
-                    || !bytesEqual(source, separatorStart, source, first.lowerBound, first.count) {
+                    || !JSONLayout.bytesEqual(source, separatorStart, first.lowerBound, first.count) {
                     uniform = false
                     break
                 }
             }
         }
         separatorsAreUniform = uniform
+    }
+
+    /// Whether `length` bytes at `a` and at `b` are equal; short runs (a
+    /// separator is a few bytes) without a call into the C library.
+    @inline(__always)
+    private static func bytesEqual(_ source: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        if length <= 8 {
+            for offset in 0..<length where source[a + offset] != source[b + offset] { return false }
+            return true
+        }
+        return ReorderKit.bytesEqual(source, a, source, b, length)
     }
 
     /// Where the value before the separator or `]` that ends at `offset`

@@ -61,13 +61,15 @@ struct JSONScanner {
             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
 
-        // Whitespace; runs of spaces (indentation) eight at a time.
+        // Whitespace; the spaces that indent a line eight at a time.
         @inline(__always) func skipWhitespace(_ start: Int) -> Int {
             var p = start
             while p < end {
                 let byte = base[p]
+                if byte > 0x20 { return p }
                 guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return p }
                 p += 1
+                guard byte == 0x0A else { continue }
                 while p + 8 <= end {
                     let difference = load(p) ^ JSONScanner.spaces
                     if difference != 0 {
@@ -80,25 +82,54 @@ struct JSONScanner {
             return p
         }
 
+        // Where the first byte at or after `p` that is `"`, `\`, a control
+        // character or not ASCII would be if it is among the next eight, or
+        // nil. A lane's flag can be wrong only in lanes above a lane that is
+        // rightly flagged, so the lowest flag is exact.
+        @inline(__always) func firstSpecialInWord(_ p: Int) -> Int? {
+            let word = load(p)
+            let quote = word ^ JSONScanner.quotes
+            let backslash = word ^ JSONScanner.backslashes
+            let flags = ((quote &- JSONScanner.ones) & ~quote
+                | (backslash &- JSONScanner.ones) & ~backslash
+                | (word &- JSONScanner.spaces) & ~word
+                | word) & JSONScanner.highBits
+            return flags == 0 ? nil : p + flags.trailingZeroBitCount >> 3
+        }
+
         // The string whose opening quote is at `start`; returns the offset
-        // after its closing quote.
-        func skipString(_ start: Int) throws -> Int {
+        // after its closing quote. Inlined for the common short string of
+        // plain ASCII; anything else continues in `skipStringBody`.
+        @inline(__always) func skipString(_ start: Int) throws -> Int {
             var p = start + 1
+            while p + 8 <= end {
+                let word = load(p)
+                let quote = word ^ JSONScanner.quotes
+                let backslash = word ^ JSONScanner.backslashes
+                let quoteFlags = (quote &- JSONScanner.ones) & ~quote & JSONScanner.highBits
+                let flags = (quoteFlags | ((backslash &- JSONScanner.ones) & ~backslash
+                    | (word &- JSONScanner.spaces) & ~word
+                    | word) & JSONScanner.highBits)
+                if flags != 0 {
+                    let lane = flags.trailingZeroBitCount
+                    // The first special byte is the closing quote when the
+                    // quote test flags the same lane first.
+                    if quoteFlags.trailingZeroBitCount == lane { return p + lane >> 3 + 1 }
+                    return try skipStringBody(p + lane >> 3, start: start)
+                }
+                p += 8
+            }
+            return try skipStringBody(p, start: start)
+        }
+
+        // The rest of the string that starts at `start`, from `p` on.
+        func skipStringBody(_ p: Int, start: Int) throws -> Int {
+            var p = p
             while true {
-                // Eight bytes at a time until one is `"`, `\`, a control
-                // character or not ASCII. A lane's flag can be wrong only in
-                // lanes above a lane that is rightly flagged, so the lowest
-                // flag is exact.
+                // Eight bytes at a time to the next special byte.
                 while p + 8 <= end {
-                    let word = load(p)
-                    let quote = word ^ JSONScanner.quotes
-                    let backslash = word ^ JSONScanner.backslashes
-                    let flags = ((quote &- JSONScanner.ones) & ~quote
-                        | (backslash &- JSONScanner.ones) & ~backslash
-                        | (word &- JSONScanner.spaces) & ~word
-                        | word) & JSONScanner.highBits
-                    if flags != 0 {
-                        p += flags.trailingZeroBitCount >> 3
+                    if let special = firstSpecialInWord(p) {
+                        p = special
                         break
                     }
                     p += 8
@@ -126,6 +157,10 @@ struct JSONScanner {
                  UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 return p + 2
             case UInt8(ascii: "u"):
+                // Most `\u` escapes are not surrogates: read them without a call.
+                if p + 6 <= end, let unit = hexUnitQuickly(p + 2), unit < 0xD800 || unit >= 0xE000 {
+                    return p + 6
+                }
                 let unit = try hexUnit(p + 2)
                 if unit >= 0xDC00 && unit < 0xE000 { throw fail(.loneSurrogate(unit), at: p) }
                 guard unit >= 0xD800 && unit < 0xDC00 else { return p + 6 }
@@ -139,6 +174,13 @@ struct JSONScanner {
             default:
                 throw fail(.invalidEscape(base[p + 1]), at: p)
             }
+        }
+
+        // Four hex digits at `start` (which has four bytes), or nil.
+        @inline(__always) func hexUnitQuickly(_ start: Int) -> UInt16? {
+            guard let a = JSONText.hexValue(base[start]), let b = JSONText.hexValue(base[start + 1]),
+                  let c = JSONText.hexValue(base[start + 2]), let d = JSONText.hexValue(base[start + 3]) else { return nil }
+            return UInt16(a) << 12 | UInt16(b) << 8 | UInt16(c) << 4 | UInt16(d)
         }
 
         func hexUnit(_ start: Int) throws -> UInt16 {
@@ -182,7 +224,7 @@ struct JSONScanner {
             p < end && base[p] &- UInt8(ascii: "0") < 10
         }
 
-        func skipNumber(_ start: Int) throws -> Int {
+        @inline(__always) func skipNumber(_ start: Int) throws -> Int {
             var p = start
             if base[p] == UInt8(ascii: "-") { p += 1 }
             guard isDigit(p) else {
@@ -229,7 +271,7 @@ struct JSONScanner {
 
         // An object key and its `:`; `start` is at the key. Returns where
         // the key ends and where the colon is.
-        func readKey(_ start: Int) throws -> (keyEnd: Int, colon: Int) {
+        @inline(__always) func readKey(_ start: Int) throws -> (keyEnd: Int, colon: Int) {
             guard start < end, base[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: .key) }
             let keyEnd = try skipString(start)
             let colon = skipWhitespace(keyEnd)
