@@ -65,6 +65,21 @@ enum AtomicFile {
         return directory(of: path) + "/" + destination
     }
 
+    /// `/dev/stdout` and its aliases: standard output itself, so that
+    /// `-o /dev/stdout >> log` appends as the shell arranged.
+    static func isStandardOutput(_ path: String) -> Bool {
+        ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path)
+    }
+
+    /// A descriptor open for writing when `path` exists and is not a regular
+    /// file (a device, a FIFO): those are written to, never replaced.
+    static func openIfNotRegularFile(_ path: String) throws -> Int32? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG else { return nil }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(code: EISDIR, operation: "write", path: path) }
+        return try System.open(path, O_WRONLY)
+    }
+
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

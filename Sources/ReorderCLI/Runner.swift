@@ -195,7 +195,16 @@ struct Job {
             }
             return true
 
-        case .output(let path) where path != "-":
+        case .output(let path) where path != "-" && !AtomicFile.isStandardOutput(path):
+            if let fd = try AtomicFile.openIfNotRegularFile(path) {
+                // A device or a pipe (`-o /dev/null`, a FIFO) is written to;
+                // only a regular file is replaced.
+                defer { System.close(fd) }
+                let sink = FileDescriptorSink(fd: fd, path: path)
+                try document.write(arrangement) { try sink.write($0) }
+                try sink.flush()
+                return false
+            }
             let target = try AtomicFile.target(for: path, mustExist: false)
             try AtomicFile.replace(target, displayPath: path) { fd in
                 let sink = FileDescriptorSink(fd: fd, path: path)
@@ -205,7 +214,7 @@ struct Job {
             return false
 
         case .output, .write:
-            if isStandardInput || mode == .output("-") {
+            if isStandardInput || mode != .write {
                 try document.write(arrangement) { try console.standardOutput.write($0) }
                 return false
             }

@@ -44,6 +44,24 @@ final class LinesFileTests: XCTestCase {
         XCTAssertTrue(two.stderr.contains("'--output' takes one input"), two.stderr)
     }
 
+    func testOutputToADeviceOrPipeWritesToItInsteadOfReplacingIt() throws {
+        // Regression: `-o /dev/null` once renamed a regular file over /dev/null.
+        let h = try Harness()
+        try h.write("in.txt", "a\nb\n")
+        XCTAssertEqual(try h.run(["move", "0", "1", "in.txt", "-o", "/dev/null"]).status, 0)
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is no longer a device")
+        XCTAssertEqual(try h.run(["move", "0", "1", "in.txt", "-o", "/dev/stdout"]).out, "b\na\n")
+        XCTAssertEqual(mkfifo(h.url("fifo").path, 0o644), 0)
+        let result = try h.run(["-c", "cat fifo > from-fifo & \"$0\" move 0 1 in.txt -o fifo; wait", Harness.binary.path],
+                               executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("from-fifo"), "b\na\n")
+        XCTAssertEqual(stat(h.url("fifo").path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+    }
+
     func testCheckReportsFilesThatWouldChangeAndWritesNothing() throws {
         let h = try Harness()
         try h.write("a.txt", "a\nb\n")
