@@ -14,67 +14,64 @@ public struct Renderer<Layout: ListLayout> {
     public func forEachPiece(
         of arrangement: Arrangement, _ emit: (Piece) throws -> Void
     ) rethrows {
-        var pending: Range<Int>? = nil
-        func put(_ piece: Piece) throws {
-            switch piece {
-            case .source(let range):
-                if range.isEmpty { return }
-                if let open = pending, open.upperBound == range.lowerBound {
-                    pending = open.lowerBound..<range.upperBound
-                } else {
-                    if let open = pending { try emit(.source(open)) }
-                    pending = range
-                }
-            case .bytes(let bytes):
-                if bytes.isEmpty { return }
-                if let open = pending { try emit(.source(open)); pending = nil }
-                try emit(piece)
-            }
-        }
+        try withoutActuallyEscaping(emit) { emit in try walk(arrangement, PieceJoiner(emit: emit)) }
+    }
 
+    private func walk(_ arrangement: Arrangement, _ joiner: PieceJoiner) throws {
+        var pieces = joiner
         let resultCount = arrangement.count
-        for piece in layout.head(resultCount: resultCount) { try put(piece) }
+        for piece in layout.head(resultCount: resultCount) { try pieces.put(piece) }
         var position = 0
         var lastItemIsEmpty = false
+        // With uniform separators, the separator after a run that ends at
+        // source item `e` may be the source's own separator after `e`: the
+        // same bytes, and adjacent to the item, so the two join into one
+        // piece (and with the next run too, when it starts at `e + 1`).
         let uniform = layout.separatorsAreUniform
-        for segment in arrangement.segments {
-            switch segment {
-            case .run(let range):
-                if uniform {
+        let sourceCount = layout.count
+        var previousSourceItem = -1
+        func separator() -> Piece {
+            if uniform && previousSourceItem >= 0 && previousSourceItem + 1 < sourceCount {
+                return layout.separator(afterPosition: previousSourceItem, resultCount: sourceCount)
+            }
+            return layout.separator(afterPosition: position - 1, resultCount: resultCount)
+        }
+        try arrangement.runs.withUnsafeBufferPointer { runs in
+            for run in runs {
+                if run.isNewItem {
+                    if position > 0 { try pieces.put(separator()) }
+                    let bytes = arrangement.newItem(run.newItemIndex)
+                    try pieces.put(.bytes(bytes))
+                    lastItemIsEmpty = bytes.isEmpty
+                    position += 1
+                    previousSourceItem = -1
+                } else if uniform {
                     // Consecutive source items with identical separators are
                     // one stretch of the source.
-                    if position > 0 {
-                        try put(layout.separator(afterPosition: position - 1, resultCount: resultCount))
-                    }
-                    let first = layout.itemRange(range.lowerBound)
-                    let last = layout.itemRange(range.upperBound - 1)
-                    try put(.source(first.lowerBound..<last.upperBound))
+                    if position > 0 { try pieces.put(separator()) }
+                    let first = layout.itemRange(run.start)
+                    let last = run.end - 1 == run.start ? first : layout.itemRange(run.end - 1)
+                    try pieces.putSource(first.lowerBound, last.upperBound)
                     lastItemIsEmpty = last.isEmpty
-                    position += range.count
+                    position += run.end - run.start
+                    previousSourceItem = run.end - 1
                 } else {
-                    for index in range {
+                    for index in run.start..<run.end {
                         if position > 0 {
-                            try put(layout.separator(afterPosition: position - 1, resultCount: resultCount))
+                            try pieces.put(layout.separator(afterPosition: position - 1, resultCount: resultCount))
                         }
                         let item = layout.itemRange(index)
-                        try put(.source(item))
+                        try pieces.putSource(item.lowerBound, item.upperBound)
                         lastItemIsEmpty = item.isEmpty
                         position += 1
                     }
                 }
-            case .item(let bytes):
-                if position > 0 {
-                    try put(layout.separator(afterPosition: position - 1, resultCount: resultCount))
-                }
-                try put(.bytes(bytes))
-                lastItemIsEmpty = bytes.isEmpty
-                position += 1
             }
         }
         for piece in layout.tail(resultCount: resultCount, lastItemIsEmpty: lastItemIsEmpty) {
-            try put(piece)
+            try pieces.put(piece)
         }
-        if let open = pending { try emit(.source(open)) }
+        try pieces.finish()
     }
 
     /// Calls `write` with the output in chunks: source stretches as slices of
@@ -126,6 +123,46 @@ public struct Renderer<Layout: ListLayout> {
             return false
         }
         return offset == source.count
+    }
+}
+
+/// Joins adjacent source ranges before passing pieces on.
+private struct PieceJoiner {
+    let emit: (Piece) throws -> Void
+    /// The source range not yet emitted; empty when `pendingStart == pendingEnd`.
+    var pendingStart = 0
+    var pendingEnd = 0
+
+    @inline(__always)
+    mutating func putSource(_ start: Int, _ end: Int) throws {
+        if start == end { return }
+        if start == pendingEnd && pendingStart != pendingEnd {
+            pendingEnd = end
+            return
+        }
+        if pendingStart != pendingEnd { try emit(.source(pendingStart..<pendingEnd)) }
+        pendingStart = start
+        pendingEnd = end
+    }
+
+    @inline(__always)
+    mutating func put(_ piece: Piece) throws {
+        switch piece {
+        case .source(let range):
+            try putSource(range.lowerBound, range.upperBound)
+        case .bytes(let bytes):
+            if bytes.isEmpty { return }
+            if pendingStart != pendingEnd {
+                try emit(.source(pendingStart..<pendingEnd))
+                pendingEnd = pendingStart
+            }
+            try emit(piece)
+        }
+    }
+
+    mutating func finish() throws {
+        if pendingStart != pendingEnd { try emit(.source(pendingStart..<pendingEnd)) }
+        pendingEnd = pendingStart
     }
 }
 
