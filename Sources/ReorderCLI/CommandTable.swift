@@ -52,6 +52,8 @@ public struct CommandDescriptor: Equatable, Sendable {
     public let summary: String
     /// Paragraphs for `reorder help COMMAND`.
     public let discussion: [String]
+    /// Command lines shown under "Examples:", each with an optional comment.
+    public var examples: [String] = []
     /// Long names of the options this command takes.
     public let optionNames: [String]
     /// Whether FILE arguments follow the command's own arguments.
@@ -114,7 +116,14 @@ public enum CommandTable {
               summary: "Move an item so that it ends at TO.",
               discussion: [
                 "Takes the item at FROM out and puts it back so that it ends at index TO of the result, like UICollectionView's moveItem(at:to:) and JSON Patch 'move'. 'move 0 -1' sends the first item to the end; 'move i i' changes nothing.",
-                "Several selected items move together and keep their order; the first of them ends at TO.",
+                "Several selected items move together and keep their order; the first of them ends at TO, and a negative TO counts back from the last place the block can start, so -1 puts the block at the end. A move by value is idempotent: run again, it changes nothing.",
+                "A selector may stand for FROM: =TEXT (the item whose text is TEXT; everything after '=' is literal, so ==x is the item =x), ~REGEX (every item it matches, Swift Regex syntax), A...B and A..<B (ranges of indices), I,J,K (a list; a part starting with '=' or '~' takes the rest of the argument). In JSON, =TEXT matches a string's decoded value or an element's JSON text; with --key PTR, '=' and '~' look at the value at PTR inside each element. Selecting nothing is an error unless --missing-ok is given.",
+              ],
+              examples: [
+                "reorder move 0 -1 list.txt      # first line last",
+                "reorder move =core 0 list.txt   # 'core' first",
+                "reorder move '~^test_' -1 list.txt",
+                "reorder move =a 0 -p /deps --key /name x.json",
               ],
               optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
         .init(name: "swap",
@@ -123,7 +132,10 @@ public enum CommandTable {
                 .init(name: "J", kind: .source, help: "The other item: an index or a selector."),
               ],
               summary: "Exchange two items.",
-              discussion: ["Exchanges the items at I and J. 'swap i i' changes nothing."],
+              discussion: [
+                "Exchanges the items at I and J. 'swap i i' changes nothing. I and J may be selectors (see 'reorder help move'), each selecting one item.",
+              ],
+              examples: ["reorder swap 0 -1 list.txt", "reorder swap =alpha =omega list.txt"],
               optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
         .init(name: "insert",
               arguments: [
@@ -134,13 +146,25 @@ public enum CommandTable {
               discussion: [
                 "Adds VALUE so that it ends at index AT of the result: 'insert 0 x' prepends, 'insert -1 x' appends. In JSON, VALUE must be one valid JSON value, or use --string; it takes the layout of its neighbours.",
               ],
+              examples: [
+                "reorder insert -1 'new line' list.txt",
+                "reorder insert 0 '{\"id\": 1}' -p /deps x.json",
+                "reorder insert 0 --string 'a \"b\"' words.json",
+              ],
               optionNames: output + reading + ["one-based", "string", "help"], takesFiles: true),
         .init(name: "delete",
               arguments: [
                 .init(name: "AT", kind: .source, help: "The item to delete: an index or a selector."),
               ],
               summary: "Delete an item.",
-              discussion: ["Removes the item at AT (every selected item, with a selector)."],
+              discussion: [
+                "Removes the item at AT, or every item a selector selects (see 'reorder help move').",
+              ],
+              examples: [
+                "reorder delete -1 list.txt      # the last line",
+                "reorder delete 0,-1 list.txt    # first and last",
+                "reorder delete =old --missing-ok *.txt",
+              ],
               optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
         .init(name: "batch",
               arguments: [],
@@ -152,13 +176,24 @@ public enum CommandTable {
                 "An item used twice as a source, two items claiming one destination, or a destination outside the result is an error, and nothing is written. With selectors, delete and replace act on every selected item, move takes them as a block whose first item ends at TO, and swap needs one item on each side; with --missing-ok, an operation whose selector selects nothing is dropped.",
                 "With --sequential, the operations apply one after another instead, each to the result of the one before, with the indices of the single commands: 'delete 0', 'move 3 0', 'insert 2 x' also turns 'a b c d e' into 'e b x c d'.",
               ],
+              examples: [
+                "reorder batch -e 'delete 0' -e 'move 4 0' f.txt",
+                "reorder batch -f ops.txt list.txt",
+                "make-ops | reorder batch -f - -o - list.txt",
+              ],
               optionNames: ["expression", "file", "sequential"] + output + reading + ["one-based", "key", "missing-ok", "string", "help"],
               takesFiles: true),
         .init(name: "sort",
               arguments: [],
               summary: "Sort the items (stable; byte order by default).",
               discussion: [
-                "A stable sort, in byte order by default (like LC_ALL=C sort). JSON strings compare by their decoded value and JSON numbers by their exact value; with --key PTR, object elements sort by the value at PTR and those without it go last, in their order.",
+                "A stable sort, in byte order by default (like LC_ALL=C sort -s). -r sorts descending and stays stable; -u keeps the first of items that compare equal; -i folds ASCII letters to upper case, as sort -f does; -n compares leading numbers, as sort -n does, exactly however long.",
+                "JSON strings compare by their decoded value and JSON numbers by their exact value (12345678901234567890123 > 1e22; numbers are never re-printed). Mixed kinds: null < false < true < numbers < strings < arrays < objects. With --key PTR, object elements sort by the value at PTR and those without it go last, in their order. A second run changes nothing.",
+              ],
+              examples: [
+                "reorder sort -u list.txt",
+                "reorder sort --check list.txt   # 1: not sorted",
+                "reorder sort -p /deps --key /name x.json",
               ],
               optionNames: ["reverse", "unique", "ignore-case", "numeric", "key"] + output + reading + ["help"],
               takesFiles: true),

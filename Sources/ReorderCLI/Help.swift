@@ -12,7 +12,8 @@ enum Help {
     static func overview(width: Int) -> String {
         var out = ""
         out += wrap("reorder \(CommandTable.version) — change the order of a list kept in a file: the lines of a text file, or the elements of a JSON array. Moves, swaps, inserts and deletes items one at a time or as one batch, and writes the result back in place.", width: width)
-        out += "\nUsage: reorder COMMAND [ARGUMENTS] [OPTIONS] [FILE...]\n\nCommands:\n"
+        out += "\nUsage: " + wrapLines("reorder COMMAND [ARGUMENTS] [OPTIONS] [FILE...]", width: max(width - 7, 20))
+            .joined(separator: "\n       ") + "\n\nCommands:\n"
         let nameWidth = CommandTable.commands.map(\.name.count).max()! + 4
         for command in CommandTable.commands {
             out += twoColumns("  " + command.name, command.summary, column: nameWidth, width: width)
@@ -25,12 +26,12 @@ enum Help {
         out += wrap("Exit status: 0 success, 1 --check or --diff found an input that would change, 2 an error.", width: width)
         out += "\nExamples:\n"
         for example in [
-            "reorder move 0 -1 list.txt          # first line to the end",
-            "reorder move =core 0 -p /plugins package.json",
-            "reorder batch -e 'delete 0' -e 'move 4 0' list.txt",
-            "reorder sort --check --key /name deps.json",
+            "reorder move 0 -1 list.txt        # first line last",
+            "reorder move =core 0 -p /plugins app.json",
+            "reorder batch -f ops.txt list.txt",
+            "reorder sort --check list.txt",
         ] {
-            out += "  " + example + "\n"
+            out += exampleLines(example, width: width)
         }
         out += "\n"
         out += wrap("See 'reorder help COMMAND' for a command's options, and 'man reorder'.", width: width)
@@ -38,10 +39,15 @@ enum Help {
     }
 
     static func command(_ command: CommandDescriptor, width: Int) -> String {
-        var out = "Usage: " + usage(command) + "\n\n"
+        let usageLines = wrapLines(usage(command), width: max(width - 7, 20))
+        var out = "Usage: " + usageLines.joined(separator: "\n       ") + "\n\n"
         out += wrap(command.summary, width: width)
         for paragraph in command.discussion {
             out += "\n" + wrap(paragraph, width: width)
+        }
+        if !command.examples.isEmpty {
+            out += "\nExamples:\n"
+            for example in command.examples { out += exampleLines(example, width: width) }
         }
         if !command.arguments.isEmpty {
             out += "\nArguments:\n"
@@ -62,6 +68,17 @@ enum Help {
         return out
     }
 
+    /// An example command line, indented; when it does not fit, its comment
+    /// goes on the line below. The command itself is never broken: it must
+    /// stay something to copy into a shell.
+    static func exampleLines(_ example: String, width: Int) -> String {
+        if example.count + 2 <= width { return "  " + example + "\n" }
+        guard let hash = example.firstRange(of: " #") else { return "  " + example + "\n" }
+        let command = String(example[..<hash.lowerBound]).trimmingTrailingSpaces()
+        let comment = String(example[hash.upperBound...]).trimmingLeadingSpaces()
+        return "  " + command + "\n" + wrapLines(comment, width: max(width - 6, 16)).map { "    # " + $0 + "\n" }.joined()
+    }
+
     /// `  -o, --output PATH`
     static func label(_ option: OptionDescriptor) -> String {
         var text = option.short.map { "  -\($0), " } ?? "      "
@@ -71,8 +88,10 @@ enum Help {
     }
 
     static func twoColumns(_ left: String, _ right: String, column: Int, width: Int) -> String {
+        // On a narrow terminal the text goes below its label, less indented.
+        let column = width - column < 24 ? min(column, 8) : column
         let indent = String(repeating: " ", count: column)
-        let lines = wrapLines(right, width: max(width - column, 20))
+        let lines = wrapLines(right, width: max(width - column, 16))
         var out = ""
         if left.count + 2 > column {
             out += left + "\n"
@@ -107,5 +126,17 @@ enum Help {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+
+    func trimmingLeadingSpaces() -> String {
+        String(drop(while: { $0 == " " }))
     }
 }
