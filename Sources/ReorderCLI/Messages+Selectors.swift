@@ -6,6 +6,8 @@ extension Messages {
         case .nothingSelected(let selector, let key):
             let place = key.map { " (comparing the value at --key \($0))" } ?? ""
             return "'\(selector)' selects no item\(place); add --missing-ok to change nothing instead"
+        case .notASelector(let text):
+            return "'\(text)' is not an index or a selector: use a whole number (negative counts from the end), or '=\(text)' for the item whose text is \(text)"
         case .invalidListElement(let selector, let element):
             let shown = element.isEmpty ? "an empty part" : "'\(element)'"
             return "'\(selector)' is not a selector: \(shown) is not an index, a range (A...B, A..<B), =TEXT or ~REGEX"

@@ -42,7 +42,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
     case list([SourceSelector])
 
     /// Parses a source argument. A lone word that is none of the forms is
-    /// `ReorderError.invalidIndex`, as for any index.
+    /// `SelectorError.notASelector`.
     public init(parsing text: String) throws {
         guard text.contains(","), !text.hasPrefix("="), !text.hasPrefix("~") else {
             self = try SourceSelector(parsingPart: Substring(text), of: text)
@@ -79,7 +79,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
         let isWhole = part.count == whole.count
         func invalid() -> Error {
             isWhole
-                ? ReorderError.invalidIndex(whole)
+                ? SelectorError.notASelector(whole)
                 : SelectorError.invalidListElement(selector: whole, element: String(part))
         }
         func bound(_ text: Substring) throws -> UserIndex? {

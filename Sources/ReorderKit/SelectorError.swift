@@ -4,6 +4,8 @@ public enum SelectorError: Error, Equatable, Sendable {
     /// `selector` selects no item of the list (and `--missing-ok` was not
     /// given). `key` is the `--key` pointer the values were read at, if any.
     case nothingSelected(selector: String, key: String?)
+    /// A source argument that is neither an index nor any selector form.
+    case notASelector(String)
     /// `element`, one part of the list `selector` (`I,J,K`), is neither an
     /// index, a range, `=TEXT` nor `~REGEX`.
     case invalidListElement(selector: String, element: String)

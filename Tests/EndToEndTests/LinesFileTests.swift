@@ -250,7 +250,8 @@ final class LinesFileTests: XCTestCase {
             (["mvoe", "0", "1"], "reorder: 'mvoe' is not a command (did you mean 'move'?); see 'reorder --help'\n"),
             (["move", "--chek", "0", "1"], "reorder: unknown option '--chek' (did you mean '--check'?); see 'reorder move --help' (a value that starts with '-' goes after '--')\n"),
             (["move", "0"], "reorder: missing TO; usage: reorder move FROM TO [OPTIONS] [FILE...]\n"),
-            (["move", "x", "1"], "reorder: 'x' is not an index: use a whole number (negative counts from the end)\n"),
+            (["move", "x", "1"], "reorder: 'x' is not an index or a selector: use a whole number (negative counts from the end), or '=x' for the item whose text is x\n"),
+            (["move", "0", "x"], "reorder: 'x' is not an index: use a whole number (negative counts from the end)\n"),
             (["move", "0", "1", "--format", "yaml"], "reorder: 'yaml' is not a value of '--format'; use one of: auto, lines, json\n"),
         ]
         for (arguments, message) in cases {

@@ -39,9 +39,9 @@ final class SelectorTests: XCTestCase {
     }
 
     func testMalformedSelectorsAreErrorsThatNameThem() {
-        XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "x") } as? ReorderError, .invalidIndex("x"))
-        XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "...") } as? ReorderError, .invalidIndex("..."))
-        XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "1..<") } as? ReorderError, .invalidIndex("1..<"))
+        XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "x") } as? SelectorError, .notASelector("x"))
+        XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "...") } as? SelectorError, .notASelector("..."))
+        XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "1..<") } as? SelectorError, .notASelector("1..<"))
         XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "1,,2") } as? SelectorError,
                        .invalidListElement(selector: "1,,2", element: ""))
         XCTAssertEqual(Fixture.error { try SourceSelector(parsing: "1,") } as? SelectorError,
