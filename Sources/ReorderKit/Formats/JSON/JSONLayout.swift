@@ -45,33 +45,9 @@ public struct JSONLayout: ListLayout {
         lastEnd = starts.isEmpty ? scan.openBracket + 1 : JSONLayout.valueEnd(before: scan.closeBracket, in: source)
         newPositions = JSONNewPositions(source: source, scan: scan)
 
-        // Source separators are uniform when each is the same bytes as the
-        // first (and so as the one new positions get: the last).
-        var uniform = true
-        if starts.count > 2 {
-            let first = JSONLayout.valueEnd(before: starts[1], in: source)..<starts[1]
-            for index in 2..<starts.count {
-                let next = starts[index]
-                let separatorStart = JSONLayout.valueEnd(before: next, in: source)
-                if next - separatorStart != first.count
-                    || !JSONLayout.bytesEqual(source, separatorStart, first.lowerBound, first.count) {
-                    uniform = false
-                    break
-                }
-            }
-        }
-        separatorsAreUniform = uniform
-    }
-
-    /// Whether `length` bytes at `a` and at `b` are equal; short runs (a
-    /// separator is a few bytes) without a call into the C library.
-    @inline(__always)
-    private static func bytesEqual(_ source: UnsafeRawBufferPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
-        if length <= 8 {
-            for offset in 0..<length where source[a + offset] != source[b + offset] { return false }
-            return true
-        }
-        return ReorderKit.bytesEqual(source, a, source, b, length)
+        // New positions take the last separator, so when every source
+        // separator is the same bytes, all are.
+        separatorsAreUniform = scan.separatorsAreUniform
     }
 
     /// Where the value before the separator or `]` that ends at `offset`

@@ -18,6 +18,8 @@ struct JSONScan {
     /// An error of the pointer (a key twice on its way, nothing there),
     /// reported only once the whole document is known to be valid.
     var pointerError: JSONError? = nil
+    /// Whether every separator of the target array is the same bytes.
+    var separatorsAreUniform = true
 }
 
 /// A strict RFC 8259 reader that validates a whole document in one pass and
@@ -269,16 +271,6 @@ struct JSONScanner {
             return fail(.expected(expectation, found: base[p]), at: p)
         }
 
-        // An object key and its `:`; `start` is at the key. Returns where
-        // the key ends and where the colon is.
-        @inline(__always) func readKey(_ start: Int) throws -> (keyEnd: Int, colon: Int) {
-            guard start < end, base[start] == UInt8(ascii: "\"") else { throw unexpected(start, expecting: .key) }
-            let keyEnd = try skipString(start)
-            let colon = skipWhitespace(keyEnd)
-            guard colon < end, base[colon] == UInt8(ascii: ":") else { throw unexpected(colon, expecting: .colon) }
-            return (keyEnd, colon)
-        }
-
         // The loop's state is in local variables that no nested function
         // captures, so the compiler keeps them in registers and checks no
         // exclusive access at run time.
@@ -294,10 +286,26 @@ struct JSONScanner {
         if allowsByteOrderMark && end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { p = 3 }
         p = skipWhitespace(p)
 
+        // Where the value before the current one ended, to compare the
+        // target array's separators with its first one as they pass.
+        var valueEnd = 0
+        var firstSeparator = 0..<0
+        var separatorsAreUniform = true
+        // Set after `{`: the after-value part reads the first key.
+        var keyIsNext = false
+
         parsing: while true {
             // A value starts at `p` (whitespace already skipped).
             let depth = stack.depth
             if depth == follower.elementDepth {
+                if !elementStarts.isEmpty && separatorsAreUniform {
+                    if elementStarts.count == 1 {
+                        firstSeparator = valueEnd..<p
+                    } else if p - valueEnd != firstSeparator.count
+                        || !JSONScanner.bytesEqual(raw, valueEnd, firstSeparator.lowerBound, firstSeparator.count) {
+                        separatorsAreUniform = false
+                    }
+                }
                 elementStarts.append(p)
             } else if depth == follower.watchDepth && p < end {
                 follower.noteValueStart(p, depth: depth, kind: ValidatedJSON.kind(startingWith: base[p]), stack: stack)
@@ -328,13 +336,9 @@ struct JSONScanner {
                     if follower.watchesClose(depth: stack.depth) { follower.noteClose(p, depth: stack.depth, stack: stack) }
                     stack.pop()
                     p += 1
-                    break
+                } else {
+                    keyIsNext = true
                 }
-                let (keyEnd, colon) = try readKey(p)
-                if stack.depth == follower.keyDepth { follower.noteKey(p..<keyEnd, depth: stack.depth, source: source) }
-                if firstColon == nil { firstColon = colon }
-                p = skipWhitespace(colon + 1)
-                continue parsing
             default:
                 throw unexpected(p, expecting: .value)
             }
@@ -342,36 +346,46 @@ struct JSONScanner {
             // After a value: close containers until one continues.
             while true {
                 let depth = stack.depth
-                if depth == 0 { break parsing }
-                p = skipWhitespace(p)
-                let inArray = stack.isArray(at: depth)
-                guard p < end else {
-                    throw fail(.expected(inArray ? .commaOrCloseBracket : .commaOrCloseBrace, found: nil), at: p)
-                }
-                let byte = base[p]
-                if byte == UInt8(ascii: ",") {
-                    if firstComma == nil { firstComma = p }
-                    let comma = p
-                    p = skipWhitespace(p + 1)
-                    if inArray {
-                        if p < end && base[p] == UInt8(ascii: "]") { throw fail(.trailingComma, at: comma) }
-                        continue parsing
+                if !keyIsNext {
+                    if depth == 0 { break parsing }
+                    valueEnd = p
+                    p = skipWhitespace(p)
+                    let inArray = stack.isArray(at: depth)
+                    guard p < end else {
+                        throw fail(.expected(inArray ? .commaOrCloseBracket : .commaOrCloseBrace, found: nil), at: p)
                     }
-                    if p < end && base[p] == UInt8(ascii: "}") { throw fail(.trailingComma, at: comma) }
-                    let (keyEnd, colon) = try readKey(p)
-                    if depth == follower.keyDepth { follower.noteKey(p..<keyEnd, depth: depth, source: source) }
-                    if firstColon == nil { firstColon = colon }
-                    p = skipWhitespace(colon + 1)
-                    continue parsing
+                    let byte = base[p]
+                    if byte == UInt8(ascii: ",") {
+                        if firstComma == nil { firstComma = p }
+                        let comma = p
+                        p = skipWhitespace(p + 1)
+                        if inArray {
+                            if p < end && base[p] == UInt8(ascii: "]") { throw fail(.trailingComma, at: comma) }
+                            continue parsing
+                        }
+                        if p < end && base[p] == UInt8(ascii: "}") { throw fail(.trailingComma, at: comma) }
+                    } else {
+                        if inArray {
+                            guard byte == UInt8(ascii: "]") else { throw unexpected(p, expecting: .commaOrCloseBracket) }
+                        } else {
+                            guard byte == UInt8(ascii: "}") else { throw unexpected(p, expecting: .commaOrCloseBrace) }
+                        }
+                        if follower.watchesClose(depth: depth) { follower.noteClose(p, depth: depth, stack: stack) }
+                        stack.pop()
+                        p += 1
+                        continue
+                    }
                 }
-                if inArray {
-                    guard byte == UInt8(ascii: "]") else { throw unexpected(p, expecting: .commaOrCloseBracket) }
-                } else {
-                    guard byte == UInt8(ascii: "}") else { throw unexpected(p, expecting: .commaOrCloseBrace) }
-                }
-                if follower.watchesClose(depth: depth) { follower.noteClose(p, depth: depth, stack: stack) }
-                stack.pop()
-                p += 1
+                // An object key and its colon, at `p`.
+                keyIsNext = false
+                guard p < end, base[p] == UInt8(ascii: "\"") else { throw unexpected(p, expecting: .key) }
+                let keyEnd = try skipString(p)
+                if depth == follower.keyDepth { follower.noteKey(p..<keyEnd, depth: depth, source: source) }
+                let colon = skipWhitespace(keyEnd)
+                guard colon < end, base[colon] == UInt8(ascii: ":") else { throw unexpected(colon, expecting: .colon) }
+                if firstColon == nil { firstColon = colon }
+                p = skipWhitespace(colon + 1)
+                continue parsing
             }
         }
 
@@ -381,7 +395,24 @@ struct JSONScanner {
         result.elementStarts = elementStarts
         result.firstComma = firstComma
         result.firstColon = firstColon
+        result.separatorsAreUniform = separatorsAreUniform
         return result
+    }
+}
+
+extension JSONScanner {
+    /// Whether `length` bytes at offsets `a` and `b` are equal; a separator
+    /// is a few bytes, compared without a call into the C library.
+    @inline(__always)
+    static func bytesEqual(_ base: UnsafeRawPointer, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+        if length <= 16 {
+            for offset in 0..<length where base.load(fromByteOffset: a + offset, as: UInt8.self)
+                != base.load(fromByteOffset: b + offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        }
+        return memoryEqual(base + a, base + b, length)
     }
 }
 
