@@ -6,7 +6,7 @@
 /// members of the root container at depth 1. Token `k` is looked up in the
 /// container at depth `k + 1`; the target starts at depth `tokens.count`.
 /// The scanner calls in only at the depths this struct names
-/// (`watchDepth`, `keyDepth`, `elementDepth`, `watchesClose`), so a
+/// (`watched`), so a
 /// document's other values cost one comparison each.
 struct JSONPointerFollower {
     private let tokens: [String]
@@ -92,10 +92,25 @@ struct JSONPointerFollower {
         slotMatches = matches
     }
 
-    /// Whether the container closing at `depth` is the target or on the path.
-    @inline(__always)
-    func watchesClose(depth: Int) -> Bool {
-        depth == elementDepth || (depth == pathOpen && pathOpen > 0)
+    /// The depths at which the scanner must call in.
+    struct WatchedDepths {
+        /// Value starts here go to `noteValueStart`.
+        let watchDepth: Int
+        /// Keys of the object at this depth go to `noteKey` (-1: none).
+        let keyDepth: Int
+        /// Value starts here are elements of the target array (-1: none).
+        let elementDepth: Int
+        /// Containers closing here go to `noteClose` (-1: none).
+        let pathDepth: Int
+
+        /// Whether the container closing at `depth` is the target or on the path.
+        @inline(__always)
+        func closes(depth: Int) -> Bool { depth == elementDepth || depth == pathDepth }
+    }
+
+    var watched: WatchedDepths {
+        WatchedDepths(watchDepth: watchDepth, keyDepth: keyDepth, elementDepth: elementDepth,
+                      pathDepth: pathOpen > 0 ? pathOpen : -1)
     }
 
     /// The container at `depth` closes with the bracket at `offset`.

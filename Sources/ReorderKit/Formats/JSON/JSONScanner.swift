@@ -278,6 +278,11 @@ struct JSONScanner {
         var stack = ContainerStack()
         defer { stack.deallocate() }
         var follower = JSONPointerFollower(tokens: tokens)
+        // The depths the follower watches, copied out so they stay in
+        // registers; refreshed after each call into the follower.
+        var watched = follower.watched
+        // Whether the innermost open container is an array.
+        var inArray = false
         var elementStarts: [Int] = []
         var firstComma: Int? = nil
         var firstColon: Int? = nil
@@ -297,7 +302,7 @@ struct JSONScanner {
         parsing: while true {
             // A value starts at `p` (whitespace already skipped).
             let depth = stack.depth
-            if depth == follower.elementDepth {
+            if depth == watched.elementDepth {
                 if !elementStarts.isEmpty && separatorsAreUniform {
                     if elementStarts.count == 1 {
                         firstSeparator = valueEnd..<p
@@ -307,8 +312,9 @@ struct JSONScanner {
                     }
                 }
                 elementStarts.append(p)
-            } else if depth == follower.watchDepth && p < end {
+            } else if depth == watched.watchDepth && p < end {
                 follower.noteValueStart(p, depth: depth, kind: ValidatedJSON.kind(startingWith: base[p]), stack: stack)
+                watched = follower.watched
             }
             guard p < end else { throw fail(.expected(.value, found: nil), at: p) }
             switch base[p] {
@@ -325,18 +331,28 @@ struct JSONScanner {
             case UInt8(ascii: "["):
                 stack.push(isArray: true)
                 p = skipWhitespace(p + 1)
-                guard p < end, base[p] == UInt8(ascii: "]") else { continue parsing }
-                if follower.watchesClose(depth: stack.depth) { follower.noteClose(p, depth: stack.depth, stack: stack) }
+                guard p < end, base[p] == UInt8(ascii: "]") else {
+                    inArray = true
+                    continue parsing
+                }
+                if watched.closes(depth: stack.depth) {
+                    follower.noteClose(p, depth: stack.depth, stack: stack)
+                    watched = follower.watched
+                }
                 stack.pop()
                 p += 1
             case UInt8(ascii: "{"):
                 stack.push(isArray: false)
                 p = skipWhitespace(p + 1)
                 if p < end && base[p] == UInt8(ascii: "}") {
-                    if follower.watchesClose(depth: stack.depth) { follower.noteClose(p, depth: stack.depth, stack: stack) }
+                    if watched.closes(depth: stack.depth) {
+                        follower.noteClose(p, depth: stack.depth, stack: stack)
+                        watched = follower.watched
+                    }
                     stack.pop()
                     p += 1
                 } else {
+                    inArray = false
                     keyIsNext = true
                 }
             default:
@@ -350,7 +366,6 @@ struct JSONScanner {
                     if depth == 0 { break parsing }
                     valueEnd = p
                     p = skipWhitespace(p)
-                    let inArray = stack.isArray(at: depth)
                     guard p < end else {
                         throw fail(.expected(inArray ? .commaOrCloseBracket : .commaOrCloseBrace, found: nil), at: p)
                     }
@@ -370,8 +385,12 @@ struct JSONScanner {
                         } else {
                             guard byte == UInt8(ascii: "}") else { throw unexpected(p, expecting: .commaOrCloseBrace) }
                         }
-                        if follower.watchesClose(depth: depth) { follower.noteClose(p, depth: depth, stack: stack) }
+                        if watched.closes(depth: depth) {
+                            follower.noteClose(p, depth: depth, stack: stack)
+                            watched = follower.watched
+                        }
                         stack.pop()
+                        inArray = depth > 1 && stack.isArray(at: depth - 1)
                         p += 1
                         continue
                     }
@@ -380,7 +399,10 @@ struct JSONScanner {
                 keyIsNext = false
                 guard p < end, base[p] == UInt8(ascii: "\"") else { throw unexpected(p, expecting: .key) }
                 let keyEnd = try skipString(p)
-                if depth == follower.keyDepth { follower.noteKey(p..<keyEnd, depth: depth, source: source) }
+                if depth == watched.keyDepth {
+                    follower.noteKey(p..<keyEnd, depth: depth, source: source)
+                    watched = follower.watched
+                }
                 let colon = skipWhitespace(keyEnd)
                 guard colon < end, base[colon] == UInt8(ascii: ":") else { throw unexpected(colon, expecting: .colon) }
                 if firstColon == nil { firstColon = colon }
