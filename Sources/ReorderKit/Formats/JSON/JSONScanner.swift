@@ -312,6 +312,12 @@ struct JSONScanner {
                     }
                 }
                 elementStarts.append(p)
+                if elementStarts.count == 4_096 {
+                    // Room for as many elements as the rest of the document
+                    // holds at this density, so the array grows once.
+                    let expected = Double(end - elementStarts[0]) / Double(p - elementStarts[0]) * 4_096 * 1.05
+                    elementStarts.reserveCapacity(Int(expected) + 16)
+                }
             } else if depth == watched.watchDepth && p < end {
                 follower.noteValueStart(p, depth: depth, kind: ValidatedJSON.kind(startingWith: base[p]), stack: stack)
                 watched = follower.watched
