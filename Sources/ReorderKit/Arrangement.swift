@@ -50,6 +50,7 @@ public struct Arrangement: Equatable, Sendable {
 
     /// Appends source items `range`, joining it to the run before when it
     /// continues that run.
+    @inline(__always)
     public mutating func append(run range: Range<Int>) {
         guard !range.isEmpty else { return }
         count += range.count
@@ -61,6 +62,7 @@ public struct Arrangement: Equatable, Sendable {
     }
 
     /// Appends one new item.
+    @inline(__always)
     public mutating func append(item bytes: [UInt8]) {
         count += 1
         runs.append(Run(start: -newItems.count - 1, end: 0))

@@ -14,11 +14,17 @@ public struct Renderer<Layout: ListLayout> {
     public func forEachPiece(
         of arrangement: Arrangement, _ emit: (Piece) throws -> Void
     ) rethrows {
-        try withoutActuallyEscaping(emit) { emit in try walk(arrangement, PieceJoiner(emit: emit)) }
+        try withoutActuallyEscaping(emit) { emit in
+            var joiner = PieceJoiner(emit: emit)
+            try walk(arrangement, &joiner)
+        }
     }
 
-    private func walk(_ arrangement: Arrangement, _ joiner: PieceJoiner) throws {
-        var pieces = joiner
+    private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver) throws {
+        if let lines = layout as? LinesLayout, lines.separatorsAreUniform {
+            try walkUniformLines(lines, arrangement, &pieces)
+            return
+        }
         let resultCount = arrangement.count
         for piece in layout.head(resultCount: resultCount) { try pieces.put(piece) }
         var position = 0
@@ -41,7 +47,7 @@ public struct Renderer<Layout: ListLayout> {
                 if run.isNewItem {
                     if position > 0 { try pieces.put(separator()) }
                     let bytes = arrangement.newItem(run.newItemIndex)
-                    try pieces.put(.bytes(bytes))
+                    try pieces.putBytes(bytes)
                     lastItemIsEmpty = bytes.isEmpty
                     position += 1
                     previousSourceItem = -1
@@ -74,18 +80,103 @@ public struct Renderer<Layout: ListLayout> {
         try pieces.finish()
     }
 
-    /// Calls `write` with the output in chunks: source stretches as slices of
-    /// `source` (never copied), new bytes as they are.
+    /// The walk for lines whose terminators are all the same bytes `T` (the
+    /// usual file). Then source items `s ..< e` with the terminators between
+    /// them are the source bytes from where line `s` starts to where line
+    /// `e` starts, less the last `T`; each run costs two look-ups of where a
+    /// line starts, and the separator after it is a piece of the source
+    /// that joins with the next run when that run continues this one.
+    private func walkUniformLines<Receiver: PieceReceiver>(
+        _ lines: LinesLayout, _ arrangement: Arrangement, _ pieces: inout Receiver
+    ) throws {
+        let resultCount = arrangement.count
+        for piece in lines.head(resultCount: resultCount) { try pieces.put(piece) }
+        let sourceCount = lines.count
+        let terminator = lines.defaultTerminator
+        let terminatorLength = terminator.count
+        // The last line's content ends at `lastContentEnd`; its terminator,
+        // when it has one, is the rest of the source.
+        let lastContentEnd = sourceCount > 0 ? lines.itemRange(sourceCount - 1).upperBound : 0
+        let lastIsTerminated = sourceCount > 0 && lastContentEnd < source.count
+        // The separator owed before the next item: none, the source's
+        // `separatorStart ..< separatorEnd`, or (when empty) `terminator`.
+        var owesSeparator = false
+        var separatorStart = 0
+        var separatorEnd = 0
+        var lastItemIsEmpty = false
+        // Where lines start is looked up a block of runs at a time, in a
+        // loop of independent loads: the runs of a big batch point all over
+        // the list, and these loads are cache misses the processor can then
+        // wait for together rather than one by one.
+        let blockLength = 256
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * blockLength) { offsets in
+            try arrangement.runs.withUnsafeBufferPointer { runs in
+                var blockStart = 0
+                while blockStart < runs.count {
+                    let blockEnd = min(blockStart + blockLength, runs.count)
+                    for k in blockStart..<blockEnd {
+                        let run = runs[k]
+                        if run.isNewItem { continue }
+                        let slot = 2 * (k - blockStart)
+                        offsets[slot] = lines.itemRange(run.start).lowerBound
+                        offsets[slot + 1] = run.end < sourceCount ? lines.itemRange(run.end).lowerBound : 0
+                    }
+                    for k in blockStart..<blockEnd {
+                        let run = runs[k]
+                        if owesSeparator {
+                            if separatorStart == separatorEnd {
+                                try pieces.putBytes(terminator)
+                            } else {
+                                try pieces.putSource(separatorStart, separatorEnd)
+                            }
+                        }
+                        owesSeparator = true
+                        if run.isNewItem {
+                            try pieces.putBytes(arrangement.newItem(run.newItemIndex))
+                            separatorStart = 0
+                            separatorEnd = 0
+                            continue
+                        }
+                        let slot = 2 * (k - blockStart)
+                        let start = offsets[slot]
+                        if run.end < sourceCount {
+                            let next = offsets[slot + 1]
+                            try pieces.putSource(start, next - terminatorLength)
+                            separatorStart = next - terminatorLength
+                            separatorEnd = next
+                        } else {
+                            try pieces.putSource(start, lastContentEnd)
+                            separatorStart = lastIsTerminated ? lastContentEnd : 0
+                            separatorEnd = lastIsTerminated ? source.count : 0
+                        }
+                    }
+                    blockStart = blockEnd
+                }
+                // Only the last item's emptiness matters, for the tail.
+                if let last = runs.last {
+                    lastItemIsEmpty = last.isNewItem
+                        ? arrangement.newItem(last.newItemIndex).isEmpty
+                        : lines.itemRange(last.end - 1).isEmpty
+                }
+            }
+        }
+        for piece in lines.tail(resultCount: resultCount, lastItemIsEmpty: lastItemIsEmpty) {
+            try pieces.put(piece)
+        }
+        try pieces.finish()
+    }
+
+    /// Calls `write` with the output in chunks: long source stretches as
+    /// slices of `source` (never copied), everything else gathered into
+    /// chunks of 64 KiB, so that a result of many small pieces costs a few
+    /// calls rather than one a piece.
     public func write(
         _ arrangement: Arrangement, to write: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        try forEachPiece(of: arrangement) { piece in
-            switch piece {
-            case .source(let range):
-                try write(UnsafeRawBufferPointer(rebasing: source[range]))
-            case .bytes(let bytes):
-                try bytes.withUnsafeBytes { try write($0) }
-            }
+        try withoutActuallyEscaping(write) { write in
+            var chunker = OutputChunker(source: source, write: write)
+            defer { chunker.deallocate() }
+            try walk(arrangement, &chunker)
         }
     }
 
@@ -126,8 +217,25 @@ public struct Renderer<Layout: ListLayout> {
     }
 }
 
+/// What a walk over the output passes its pieces to.
+private protocol PieceReceiver {
+    mutating func putSource(_ start: Int, _ end: Int) throws
+    mutating func putBytes(_ bytes: [UInt8]) throws
+    mutating func finish() throws
+}
+
+extension PieceReceiver {
+    @inline(__always)
+    mutating func put(_ piece: Piece) throws {
+        switch piece {
+        case .source(let range): try putSource(range.lowerBound, range.upperBound)
+        case .bytes(let bytes): try putBytes(bytes)
+        }
+    }
+}
+
 /// Joins adjacent source ranges before passing pieces on.
-private struct PieceJoiner {
+private struct PieceJoiner: PieceReceiver {
     let emit: (Piece) throws -> Void
     /// The source range not yet emitted; empty when `pendingStart == pendingEnd`.
     var pendingStart = 0
@@ -146,23 +254,97 @@ private struct PieceJoiner {
     }
 
     @inline(__always)
-    mutating func put(_ piece: Piece) throws {
-        switch piece {
-        case .source(let range):
-            try putSource(range.lowerBound, range.upperBound)
-        case .bytes(let bytes):
-            if bytes.isEmpty { return }
-            if pendingStart != pendingEnd {
-                try emit(.source(pendingStart..<pendingEnd))
-                pendingEnd = pendingStart
-            }
-            try emit(piece)
+    mutating func putBytes(_ bytes: [UInt8]) throws {
+        if bytes.isEmpty { return }
+        if pendingStart != pendingEnd {
+            try emit(.source(pendingStart..<pendingEnd))
+            pendingEnd = pendingStart
         }
+        try emit(.bytes(bytes))
     }
 
     mutating func finish() throws {
         if pendingStart != pendingEnd { try emit(.source(pendingStart..<pendingEnd)) }
         pendingEnd = pendingStart
+    }
+}
+
+/// Turns pieces into output chunks: joins adjacent source ranges, passes a
+/// long one on as a slice of the source, and copies short ones and new
+/// bytes into a buffer that goes out when full.
+private struct OutputChunker: PieceReceiver {
+    /// A source stretch this long is passed on as it is (a sink writes such
+    /// chunks straight, too).
+    static let directLength = 32_768
+    static let capacity = 65_536
+
+    let source: UnsafeRawBufferPointer
+    let write: (UnsafeRawBufferPointer) throws -> Void
+    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: OutputChunker.capacity, alignment: 16)
+    private var used = 0
+    /// The source range not yet passed on; empty when `pendingStart == pendingEnd`.
+    private var pendingStart = 0
+    private var pendingEnd = 0
+
+    init(source: UnsafeRawBufferPointer, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.source = source
+        self.write = write
+    }
+
+    func deallocate() { buffer.deallocate() }
+
+    @inline(__always)
+    mutating func putSource(_ start: Int, _ end: Int) throws {
+        if start == end { return }
+        if start == pendingEnd && pendingStart != pendingEnd {
+            pendingEnd = end
+            return
+        }
+        try passPending()
+        pendingStart = start
+        pendingEnd = end
+    }
+
+    @inline(__always)
+    mutating func putBytes(_ bytes: [UInt8]) throws {
+        if bytes.isEmpty { return }
+        try passPending()
+        try bytes.withUnsafeBytes { try copy($0.baseAddress!, $0.count) }
+    }
+
+    mutating func finish() throws {
+        try passPending()
+        if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
+        used = 0
+    }
+
+    @inline(__always)
+    private mutating func passPending() throws {
+        let length = pendingEnd - pendingStart
+        if length == 0 { return }
+        let start = source.baseAddress! + pendingStart
+        pendingEnd = pendingStart
+        if length >= OutputChunker.directLength {
+            if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
+            used = 0
+            try write(UnsafeRawBufferPointer(start: start, count: length))
+        } else {
+            try copy(start, length)
+        }
+    }
+
+    @inline(__always)
+    private mutating func copy(_ bytes: UnsafeRawPointer, _ count: Int) throws {
+        if used + count > OutputChunker.capacity {
+            if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
+            used = 0
+            if count > OutputChunker.capacity {
+                try write(UnsafeRawBufferPointer(start: bytes, count: count))
+                return
+            }
+        }
+        (buffer + used).copyMemory(from: bytes, byteCount: count)
+        used += count
     }
 }
 

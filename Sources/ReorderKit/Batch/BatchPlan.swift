@@ -14,168 +14,254 @@
 ///
 /// The result is built as runs of floating items between pinned positions,
 /// so a batch of k operations makes O(k) segments, whatever the list's size.
+///
+/// Everything is kept in arrays of plain integers and sorted by a radix sort
+/// of packed keys, so a batch of a hundred thousand operations costs a few
+/// milliseconds.
 struct BatchPlan {
     let script: BatchScript
     let document: ListDocument
     let options: EditOptions
 
-    /// An item of the list before the batch that an operation uses.
-    private struct SourceUse {
-        /// A source index.
-        var item: Int
+    /// Items of the list before the batch that operations use, in the order
+    /// the operations come (so sorting by item, then by use, is sorting by
+    /// item, then by operation).
+    private struct SourceUses {
+        /// Source indices.
+        var items: [Int] = []
         /// The operation's index in the script.
-        var operation: Int
+        var operations: [Int] = []
         /// For `replace`, the index of its value in `newItems`; -1 when the
         /// item leaves its place (deleted or moved).
-        var replacement: Int
+        var replacements: [Int] = []
+
+        mutating func append(item: Int, operation: Int, replacement: Int) {
+            items.append(item)
+            operations.append(operation)
+            replacements.append(replacement)
+        }
     }
 
     /// Where an operation's items end.
-    private enum Destination {
-        /// As the user wrote it (insert AT, move TO, swap with an index).
-        case index(UserIndex)
+    private enum DestinationKind: UInt8 {
+        /// As the user wrote it (insert AT, move TO, swap with an index):
+        /// `Placement.destination` is a `UserIndex`'s value.
+        case index
         /// A 0-based position (swap with a selector: the other item's place).
-        case position(Int)
+        case position
     }
 
     private struct Placement {
         var operation: Int
-        var destination: Destination
+        var kind: DestinationKind
+        var destination: Int
         /// What ends at the destination: a source index, or `-(i + 1)` for
         /// `newItems[i]`.
         var first: Int
         /// For a move of several items, all of them (source indices), in
-        /// order; `first` is the first of them.
-        var block: [Int]? = nil
-
-        var count: Int { block?.count ?? 1 }
+        /// order, are `blocks[blockStart..<blockStart + count]`; for one
+        /// item, `blockStart` is -1 and `count` 1.
+        var blockStart: Int = -1
+        var count: Int = 1
     }
 
-    /// A position of the result claimed by an operation.
-    private struct Claim {
-        var position: Int
-        var operation: Int
-        var content: Int
+    /// Positions of the result claimed by operations, in the order made.
+    private struct Claims {
+        var positions: [Int] = []
+        var operations: [Int] = []
+        /// A source index, or `-(i + 1)` for `newItems[i]`.
+        var contents: [Int] = []
+
+        mutating func append(position: Int, operation: Int, content: Int) {
+            positions.append(position)
+            operations.append(operation)
+            contents.append(content)
+        }
     }
 
     func arrangement() throws -> Arrangement {
         let count = document.count
-        let operations = script.operations
-        var uses: [SourceUse] = []
+        let base = options.base
+        var uses = SourceUses()
         var placements: [Placement] = []
+        var blocks: [Int] = []
         var newItems: [[UInt8]] = []
         var deletedCount = 0
         var insertedCount = 0
+        uses.items.reserveCapacity(script.count)
+        uses.operations.reserveCapacity(script.count)
+        uses.replacements.reserveCapacity(script.count)
+        placements.reserveCapacity(script.count)
 
-        for (index, operation) in operations.enumerated() {
+        for index in 0..<script.count {
+            let step = script.steps[index]
+            func invalid(_ error: Error) -> BatchError {
+                BatchError.invalidArgument(script.reference(of: index), underlying: error)
+            }
+            func source(_ value: Int) throws -> Int {
+                // Plain indices need no selector machinery.
+                if value >= 0 && value < count && base == .zero { return value }
+                do {
+                    return try UserIndex(value).resolved(count: count, base: base, role: .source)
+                } catch {
+                    throw invalid(error)
+                }
+            }
             func resolve(_ selector: SourceSelector) throws -> [Int] {
                 do {
-                    // An index needs no selector machinery (nor an array).
                     if case .index(let index) = selector {
-                        return [try index.resolved(count: count, base: options.base, role: .source)]
+                        return [try index.resolved(count: count, base: base, role: .source)]
                     }
                     return try selector.resolve(in: document, options: options)
                 } catch {
-                    throw BatchError.invalidArgument(operation.reference, underlying: error)
+                    throw invalid(error)
                 }
             }
             func newItem(_ value: [UInt8]) throws -> Int {
                 do {
                     newItems.append(try document.newItem(value, asString: options.valuesAreStrings))
                 } catch {
-                    throw BatchError.invalidArgument(operation.reference, underlying: error)
+                    throw invalid(error)
                 }
                 return newItems.count - 1
             }
 
-            switch operation.kind {
-            case .delete(let selector):
-                let items = try resolve(selector)
-                for item in items { uses.append(SourceUse(item: item, operation: index, replacement: -1)) }
-                deletedCount += items.count
+            switch step.code {
+            case .delete:
+                uses.append(item: try source(step.first), operation: index, replacement: -1)
+                deletedCount += 1
 
-            case .insert(let at, let value):
-                let item = try newItem(value)
+            case .insert:
+                let item = try newItem(script.value(of: index))
                 insertedCount += 1
-                placements.append(Placement(operation: index, destination: .index(at), first: -(item + 1)))
+                placements.append(Placement(operation: index, kind: .index, destination: step.first,
+                                            first: -(item + 1)))
 
-            case .move(let from, let to):
-                let block = try resolve(from)
-                if block.isEmpty { continue }
-                for item in block { uses.append(SourceUse(item: item, operation: index, replacement: -1)) }
-                placements.append(Placement(operation: index, destination: .index(to), first: block[0],
-                                            block: block.count > 1 ? block : nil))
+            case .move:
+                let item = try source(step.first)
+                uses.append(item: item, operation: index, replacement: -1)
+                placements.append(Placement(operation: index, kind: .index, destination: step.second, first: item))
 
-            case .swap(let first, let second):
-                let i = try resolve(first), j = try resolve(second)
-                if i.isEmpty || j.isEmpty { continue }
-                guard i.count == 1 else {
-                    throw BatchError.needsOneItem(argument: "I", selected: i.count, operation: operation.reference)
-                }
-                guard j.count == 1 else {
-                    throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: operation.reference)
-                }
+            case .swap:
+                let i = try source(step.first), j = try source(step.second)
                 // `swap i i` changes nothing, and uses nothing.
-                if i[0] == j[0] { continue }
+                if i == j { continue }
                 // swap I J is move I J plus move J I: each item ends where
                 // the other's index points in the result.
-                func destination(_ selector: SourceSelector, _ item: Int) -> Destination {
-                    if case .index(let index) = selector { return .index(index) }
-                    return .position(item)
-                }
-                uses.append(SourceUse(item: i[0], operation: index, replacement: -1))
-                uses.append(SourceUse(item: j[0], operation: index, replacement: -1))
-                placements.append(Placement(operation: index, destination: destination(second, j[0]), first: i[0]))
-                placements.append(Placement(operation: index, destination: destination(first, i[0]), first: j[0]))
+                uses.append(item: i, operation: index, replacement: -1)
+                uses.append(item: j, operation: index, replacement: -1)
+                placements.append(Placement(operation: index, kind: .index, destination: step.second, first: i))
+                placements.append(Placement(operation: index, kind: .index, destination: step.first, first: j))
 
-            case .replace(let selector, let value):
-                let items = try resolve(selector)
-                if items.isEmpty { continue }
-                let replacement = try newItem(value)
-                for item in items { uses.append(SourceUse(item: item, operation: index, replacement: replacement)) }
+            case .replace:
+                let item = try source(step.first)
+                let replacement = try newItem(script.value(of: index))
+                uses.append(item: item, operation: index, replacement: replacement)
+
+            case .general:
+                switch script.kind(of: index) {
+                case .delete(let selector):
+                    let items = try resolve(selector)
+                    for item in items { uses.append(item: item, operation: index, replacement: -1) }
+                    deletedCount += items.count
+
+                case .insert(let at, let value):
+                    let item = try newItem(value)
+                    insertedCount += 1
+                    placements.append(Placement(operation: index, kind: .index, destination: at.value,
+                                                first: -(item + 1)))
+
+                case .move(let from, let to):
+                    let block = try resolve(from)
+                    if block.isEmpty { continue }
+                    for item in block { uses.append(item: item, operation: index, replacement: -1) }
+                    var placement = Placement(operation: index, kind: .index, destination: to.value, first: block[0])
+                    if block.count > 1 {
+                        placement.blockStart = blocks.count
+                        placement.count = block.count
+                        blocks.append(contentsOf: block)
+                    }
+                    placements.append(placement)
+
+                case .swap(let first, let second):
+                    let i = try resolve(first), j = try resolve(second)
+                    if i.isEmpty || j.isEmpty { continue }
+                    let reference = script.reference(of: index)
+                    guard i.count == 1 else {
+                        throw BatchError.needsOneItem(argument: "I", selected: i.count, operation: reference)
+                    }
+                    guard j.count == 1 else {
+                        throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: reference)
+                    }
+                    if i[0] == j[0] { continue }
+                    let operation = index
+                    func placement(_ selector: SourceSelector, _ item: Int, _ other: Int) -> Placement {
+                        if case .index(let userIndex) = selector {
+                            return Placement(operation: operation, kind: .index, destination: userIndex.value,
+                                             first: other)
+                        }
+                        return Placement(operation: operation, kind: .position, destination: item, first: other)
+                    }
+                    uses.append(item: i[0], operation: index, replacement: -1)
+                    uses.append(item: j[0], operation: index, replacement: -1)
+                    placements.append(placement(second, j[0], i[0]))
+                    placements.append(placement(first, i[0], j[0]))
+
+                case .replace(let selector, let value):
+                    let items = try resolve(selector)
+                    if items.isEmpty { continue }
+                    let replacement = try newItem(value)
+                    for item in items { uses.append(item: item, operation: index, replacement: replacement) }
+                }
             }
         }
 
-        uses.sort { ($0.item, $0.operation) < ($1.item, $1.operation) }
-        for k in uses.indices.dropFirst() where uses[k].item == uses[k - 1].item {
+        // Uses sorted by item, then by operation.
+        let useOrder = sortedOrder(uses.items)
+        for k in useOrder.indices.dropFirst() where uses.items[useOrder[k]] == uses.items[useOrder[k - 1]] {
             throw BatchError.sourceUsedTwice(
-                item: uses[k].item, first: operations[uses[k - 1].operation].reference,
-                second: operations[uses[k].operation].reference, base: options.base)
+                item: uses.items[useOrder[k]], first: script.reference(of: uses.operations[useOrder[k - 1]]),
+                second: script.reference(of: uses.operations[useOrder[k]]), base: base)
         }
 
         let resultCount = count - deletedCount + insertedCount
-        var claims: [Claim] = []
-        claims.reserveCapacity(placements.count)
+        var claims = Claims()
+        claims.positions.reserveCapacity(placements.count)
+        claims.operations.reserveCapacity(placements.count)
+        claims.contents.reserveCapacity(placements.count)
         for placement in placements {
-            let start = try resolveDestination(
-                placement.destination, blockCount: placement.count, resultCount: resultCount,
-                operation: operations[placement.operation].reference)
-            if let block = placement.block {
-                for (offset, item) in block.enumerated() {
-                    claims.append(Claim(position: start + offset, operation: placement.operation, content: item))
+            let start = try resolveDestination(placement, resultCount: resultCount)
+            if placement.blockStart >= 0 {
+                for offset in 0..<placement.count {
+                    claims.append(position: start + offset, operation: placement.operation,
+                                  content: blocks[placement.blockStart + offset])
                 }
             } else {
-                claims.append(Claim(position: start, operation: placement.operation, content: placement.first))
+                claims.append(position: start, operation: placement.operation, content: placement.first)
             }
         }
-        claims.sort { ($0.position, $0.operation) < ($1.position, $1.operation) }
-        for k in claims.indices.dropFirst() where claims[k].position == claims[k - 1].position {
+        // Claims sorted by position, then by operation.
+        let claimOrder = sortedOrder(claims.positions)
+        for k in claimOrder.indices.dropFirst()
+        where claims.positions[claimOrder[k]] == claims.positions[claimOrder[k - 1]] {
             throw BatchError.destinationClaimedTwice(
-                position: claims[k].position, first: operations[claims[k - 1].operation].reference,
-                second: operations[claims[k].operation].reference, base: options.base)
+                position: claims.positions[claimOrder[k]],
+                first: script.reference(of: claims.operations[claimOrder[k - 1]]),
+                second: script.reference(of: claims.operations[claimOrder[k]]), base: base)
         }
 
         // Floating items, in source order: runs of untouched items between
-        // the used ones (`uses`, sorted), of which replaced ones stay as
+        // the used ones (in `useOrder`), of which replaced ones stay as
         // their new value and the others are skipped.
         var result = Arrangement()
+        result.reserveCapacity(runs: 2 * claimOrder.count + useOrder.count + 1)
         var position = 0
         var cursor = 0
         var nextUse = 0
         func takeFloating(_ wanted: Int) {
             var wanted = wanted
             while wanted > 0 {
-                let stop = nextUse < uses.count ? uses[nextUse].item : count
+                let stop = nextUse < useOrder.count ? uses.items[useOrder[nextUse]] : count
                 let run = stop - cursor
                 if run >= wanted {
                     result.append(run: cursor..<cursor + wanted)
@@ -184,8 +270,8 @@ struct BatchPlan {
                 }
                 result.append(run: cursor..<stop)
                 wanted -= run
-                precondition(nextUse < uses.count, "a batch's floating items ran out")
-                let replacement = uses[nextUse].replacement
+                precondition(nextUse < useOrder.count, "a batch's floating items ran out")
+                let replacement = uses.replacements[useOrder[nextUse]]
                 if replacement >= 0 {
                     result.append(item: newItems[replacement])
                     wanted -= 1
@@ -194,52 +280,112 @@ struct BatchPlan {
                 nextUse += 1
             }
         }
-        for claim in claims {
-            takeFloating(claim.position - position)
-            if claim.content >= 0 {
-                result.append(run: claim.content..<claim.content + 1)
+        for claim in claimOrder {
+            takeFloating(claims.positions[claim] - position)
+            let content = claims.contents[claim]
+            if content >= 0 {
+                result.append(run: content..<content + 1)
             } else {
-                result.append(item: newItems[-claim.content - 1])
+                result.append(item: newItems[-content - 1])
             }
-            position = claim.position + 1
+            position = claims.positions[claim] + 1
         }
         takeFloating(resultCount - position)
         return result
     }
 
-    /// The 0-based result position where the first of `blockCount` items
+    /// The 0-based result position where the first of a placement's items
     /// ends. A negative index counts from the end, so that `-1` puts the
     /// block last: it is resolved among the `resultCount - blockCount + 1`
     /// places a block can start at.
-    private func resolveDestination(
-        _ destination: Destination, blockCount: Int, resultCount: Int, operation: BatchOperationReference
-    ) throws -> Int {
-        switch destination {
-        case .position(let position):
+    private func resolveDestination(_ placement: Placement, resultCount: Int) throws -> Int {
+        let blockCount = placement.count
+        func operation() -> BatchOperationReference { script.reference(of: placement.operation) }
+        switch placement.kind {
+        case .position:
+            let position = placement.destination
             guard position < resultCount else {
                 throw BatchError.destinationOutsideResult(
-                    resultCount: resultCount, needed: position + 1, operation: operation)
+                    resultCount: resultCount, needed: position + 1, operation: operation())
             }
             return position
-        case .index(let index):
-            if index.value < 0 {
-                let start = resultCount - blockCount + 1 + index.value
+        case .index:
+            let value = placement.destination
+            if value < 0 {
+                let start = resultCount - blockCount + 1 + value
                 guard start >= 0 else {
                     throw BatchError.destinationOutsideResult(
-                        resultCount: resultCount, needed: blockCount - 1 - index.value, operation: operation)
+                        resultCount: resultCount, needed: blockCount - 1 - value, operation: operation())
                 }
                 return start
             }
-            if options.base == .one && index.value == 0 {
+            if options.base == .one && value == 0 {
                 throw BatchError.invalidArgument(
-                    operation, underlying: ReorderError.zeroIndexWhenOneBased(role: .destination))
+                    operation(), underlying: ReorderError.zeroIndexWhenOneBased(role: .destination))
             }
-            let start = index.value - options.base.offset
+            let start = value - options.base.offset
             guard start + blockCount <= resultCount else {
                 throw BatchError.destinationOutsideResult(
-                    resultCount: resultCount, needed: start + blockCount, operation: operation)
+                    resultCount: resultCount, needed: start + blockCount, operation: operation())
             }
             return start
         }
+    }
+}
+
+/// The indices of `keys` in the order that sorts them stably: by key, then
+/// by index. Non-negative keys; a radix sort of packed `key, index` pairs,
+/// O(k) for k keys below 2^(64 - log2 k).
+func sortedOrder(_ keys: [Int]) -> [Int] {
+    let count = keys.count
+    if count < 2 { return Array(0..<count) }
+    let indexBits = Int.bitWidth - (count - 1).leadingZeroBitCount
+    let maxKey = keys.max()!
+    let keyBits = maxKey == 0 ? 0 : Int.bitWidth - maxKey.leadingZeroBitCount
+    guard keyBits + indexBits <= 64, keys.min()! >= 0 else {
+        return (0..<count).sorted { (keys[$0], $0) < (keys[$1], $1) }
+    }
+    var packed = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count { buffer[index] = UInt64(keys[index]) << UInt64(indexBits) | UInt64(index) }
+        initialized = count
+    }
+    radixSort(&packed, significantBits: keyBits + indexBits)
+    let mask = (UInt64(1) << UInt64(indexBits)) - 1
+    return packed.map { Int($0 & mask) }
+}
+
+/// Sorts `keys`, whose values are below 2^`significantBits`: least
+/// significant digit first, 11 bits a pass.
+func radixSort(_ keys: inout [UInt64], significantBits: Int) {
+    let count = keys.count
+    let digitBits = 11
+    let buckets = 1 << digitBits
+    var other = [UInt64](repeating: 0, count: count)
+    var histogram = [Int](repeating: 0, count: buckets)
+    var shift = 0
+    while shift < significantBits {
+        let s = UInt64(shift)
+        let mask = UInt64(buckets - 1)
+        keys.withUnsafeBufferPointer { from in
+            other.withUnsafeMutableBufferPointer { to in
+                histogram.withUnsafeMutableBufferPointer { histogram in
+                    for b in 0..<buckets { histogram[b] = 0 }
+                    for key in from { histogram[Int((key >> s) & mask)] += 1 }
+                    var total = 0
+                    for b in 0..<buckets {
+                        let n = histogram[b]
+                        histogram[b] = total
+                        total += n
+                    }
+                    for key in from {
+                        let b = Int((key >> s) & mask)
+                        to[histogram[b]] = key
+                        histogram[b] += 1
+                    }
+                }
+            }
+        }
+        swap(&keys, &other)
+        shift += digitBits
     }
 }

@@ -119,17 +119,120 @@ public struct BatchOperation: Equatable, Sendable {
 /// `a` goes, `e` ends at 0, `x` at 2, and `b c d` fill the free positions in
 /// their order. With `sequential`, each operation applies to the result of
 /// the one before, with the indices of the single commands.
-public struct BatchScript: Equatable, Sendable {
-    public var operations: [BatchOperation]
+///
+/// Storage: a script of a hundred thousand operations is read without a
+/// single allocation per line. Its bytes are kept as they are, and each
+/// operation is a `Step` of plain integers; only operations whose arguments
+/// are not plain indices (selectors) keep a parsed `BatchOperation.Kind`.
+public struct BatchScript: Sendable {
+    /// The text of every operation: whole scripts as read, `-e` operations
+    /// one after another. Steps point into it.
+    private(set) var text: [UInt8] = []
+    private(set) var steps: [Step] = []
+    /// The kinds of `.general` steps, by `Step.first`.
+    private var generalKinds: [BatchOperation.Kind] = []
+    /// Where steps come from; a script's origin has line 0, and each of its
+    /// steps its own line.
+    private var origins: [BatchOrigin] = []
+
+    /// One operation. Plain forms (every argument a whole number) hold their
+    /// indices as written (a `UserIndex`'s value); the rest are `.general`.
+    struct Step {
+        enum Code: UInt8 {
+            /// `delete first`
+            case delete
+            /// `insert first VALUE`
+            case insert
+            /// `move first second`
+            case move
+            /// `swap first second`
+            case swap
+            /// `replace first VALUE`
+            case replace
+            /// `generalKinds[first]`
+            case general
+        }
+
+        var code: Code
+        var textLength: Int32
+        /// Where VALUE starts, counted from `textStart`.
+        var valueOffset: Int32
+        var origin: Int32
+        var first: Int
+        var second: Int
+        /// Where the operation's text starts in `text`.
+        var textStart: Int
+        var line: Int
+    }
 
     public init(operations: [BatchOperation] = []) {
-        self.operations = operations
+        for operation in operations { append(operation) }
+    }
+
+    /// The operations, as parsed. Meant for messages and tests: it builds
+    /// every operation's text.
+    public var operations: [BatchOperation] {
+        steps.indices.map { BatchOperation(kind: kind(of: $0), text: reference(of: $0).text, origin: origin(of: $0)) }
+    }
+
+    /// The number of operations.
+    var count: Int { steps.count }
+
+    /// The operation `index`, as written and where it came from.
+    func reference(of index: Int) -> BatchOperationReference {
+        let step = steps[index]
+        let bytes = text[step.textStart..<step.textStart + Int(step.textLength)]
+        return BatchOperationReference(text: String(decoding: bytes, as: UTF8.self), origin: origin(of: index))
+    }
+
+    /// VALUE of an `insert` or `replace` step.
+    func value(of index: Int) -> [UInt8] {
+        let step = steps[index]
+        return Array(text[step.textStart + Int(step.valueOffset)..<step.textStart + Int(step.textLength)])
+    }
+
+    /// The parsed kind of operation `index`, whatever its form.
+    func kind(of index: Int) -> BatchOperation.Kind {
+        let step = steps[index]
+        switch step.code {
+        case .delete: return .delete(.index(UserIndex(step.first)))
+        case .insert: return .insert(at: UserIndex(step.first), value: value(of: index))
+        case .move: return .move(from: .index(UserIndex(step.first)), to: UserIndex(step.second))
+        case .swap: return .swap(.index(UserIndex(step.first)), .index(UserIndex(step.second)))
+        case .replace: return .replace(.index(UserIndex(step.first)), value: value(of: index))
+        case .general: return generalKinds[step.first]
+        }
+    }
+
+    private func origin(of index: Int) -> BatchOrigin {
+        let step = steps[index]
+        if case .script(let name, _) = origins[Int(step.origin)] { return .script(name: name, line: step.line) }
+        return origins[Int(step.origin)]
+    }
+
+    /// Appends a parsed operation.
+    mutating func append(_ operation: BatchOperation) {
+        let start = text.count
+        text.append(contentsOf: operation.text.utf8)
+        origins.append(operation.origin)
+        var line = 0
+        if case .script(_, let number) = operation.origin { line = number }
+        generalKinds.append(operation.kind)
+        steps.append(Step(code: .general, textLength: Int32(text.count - start), valueOffset: 0,
+                          origin: Int32(origins.count - 1), first: generalKinds.count - 1, second: 0,
+                          textStart: start, line: line))
     }
 
     /// Appends the operations of a script: one a line (LF or CRLF); blank
     /// lines and lines whose first non-blank byte is `#` are skipped. `name`
     /// is the script's name in messages.
     public mutating func append(script: UnsafeRawBufferPointer, name: String) throws {
+        let base = text.count
+        text.append(contentsOf: script)
+        origins.append(.script(name: name, line: 0))
+        let origin = Int32(origins.count - 1)
+        // About one operation per dozen bytes, as in `move 123456 654321`.
+        steps.reserveCapacity(steps.count + script.count / 12 + 1)
         var lineNumber = 0
         var start = 0
         let end = script.count
@@ -141,8 +244,7 @@ public struct BatchScript: Equatable, Sendable {
             var first = start
             while first < lineEnd && isBlank(script[first]) { first += 1 }
             if first < lineEnd && script[first] != UInt8(ascii: "#") {
-                let line = Array(script[start..<lineEnd])
-                operations.append(try BatchOperation(parsing: line, origin: .script(name: name, line: lineNumber)))
+                try appendLine(script, start, lineEnd, textStart: base + start, origin: origin, line: lineNumber)
             }
             start = newline + 1
         }
@@ -150,17 +252,54 @@ public struct BatchScript: Equatable, Sendable {
 
     /// Appends one operation given with `-e`, which is the `number`th `-e`.
     public mutating func append(expression: [UInt8], number: Int) throws {
-        operations.append(try BatchOperation(parsing: expression, origin: .expression(number)))
+        let base = text.count
+        text.append(contentsOf: expression)
+        origins.append(.expression(number))
+        let origin = Int32(origins.count - 1)
+        try expression.withUnsafeBytes { bytes in
+            try appendLine(bytes, 0, bytes.count, textStart: base, origin: origin, line: 0)
+        }
+    }
+
+    /// Appends the operation in `bytes[start..<end]`, whose copy in `text`
+    /// starts at `textStart`.
+    private mutating func appendLine(
+        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, textStart: Int, origin: Int32, line: Int
+    ) throws {
+        let length = Int32(truncatingIfNeeded: end - start)
+        if let plain = plainOperation(bytes, start, end), end - start <= Int(Int32.max) {
+            steps.append(Step(code: plain.code, textLength: length, valueOffset: Int32(plain.valueStart - start),
+                              origin: origin, first: plain.first, second: plain.second,
+                              textStart: textStart, line: line))
+            return
+        }
+        let operationOrigin: BatchOrigin
+        if case .script(let name, _) = origins[Int(origin)] {
+            operationOrigin = .script(name: name, line: line)
+        } else {
+            operationOrigin = origins[Int(origin)]
+        }
+        let operation = try BatchOperation(parsing: Array(bytes[start..<end]), origin: operationOrigin)
+        generalKinds.append(operation.kind)
+        steps.append(Step(code: .general, textLength: Int32(truncatingIfNeeded: end - start), valueOffset: 0,
+                          origin: origin, first: generalKinds.count - 1, second: 0,
+                          textStart: textStart, line: line))
     }
 
     /// The arrangement this batch makes of `document`'s list.
     public func arrangement(in document: ListDocument, sequential: Bool, options: EditOptions) throws -> Arrangement {
         if sequential {
             var applier = SequentialBatch(document: document, options: options)
-            for operation in operations { try applier.apply(operation) }
+            for index in steps.indices { try applier.apply(self, index) }
             return applier.arrangement()
         }
         return try BatchPlan(script: self, document: document, options: options).arrangement()
+    }
+}
+
+extension BatchScript: Equatable {
+    public static func == (a: BatchScript, b: BatchScript) -> Bool {
+        a.operations == b.operations
     }
 }
 
@@ -243,4 +382,84 @@ private func parseSelector(_ bytes: ArraySlice<UInt8>) throws -> SourceSelector 
     // A plain number is always an index; skip the selector grammar for it.
     if let value = plainInteger(bytes) { return .index(UserIndex(value)) }
     return try SourceSelector(parsing: String(decoding: bytes, as: UTF8.self))
+}
+
+// MARK: - Plain operations, read straight from the bytes
+
+/// The operation in `bytes[start..<end]` when it is a plain form, every
+/// argument a whole number as `plainInteger` reads it, parsed exactly as
+/// `BatchOperation(parsing:)` would; nil for anything else, which that
+/// parser then reads (or reports).
+private func plainOperation(
+    _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int
+) -> (code: BatchScript.Step.Code, first: Int, second: Int, valueStart: Int)? {
+    var position = start
+    func skipBlanks() { while position < end && isBlank(bytes[position]) { position += 1 } }
+    func skipWord() { while position < end && !isBlank(bytes[position]) { position += 1 } }
+    skipBlanks()
+    let nameStart = position
+    skipWord()
+    let nameLength = position - nameStart
+    func nameIs(_ name: StaticString) -> Bool {
+        nameLength == name.utf8CodeUnitCount
+            && memoryEqual(bytes.baseAddress! + nameStart, UnsafeRawPointer(name.utf8Start), nameLength)
+    }
+    if nameLength == 6 && nameIs("delete") {
+        skipBlanks()
+        guard let item = plainInteger(bytes, position, end) else { return nil }
+        return (.delete, item, 0, end)
+    }
+    if (nameLength == 6 && nameIs("insert")) || (nameLength == 7 && nameIs("replace")) {
+        let wordEnd = position
+        skipBlanks()
+        guard position > wordEnd else { return nil }
+        let argumentStart = position
+        skipWord()
+        guard let index = plainInteger(bytes, argumentStart, position), position < end else { return nil }
+        // VALUE starts after exactly one blank (the word ended at one).
+        return (nameLength == 6 ? .insert : .replace, index, 0, position + 1)
+    }
+    if nameLength == 4 && nameIs("move") {
+        skipBlanks()
+        let argumentStart = position
+        var lastBlank = end - 1
+        while lastBlank >= argumentStart && !isBlank(bytes[lastBlank]) { lastBlank -= 1 }
+        guard lastBlank >= argumentStart else { return nil }
+        var fromEnd = lastBlank
+        while fromEnd > argumentStart && isBlank(bytes[fromEnd - 1]) { fromEnd -= 1 }
+        guard let from = plainInteger(bytes, argumentStart, fromEnd),
+              let to = plainInteger(bytes, lastBlank + 1, end)
+        else { return nil }
+        return (.move, from, to, end)
+    }
+    if nameLength == 4 && nameIs("swap") {
+        skipBlanks()
+        let iStart = position
+        skipWord()
+        let iEnd = position
+        skipBlanks()
+        guard let i = plainInteger(bytes, iStart, iEnd), let j = plainInteger(bytes, position, end) else { return nil }
+        return (.swap, i, j, end)
+    }
+    return nil
+}
+
+/// `plainInteger` on `bytes[start..<end]`.
+@inline(__always)
+private func plainInteger(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int? {
+    var position = start
+    var negative = false
+    if position < end, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+        negative = bytes[position] == UInt8(ascii: "-")
+        position += 1
+    }
+    guard position < end, end - position <= 18 else { return nil }
+    var value = 0
+    while position < end {
+        let digit = bytes[position] &- 0x30
+        guard digit <= 9 else { return nil }
+        value = value * 10 + Int(digit)
+        position += 1
+    }
+    return negative ? -value : value
 }

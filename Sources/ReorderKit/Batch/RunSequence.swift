@@ -1,90 +1,103 @@
 /// A list being edited one operation at a time: a sequence of segments (runs
-/// of source items, and new items) kept in an implicit treap ordered by
-/// position, so that splitting at a position, cutting a stretch out and
-/// putting it back elsewhere each cost O(log s) for s segments, however many
-/// items the runs hold.
+/// of source items, and new items) kept in a counted B+-tree ordered by
+/// position, so that finding a position, cutting an item out and putting it
+/// back elsewhere each cost O(log s) for s segments, however many items the
+/// runs hold.
 ///
 /// Positions here are indices into the list as it stands now (0-based).
 /// Example: `RunSequence(sourceCount: 5)` is one run `0..<5`; after
 /// `remove(1..<3)` and `insert(thatStretch, at: 3)` it is the runs
 /// `0..<1, 3..<5, 1..<3`, that is `a d e b c`.
+///
+/// Why a B+-tree rather than a balanced binary tree: a batch of a hundred
+/// thousand moves makes hundreds of thousands of segments, and a binary tree
+/// over them misses the cache at almost every level. Here a node holds up to
+/// 64 children's item counts side by side, and a leaf up to 64 segments, so
+/// a lookup reads a few contiguous arrays.
 struct RunSequence {
-    private struct Node {
-        var left: Int32 = 0
-        var right: Int32 = 0
-        var priority: UInt32 = 0
-        /// The number of items in this node's subtree.
-        var total: Int = 0
-        /// A run's first source index, or `-(i + 1)` for new item `i`.
-        var first: Int = 0
-        /// The number of items of this node's own segment.
-        var length: Int = 0
+    /// One segment: source items `first ..< first + length`, or, when
+    /// `first` is negative, new item `-first - 1` (and `length` is 1).
+    struct Segment {
+        var first: Int
+        var length: Int
     }
 
-    /// Node 0 is the empty tree.
-    private var nodes: [Node] = [Node()]
-    private var root: Int32 = 0
-    private var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+    private let tree: RunTree
     /// The values of new items, by number.
     private(set) var newItems: [[UInt8]] = []
 
     init(sourceCount: Int) {
-        if sourceCount > 0 { root = makeNode(first: 0, length: sourceCount) }
+        tree = RunTree(sourceCount: sourceCount)
     }
 
     /// The number of items in the list now.
-    var count: Int { nodes[Int(root)].total }
+    var count: Int { tree.count }
 
     /// A stretch of the list, cut out by `remove`, to put back with `insert`.
     struct Stretch {
-        fileprivate var tree: Int32
-        static let empty = Stretch(tree: 0)
+        fileprivate var segments: [Segment]
+        static let empty = Stretch(segments: [])
+    }
+
+    /// Cuts the item at `position` out of the list.
+    mutating func removeItem(at position: Int) -> Segment {
+        tree.removeSpan(at: position, upTo: 1)
+    }
+
+    /// Puts `segment` back so that its first item ends at `position`, in
+    /// `0 ... count`.
+    mutating func insert(_ segment: Segment, at position: Int) {
+        tree.insert(segment, at: position)
     }
 
     /// Cuts positions `range` out of the list.
     mutating func remove(_ range: Range<Int>) -> Stretch {
-        let (before, rest) = split(root, range.lowerBound)
-        let (middle, after) = split(rest, range.count)
-        root = merge(before, after)
-        return Stretch(tree: middle)
+        var segments: [Segment] = []
+        var left = range.count
+        while left > 0 {
+            let segment = tree.removeSpan(at: range.lowerBound, upTo: left)
+            segments.append(segment)
+            left -= segment.length
+        }
+        return Stretch(segments: segments)
     }
 
     /// Puts `stretch` back so that its first item ends at `position`, in
     /// `0 ... count`.
     mutating func insert(_ stretch: Stretch, at position: Int) {
-        let (before, after) = split(root, position)
-        root = merge(merge(before, stretch.tree), after)
+        var position = position
+        for segment in stretch.segments {
+            tree.insert(segment, at: position)
+            position += segment.length
+        }
     }
 
     /// `first` followed by `second`.
-    mutating func joining(_ first: Stretch, _ second: Stretch) -> Stretch {
-        Stretch(tree: merge(first.tree, second.tree))
+    func joining(_ first: Stretch, _ second: Stretch) -> Stretch {
+        Stretch(segments: first.segments + second.segments)
+    }
+
+    /// A new item with the bytes `value`, not yet in the list.
+    mutating func newItemSegment(_ value: [UInt8]) -> Segment {
+        newItems.append(value)
+        return Segment(first: -newItems.count, length: 1)
     }
 
     /// A stretch of one new item with the bytes `value`.
     mutating func newItem(_ value: [UInt8]) -> Stretch {
-        newItems.append(value)
-        return Stretch(tree: makeNode(first: -newItems.count, length: 1))
+        Stretch(segments: [newItemSegment(value)])
     }
 
     /// The segments in list order, as an arrangement of the source.
     func arrangement() -> Arrangement {
         var result = Arrangement()
-        // An explicit stack: the walk costs no recursion.
-        var stack: [Int32] = []
-        var node = root
-        while node != 0 || !stack.isEmpty {
-            while node != 0 {
-                stack.append(node)
-                node = nodes[Int(node)].left
-            }
-            let current = nodes[Int(stack.removeLast())]
-            if current.first >= 0 {
-                result.append(run: current.first..<current.first + current.length)
+        result.reserveCapacity(runs: tree.segmentCountEstimate)
+        tree.forEachSegment { first, length in
+            if first >= 0 {
+                result.append(run: first..<first + length)
             } else {
-                result.append(item: newItems[-current.first - 1])
+                result.append(item: newItems[-first - 1])
             }
-            node = current.right
         }
         return result
     }
@@ -94,97 +107,326 @@ struct RunSequence {
     func contents() -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(count)
-        var stack: [Int32] = []
-        var node = root
-        while node != 0 || !stack.isEmpty {
-            while node != 0 {
-                stack.append(node)
-                node = nodes[Int(node)].left
-            }
-            let current = nodes[Int(stack.removeLast())]
-            if current.first >= 0 {
-                result.append(contentsOf: current.first..<current.first + current.length)
+        tree.forEachSegment { first, length in
+            if first >= 0 {
+                result.append(contentsOf: first..<first + length)
             } else {
-                result.append(current.first)
+                result.append(first)
             }
-            node = current.right
         }
         return result
     }
 
     /// The bytes of new item `-(code + 1)`, for a code from `contents()`.
     func newItemBytes(code: Int) -> [UInt8] { newItems[-code - 1] }
+}
 
-    // MARK: - The treap
+/// The B+-tree behind `RunSequence`, in flat arrays of plain integers.
+///
+/// Internal node `n` has `childCounts[n]` children `children[n * fanout + i]`
+/// holding `totals[n * fanout + i]` items each. Leaf `l` has
+/// `leafCounts[l]` segments `firsts/lengths[l * leafCapacity + j]`, and
+/// `leafNext[l]` is the leaf after it (-1 after the last); leaf 0 is always
+/// the first. Nodes are split on the way down when full, so an update never
+/// walks back up except to add its change in item count to the path's totals.
+/// Leaves may shrink to nothing and stay: they are never more than the
+/// splits that made them.
+final class RunTree {
+    static let fanout = 64
+    static let leafCapacity = 64
 
-    private mutating func makeNode(first: Int, length: Int) -> Int32 {
-        nodes.append(Node(left: 0, right: 0, priority: UInt32(truncatingIfNeeded: random.next() >> 32),
-                          total: length, first: first, length: length))
-        return Int32(nodes.count - 1)
+    private var children: UnsafeMutablePointer<Int32>
+    private var totals: UnsafeMutablePointer<Int>
+    private var childCounts: UnsafeMutablePointer<Int32>
+    private var nodeCount = 0
+    private var nodeCapacity = 0
+
+    private var firsts: UnsafeMutablePointer<Int>
+    private var lengths: UnsafeMutablePointer<Int>
+    private var leafCounts: UnsafeMutablePointer<Int32>
+    private var leafNext: UnsafeMutablePointer<Int32>
+    private var leafCount = 0
+    private var leafCapacityCount = 0
+
+    /// The root: a leaf when `height` is 0, an internal node otherwise.
+    private var root: Int32 = 0
+    /// The number of internal levels.
+    private var height = 0
+    private(set) var count = 0
+
+    /// The internal nodes and slots of the last descent, root first.
+    private var pathNodes: UnsafeMutablePointer<Int32>
+    private var pathSlots: UnsafeMutablePointer<Int32>
+
+    init(sourceCount: Int) {
+        children = .allocate(capacity: 1)
+        totals = .allocate(capacity: 1)
+        childCounts = .allocate(capacity: 1)
+        firsts = .allocate(capacity: 1)
+        lengths = .allocate(capacity: 1)
+        leafCounts = .allocate(capacity: 1)
+        leafNext = .allocate(capacity: 1)
+        pathNodes = .allocate(capacity: 64)
+        pathSlots = .allocate(capacity: 64)
+        let leaf = makeLeaf()
+        if sourceCount > 0 {
+            firsts[0] = 0
+            lengths[0] = sourceCount
+            leafCounts[Int(leaf)] = 1
+        }
+        count = sourceCount
+    }
+
+    deinit {
+        children.deallocate()
+        totals.deallocate()
+        childCounts.deallocate()
+        firsts.deallocate()
+        lengths.deallocate()
+        leafCounts.deallocate()
+        leafNext.deallocate()
+        pathNodes.deallocate()
+        pathSlots.deallocate()
+    }
+
+    /// About how many segments there are (for reserving room).
+    var segmentCountEstimate: Int { leafCount * RunTree.leafCapacity * 3 / 4 + 1 }
+
+    /// Removes items from the segment at `position`: from `position` to the
+    /// segment's end, or `limit` of them if fewer. Returns what it removed.
+    func removeSpan(at position: Int, upTo limit: Int) -> RunSequence.Segment {
+        let (leaf, offsetInLeaf) = descend(to: position)
+        let base = Int(leaf) * RunTree.leafCapacity
+        var j = base
+        var offset = offsetInLeaf
+        while offset >= lengths[j] {
+            offset -= lengths[j]
+            j += 1
+        }
+        let first = firsts[j], length = lengths[j]
+        let taken = min(length - offset, limit)
+        let removed = RunSequence.Segment(first: first >= 0 ? first + offset : first, length: taken)
+        if offset == 0 && taken == length {
+            let end = base + Int(leafCounts[Int(leaf)])
+            (firsts + j).update(from: firsts + j + 1, count: end - j - 1)
+            (lengths + j).update(from: lengths + j + 1, count: end - j - 1)
+            leafCounts[Int(leaf)] -= 1
+        } else if offset == 0 {
+            firsts[j] = first + taken
+            lengths[j] = length - taken
+        } else if offset + taken == length {
+            lengths[j] = offset
+        } else {
+            lengths[j] = offset
+            insertEntry(leaf: leaf, at: j + 1, first: first + offset + taken, length: length - offset - taken)
+        }
+        addToPath(-taken)
+        return removed
+    }
+
+    /// Inserts `segment` so that its first item ends at `position`.
+    func insert(_ segment: RunSequence.Segment, at position: Int) {
+        let (leaf, offsetInLeaf) = descend(to: position)
+        let base = Int(leaf) * RunTree.leafCapacity
+        let end = base + Int(leafCounts[Int(leaf)])
+        var j = base
+        var offset = offsetInLeaf
+        while j < end && offset >= lengths[j] {
+            offset -= lengths[j]
+            j += 1
+        }
+        let first = segment.first
+        if offset > 0 {
+            // Inside segment j: it becomes two, with the new one between.
+            let oldFirst = firsts[j], oldLength = lengths[j]
+            lengths[j] = offset
+            insertEntry(leaf: leaf, at: j + 1, first: oldFirst + offset, length: oldLength - offset)
+            insertEntry(leaf: leaf, at: j + 1, first: first, length: segment.length)
+        } else if first >= 0 && j > base && firsts[j - 1] >= 0 && firsts[j - 1] + lengths[j - 1] == first {
+            // Continues the segment before.
+            lengths[j - 1] += segment.length
+        } else if first >= 0 && j < end && firsts[j] >= 0 && first + segment.length == firsts[j] {
+            // Runs into the segment after.
+            firsts[j] = first
+            lengths[j] += segment.length
+        } else {
+            insertEntry(leaf: leaf, at: j, first: first, length: segment.length)
+        }
+        addToPath(segment.length)
+    }
+
+    /// Calls `body` with each segment, in list order.
+    func forEachSegment(_ body: (_ first: Int, _ length: Int) -> Void) {
+        var leaf: Int32 = 0
+        while leaf >= 0 {
+            let base = Int(leaf) * RunTree.leafCapacity
+            for j in base..<base + Int(leafCounts[Int(leaf)]) { body(firsts[j], lengths[j]) }
+            leaf = leafNext[Int(leaf)]
+        }
+    }
+
+    // MARK: - Descending, splitting on the way
+
+    /// The leaf holding `position` (or, at a boundary, the one that starts
+    /// there; at `count`, the last) and `position` within it. Every node on
+    /// the way has room for one more child, and the leaf for two more
+    /// segments; the path is in `pathNodes`/`pathSlots`.
+    @inline(__always)
+    private func descend(to position: Int) -> (leaf: Int32, offset: Int) {
+        if height == 0 {
+            if Int(leafCounts[Int(root)]) > RunTree.leafCapacity - 2 { growRoot() }
+        } else if Int(childCounts[Int(root)]) == RunTree.fanout {
+            growRoot()
+        }
+        var node = root
+        var position = position
+        for level in 0..<height {
+            let base = Int(node) * RunTree.fanout
+            let last = base + Int(childCounts[Int(node)]) - 1
+            var i = base
+            while i < last && position >= totals[i] {
+                position -= totals[i]
+                i += 1
+            }
+            let child = children[i]
+            let childIsFull = level == height - 1
+                ? Int(leafCounts[Int(child)]) > RunTree.leafCapacity - 2
+                : Int(childCounts[Int(child)]) == RunTree.fanout
+            if childIsFull {
+                if level == height - 1 { splitLeaf(parent: node, slot: i - base) } else { splitNode(parent: node, slot: i - base) }
+                if position >= totals[i] {
+                    position -= totals[i]
+                    i += 1
+                }
+            }
+            pathNodes[level] = node
+            pathSlots[level] = Int32(i - base)
+            node = children[i]
+        }
+        return (node, position)
     }
 
     @inline(__always)
-    private mutating func update(_ node: Int32) {
-        let n = Int(node)
-        nodes[n].total = nodes[Int(nodes[n].left)].total + nodes[n].length + nodes[Int(nodes[n].right)].total
+    private func addToPath(_ delta: Int) {
+        for level in 0..<height {
+            totals[Int(pathNodes[level]) * RunTree.fanout + Int(pathSlots[level])] += delta
+        }
+        count += delta
     }
 
-    /// Splits `tree` into its first `position` items and the rest, cutting a
-    /// run in two where `position` falls inside it.
-    private mutating func split(_ tree: Int32, _ position: Int) -> (Int32, Int32) {
-        if tree == 0 { return (0, 0) }
-        let t = Int(tree)
-        let leftTotal = nodes[Int(nodes[t].left)].total
-        if position <= leftTotal {
-            let (a, b) = split(nodes[t].left, position)
-            nodes[t].left = b
-            update(tree)
-            return (a, tree)
-        }
-        let ownEnd = leftTotal + nodes[t].length
-        if position >= ownEnd {
-            let (a, b) = split(nodes[t].right, position - ownEnd)
-            nodes[t].right = a
-            update(tree)
-            return (tree, b)
-        }
-        // `position` falls inside this node's run: the part after it becomes
-        // a node of its own, in front of the right subtree.
-        let cut = position - leftTotal
-        let tail = makeNode(first: nodes[t].first + cut, length: nodes[t].length - cut)
-        nodes[t].length = cut
-        let right = merge(tail, nodes[t].right)
-        nodes[t].right = 0
-        update(tree)
-        return (tree, right)
+    /// Inserts a segment at `index` (an index into `firsts`) of `leaf`,
+    /// which has room.
+    @inline(__always)
+    private func insertEntry(leaf: Int32, at index: Int, first: Int, length: Int) {
+        let end = Int(leaf) * RunTree.leafCapacity + Int(leafCounts[Int(leaf)])
+        (firsts + index + 1).update(from: firsts + index, count: end - index)
+        (lengths + index + 1).update(from: lengths + index, count: end - index)
+        firsts[index] = first
+        lengths[index] = length
+        leafCounts[Int(leaf)] += 1
     }
 
-    private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
-        if a == 0 { return b }
-        if b == 0 { return a }
-        if nodes[Int(a)].priority > nodes[Int(b)].priority {
-            nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
-            update(a)
-            return a
-        } else {
-            nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
-            update(b)
-            return b
+    /// A new root above the old one, which is then split.
+    private func growRoot() {
+        let node = makeNode()
+        children[Int(node) * RunTree.fanout] = root
+        totals[Int(node) * RunTree.fanout] = count
+        childCounts[Int(node)] = 1
+        if height == 0 { splitLeaf(parent: node, slot: 0) } else { splitNode(parent: node, slot: 0) }
+        root = node
+        height += 1
+    }
+
+    /// Moves the upper half of leaf `parent`'s child `slot` to a new leaf
+    /// after it.
+    private func splitLeaf(parent: Int32, slot: Int) {
+        let leaf = children[Int(parent) * RunTree.fanout + slot]
+        let newLeaf = makeLeaf()
+        let count = Int(leafCounts[Int(leaf)])
+        let kept = count / 2
+        let from = Int(leaf) * RunTree.leafCapacity + kept
+        let to = Int(newLeaf) * RunTree.leafCapacity
+        var moved = 0
+        for k in 0..<count - kept {
+            firsts[to + k] = firsts[from + k]
+            lengths[to + k] = lengths[from + k]
+            moved += lengths[from + k]
         }
+        leafCounts[Int(leaf)] = Int32(kept)
+        leafCounts[Int(newLeaf)] = Int32(count - kept)
+        leafNext[Int(newLeaf)] = leafNext[Int(leaf)]
+        leafNext[Int(leaf)] = newLeaf
+        insertChild(parent: parent, slot: slot + 1, child: newLeaf, total: moved)
+        totals[Int(parent) * RunTree.fanout + slot] -= moved
+    }
+
+    /// Moves the upper half of node `parent`'s child `slot` to a new node
+    /// after it.
+    private func splitNode(parent: Int32, slot: Int) {
+        let node = children[Int(parent) * RunTree.fanout + slot]
+        let newNode = makeNode()
+        let count = Int(childCounts[Int(node)])
+        let kept = count / 2
+        let from = Int(node) * RunTree.fanout + kept
+        let to = Int(newNode) * RunTree.fanout
+        var moved = 0
+        for k in 0..<count - kept {
+            children[to + k] = children[from + k]
+            totals[to + k] = totals[from + k]
+            moved += totals[from + k]
+        }
+        childCounts[Int(node)] = Int32(kept)
+        childCounts[Int(newNode)] = Int32(count - kept)
+        insertChild(parent: parent, slot: slot + 1, child: newNode, total: moved)
+        totals[Int(parent) * RunTree.fanout + slot] -= moved
+    }
+
+    private func insertChild(parent: Int32, slot: Int, child: Int32, total: Int) {
+        let base = Int(parent) * RunTree.fanout
+        let end = base + Int(childCounts[Int(parent)])
+        let index = base + slot
+        (children + index + 1).update(from: children + index, count: end - index)
+        (totals + index + 1).update(from: totals + index, count: end - index)
+        children[index] = child
+        totals[index] = total
+        childCounts[Int(parent)] += 1
+    }
+
+    // MARK: - Storage
+
+    private func makeNode() -> Int32 {
+        if nodeCount == nodeCapacity {
+            let capacity = max(16, nodeCapacity * 2)
+            children = grown(children, from: nodeCapacity * RunTree.fanout, to: capacity * RunTree.fanout)
+            totals = grown(totals, from: nodeCapacity * RunTree.fanout, to: capacity * RunTree.fanout)
+            childCounts = grown(childCounts, from: nodeCapacity, to: capacity)
+            nodeCapacity = capacity
+        }
+        childCounts[nodeCount] = 0
+        nodeCount += 1
+        return Int32(nodeCount - 1)
+    }
+
+    private func makeLeaf() -> Int32 {
+        if leafCount == leafCapacityCount {
+            let capacity = max(64, leafCapacityCount * 2)
+            firsts = grown(firsts, from: leafCapacityCount * RunTree.leafCapacity, to: capacity * RunTree.leafCapacity)
+            lengths = grown(lengths, from: leafCapacityCount * RunTree.leafCapacity, to: capacity * RunTree.leafCapacity)
+            leafCounts = grown(leafCounts, from: leafCapacityCount, to: capacity)
+            leafNext = grown(leafNext, from: leafCapacityCount, to: capacity)
+            leafCapacityCount = capacity
+        }
+        leafCounts[leafCount] = 0
+        leafNext[leafCount] = -1
+        leafCount += 1
+        return Int32(leafCount - 1)
+    }
+
+    private func grown<T>(_ pointer: UnsafeMutablePointer<T>, from old: Int, to new: Int) -> UnsafeMutablePointer<T> {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: new)
+        bigger.moveInitialize(from: pointer, count: old)
+        pointer.deallocate()
+        return bigger
     }
 }
 
-/// A small, seeded generator: the tree's shape is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

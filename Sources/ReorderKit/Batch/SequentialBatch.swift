@@ -23,13 +23,84 @@ struct SequentialBatch {
 
     func arrangement() -> Arrangement { list.arrangement() }
 
-    mutating func apply(_ operation: BatchOperation) throws {
+    /// Applies operation `index` of `script`.
+    mutating func apply(_ script: BatchScript, _ index: Int) throws {
+        let step = script.steps[index]
+        let base = options.base
+        func invalid(_ error: Error) -> BatchError {
+            BatchError.invalidArgument(script.reference(of: index), underlying: error)
+        }
+        // Plain indices need no selector machinery.
+        func source(_ value: Int) throws -> Int {
+            let count = list.count
+            if value >= 0 && value < count && base == .zero { return value }
+            do {
+                return try UserIndex(value).resolved(count: count, base: base, role: .source)
+            } catch {
+                throw invalid(error)
+            }
+        }
+        func destination(_ value: Int, count: Int) throws -> Int {
+            if value >= 0 && value < count && base == .zero { return value }
+            do {
+                return try UserIndex(value).resolved(count: count, base: base, role: .destination)
+            } catch {
+                throw invalid(error)
+            }
+        }
+        func newItem() throws -> [UInt8] {
+            do {
+                return try document.newItem(script.value(of: index), asString: options.valuesAreStrings)
+            } catch {
+                throw invalid(error)
+            }
+        }
+
+        switch step.code {
+        case .delete:
+            _ = list.removeItem(at: try source(step.first))
+
+        case .insert:
+            let item = try newItem()
+            let position = try destination(step.first, count: list.count + 1)
+            list.insert(list.newItemSegment(item), at: position)
+
+        case .move:
+            let from = try source(step.first)
+            // Like the single command: the item ends at TO, among the count
+            // places it can take.
+            let to = try destination(step.second, count: list.count)
+            if from == to { return }
+            list.insert(list.removeItem(at: from), at: to)
+
+        case .swap:
+            let i = try source(step.first), j = try source(step.second)
+            let (low, high) = (min(i, j), max(i, j))
+            if low == high { return }
+            let highItem = list.removeItem(at: high)
+            let lowItem = list.removeItem(at: low)
+            list.insert(highItem, at: low)
+            list.insert(lowItem, at: high)
+
+        case .replace:
+            let position = try source(step.first)
+            let item = try newItem()
+            _ = list.removeItem(at: position)
+            list.insert(list.newItemSegment(item), at: position)
+
+        case .general:
+            try apply(script.kind(of: index), reference: script.reference(of: index))
+        }
+    }
+
+    /// Applies an operation whose arguments may be selectors.
+    private mutating func apply(_ kind: BatchOperation.Kind, reference: BatchOperationReference) throws {
         func fail(_ error: Error) -> BatchError {
             if let error = error as? BatchError { return error }
-            return BatchError.invalidArgument(operation.reference, underlying: error)
+            return BatchError.invalidArgument(reference, underlying: error)
         }
         do {
-            switch operation.kind {
+            switch kind {
             case .delete(let selector):
                 for range in ranges(try resolve(selector)).reversed() { _ = list.remove(range) }
 
@@ -56,15 +127,15 @@ struct SequentialBatch {
                 let i = try resolve(first), j = try resolve(second)
                 if i.isEmpty || j.isEmpty { return }
                 guard i.count == 1 else {
-                    throw BatchError.needsOneItem(argument: "I", selected: i.count, operation: operation.reference)
+                    throw BatchError.needsOneItem(argument: "I", selected: i.count, operation: reference)
                 }
                 guard j.count == 1 else {
-                    throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: operation.reference)
+                    throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: reference)
                 }
                 let (low, high) = (min(i[0], j[0]), max(i[0], j[0]))
                 if low == high { return }
-                let highItem = list.remove(high..<high + 1)
-                let lowItem = list.remove(low..<low + 1)
+                let highItem = list.removeItem(at: high)
+                let lowItem = list.removeItem(at: low)
                 list.insert(highItem, at: low)
                 list.insert(lowItem, at: high)
 
@@ -73,8 +144,8 @@ struct SequentialBatch {
                 if positions.isEmpty { return }
                 let item = try document.newItem(value, asString: options.valuesAreStrings)
                 for position in positions {
-                    _ = list.remove(position..<position + 1)
-                    list.insert(list.newItem(item), at: position)
+                    _ = list.removeItem(at: position)
+                    list.insert(list.newItemSegment(item), at: position)
                 }
             }
         } catch {
