@@ -11,7 +11,7 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -static-executable
 INSTALL ?= install
 
 BINDIR ?= $(PREFIX)/bin

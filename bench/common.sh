@@ -9,7 +9,7 @@ mkdir -p "$DATA"
 # The release build with the standard library linked statically, as users
 # install it (make build).
 if [ -z "${REORDER:-}" ]; then
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib >/dev/null)
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib -Xswiftc -static-executable >/dev/null 2>&1)
     REORDER="$ROOT/.build/release/reorder"
 fi
 export REORDER

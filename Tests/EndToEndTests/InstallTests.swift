@@ -106,7 +106,7 @@ final class InstallTests: XCTestCase {
     func testInstallBuildsTheReleaseBinaryFirst() throws {
         guard let plan = try make(["-n", "install", "PREFIX=/nowhere", "SWIFT=echo"]) else { return }
         let lines = plan.stdout.split(separator: "\n")
-        let build = lines.firstIndex { $0.contains("echo build -c release --static-swift-stdlib") }
+        let build = lines.firstIndex { $0.contains("echo build -c release --static-swift-stdlib -Xswiftc -static-executable") }
         let install = lines.firstIndex { $0.contains("/nowhere/bin/reorder") }
         XCTAssertNotNil(build, plan.stdout)
         XCTAssertNotNil(install, plan.stdout)
