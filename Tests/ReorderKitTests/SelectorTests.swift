@@ -187,7 +187,7 @@ final class SelectorTests: XCTestCase {
     /// Every value, every destination, lists of up to 6 items over a small
     /// alphabet: a move by value against a reference block move.
     func testMoveByValueMatchesReferenceForSmallLists() throws {
-        var generator = SortTestGenerator(seed: 5)
+        var generator = SeededGenerator(seed: 5)
         for count in 0...6 {
             for _ in 0..<12 {
                 let list = (0..<count).map { _ in ["a", "b", "c"].randomElement(using: &generator)! }

@@ -45,7 +45,7 @@ final class SortIdempotenceTests: XCTestCase {
     }
 
     func testFixesOnRandomLinesAreIdempotent() throws {
-        var generator = SortTestGenerator(seed: 2024)
+        var generator = SeededGenerator(seed: 2024)
         let words = ["a", "b", "B", "ab", "10", "9", " 2", "-1", "", "a b"]
         let fixes = try self.fixes()
         for _ in 0..<150 {
@@ -60,7 +60,7 @@ final class SortIdempotenceTests: XCTestCase {
     }
 
     func testFixesOnRandomJSONArraysAreIdempotent() throws {
-        var generator = SortTestGenerator(seed: 77)
+        var generator = SeededGenerator(seed: 77)
         let values = [#""a""#, #""b""#, #""\u0062""#, #""B""#, "10", "1e1", "-0.0", "0", "null", "true", "[1]",
                       #"{"n": "b"}"#, #"{"n": "a"}"#, #"{"m": 1}"#, #""10""#]
         let separators = [", ", ",\n  ", ","]

@@ -57,7 +57,7 @@ final class SortTests: XCTestCase {
     /// Random lines (bytes that matter to the order: case, `_`, digits,
     /// high bytes) against Swift's sort of (bytes, index) pairs.
     func testLinesMatchReferenceForRandomLists() throws {
-        var generator = SortTestGenerator(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let alphabet = Array("aAbB_0 9é".unicodeScalars).map(String.init)
         func fold(_ line: String) -> [UInt8] {
             line.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
@@ -80,7 +80,7 @@ final class SortTests: XCTestCase {
     /// Random numbers with up to 3 integer and 2 fraction digits: their
     /// values are exact in hundredths, the reference's key.
     func testNumericLinesMatchReferenceForRandomNumbers() throws {
-        var generator = SortTestGenerator(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
             let count = Int.random(in: 0...10, using: &generator)
             var lines: [String] = []
@@ -183,7 +183,7 @@ final class SortTests: XCTestCase {
                 }
             }
         }
-        var generator = SortTestGenerator(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         func number() -> (String, Value) {
             let negative = Int.random(in: 0...3, using: &generator) == 0
             let digits = Int.random(in: 0...999, using: &generator)
@@ -242,7 +242,7 @@ final class SortTests: XCTestCase {
     }
 
     func testTwoHundredThousandLinesSortQuickly() throws {
-        var generator = SortTestGenerator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1_400_000)
         for _ in 0..<200_000 {
