@@ -24,25 +24,10 @@ import XCTest
 ///   also accepts UTF-16 and UTF-32 documents, which are not UTF-8 JSON.
 ///   The generator makes none; `JSONReaderTests` checks the mark.
 final class JSONDifferentialTests: XCTestCase {
-    /// SplitMix64: small, seeded, the same on every platform.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-    }
-
     /// A JSON text generator with varied whitespace, escapes, non-ASCII and
     /// odd (but representable) numbers.
     struct Generator {
-        var random: Random
+        var random: SeededGenerator
 
         mutating func whitespace() -> String {
             random.chance(60) ? "" : random.pick([" ", "\n", "  ", "\t", "\r\n", "\n    ", " \n\t "])
@@ -128,7 +113,7 @@ final class JSONDifferentialTests: XCTestCase {
     func foundationAccepts(_ bytes: [UInt8]) -> Bool { foundationError(bytes) == nil }
 
     func testAcceptsWhatFoundationAcceptsOnGeneratedDocuments() {
-        var generator = Generator(random: Random(state: 20_260_001))
+        var generator = Generator(random: SeededGenerator(seed: 20_260_001))
         var valid = 0, broken = 0, disagreements: [String] = []
         for _ in 0..<3_000 {
             let document = generator.whitespace() + generator.value(depth: 0) + generator.whitespace()
@@ -164,7 +149,7 @@ final class JSONDifferentialTests: XCTestCase {
     }
 
     func testEveryMovedElementReparsesToTheValueItHad() throws {
-        var generator = Generator(random: Random(state: 99))
+        var generator = Generator(random: SeededGenerator(seed: 99))
         for round in 0..<400 {
             let count = generator.random.below(7) + 1
             var text = generator.array(depth: 1, count: count)
@@ -227,4 +212,10 @@ final class JSONDifferentialTests: XCTestCase {
         if pointer.isEmpty { return root as? [Any] }
         return (root as? [String: Any])?[String(pointer.dropFirst())] as? [Any]
     }
+}
+
+fileprivate extension SeededGenerator {
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
 }
