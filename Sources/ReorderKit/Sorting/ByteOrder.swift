@@ -26,6 +26,20 @@ enum ByteOrder {
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
+    /// The first eight bytes of `bytes` as a big-endian number, zero-padded
+    /// (folded with `foldingCase`). Where two prefixes differ, they order
+    /// the two texts as `compare` does: the zero pad puts a text before any
+    /// longer one it begins, as a prefix should be.
+    static func prefix(_ bytes: UnsafeRawBufferPointer, foldingCase: Bool) -> UInt64 {
+        var value: UInt64 = 0
+        for offset in 0..<8 {
+            var byte: UInt8 = offset < bytes.count ? bytes[offset] : 0
+            if foldingCase { byte = upper(byte) }
+            value = value << 8 | UInt64(byte)
+        }
+        return value
+    }
+
     @inline(__always)
     static func upper(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte

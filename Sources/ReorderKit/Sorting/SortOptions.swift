@@ -46,10 +46,26 @@ extension ListDocument {
                 return SortKey.sortedOrder(keys, source: source, options: options)
             }
             // Plain lines need no keys: compare the items where they stand.
+            // Where each line lies, and its first eight bytes as one number
+            // (folded when ignoring case), are read once, in order: most
+            // comparisons are then settled by one integer comparison instead
+            // of two cache misses into the file.
             let fold = options.ignoreCase
+            var starts = [Int](), ends = [Int](), prefixes = [UInt64]()
+            starts.reserveCapacity(count)
+            ends.reserveCapacity(count)
+            prefixes.reserveCapacity(count)
+            for index in 0..<count {
+                let range = lines.itemRange(index)
+                starts.append(range.lowerBound)
+                ends.append(range.upperBound)
+                prefixes.append(ByteOrder.prefix(UnsafeRawBufferPointer(rebasing: source[range]), foldingCase: fold))
+            }
             func compare(_ a: Int, _ b: Int) -> Int {
-                ByteOrder.compare(UnsafeRawBufferPointer(rebasing: source[lines.itemRange(a)]),
-                                  UnsafeRawBufferPointer(rebasing: source[lines.itemRange(b)]), foldingCase: fold)
+                let x = prefixes[a], y = prefixes[b]
+                if x != y { return x < y ? -1 : 1 }
+                return ByteOrder.compare(UnsafeRawBufferPointer(rebasing: source[starts[a]..<ends[a]]),
+                                         UnsafeRawBufferPointer(rebasing: source[starts[b]..<ends[b]]), foldingCase: fold)
             }
             var order = Array(0..<count)
             Sorting.sort(&order, reverse: options.reverse, by: compare)
