@@ -77,6 +77,29 @@ final class SortTests: XCTestCase {
         }
     }
 
+    /// Long lines from a small alphabet (NUL and a high byte included), so
+    /// that many share their first eight bytes or begin one another: the
+    /// cases where a comparison cannot stop at the prefix.
+    func testLongLinesWithSharedPrefixesMatchReference() throws {
+        var generator = SeededGenerator(seed: 8)
+        let alphabet = ["a", "A", "\0", "é"]
+        for round in 0..<200 {
+            let count = Int.random(in: 0...12, using: &generator)
+            let lines = (0..<count).map { _ in
+                "aaaaaa" + (0..<Int.random(in: 0...6, using: &generator))
+                    .map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            }
+            for ignoreCase in [false, true] {
+                let options = SortOptions(unique: true, ignoreCase: ignoreCase)
+                let keys = lines.map { line in
+                    Array(line.utf8).map { ignoreCase && $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }
+                }
+                let expected = referenceStableOrder(keys, reverse: false, unique: true) { $0.lexicographicallyPrecedes($1) }
+                XCTAssertEqual(try sortLines(lines, options), expected.map { lines[$0] }, "round \(round): \(lines)")
+            }
+        }
+    }
+
     /// Random numbers with up to 3 integer and 2 fraction digits: their
     /// values are exact in hundredths, the reference's key.
     func testNumericLinesMatchReferenceForRandomNumbers() throws {
