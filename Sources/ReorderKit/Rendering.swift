@@ -234,38 +234,55 @@ extension PieceReceiver {
     }
 }
 
+/// The source range a walk has not passed on yet, extended while the next
+/// piece continues it: adjacent stretches of the source go out as one.
+private struct PendingSource {
+    private var start = 0
+    private var end = 0
+
+    /// Adds `newStart ..< newEnd`. Returns the pending range to pass on
+    /// first when the new one does not continue it.
+    @inline(__always)
+    mutating func add(_ newStart: Int, _ newEnd: Int) -> Range<Int>? {
+        if newStart == newEnd { return nil }
+        if newStart == end && start != end {
+            end = newEnd
+            return nil
+        }
+        let previous = take()
+        start = newStart
+        end = newEnd
+        return previous
+    }
+
+    /// The pending range, now handed over; nil when there is none.
+    @inline(__always)
+    mutating func take() -> Range<Int>? {
+        guard start != end else { return nil }
+        defer { end = start }
+        return start..<end
+    }
+}
+
 /// Joins adjacent source ranges before passing pieces on.
 private struct PieceJoiner: PieceReceiver {
     let emit: (Piece) throws -> Void
-    /// The source range not yet emitted; empty when `pendingStart == pendingEnd`.
-    var pendingStart = 0
-    var pendingEnd = 0
+    var pending = PendingSource()
 
     @inline(__always)
     mutating func putSource(_ start: Int, _ end: Int) throws {
-        if start == end { return }
-        if start == pendingEnd && pendingStart != pendingEnd {
-            pendingEnd = end
-            return
-        }
-        if pendingStart != pendingEnd { try emit(.source(pendingStart..<pendingEnd)) }
-        pendingStart = start
-        pendingEnd = end
+        if let range = pending.add(start, end) { try emit(.source(range)) }
     }
 
     @inline(__always)
     mutating func putBytes(_ bytes: [UInt8]) throws {
         if bytes.isEmpty { return }
-        if pendingStart != pendingEnd {
-            try emit(.source(pendingStart..<pendingEnd))
-            pendingEnd = pendingStart
-        }
+        if let range = pending.take() { try emit(.source(range)) }
         try emit(.bytes(bytes))
     }
 
     mutating func finish() throws {
-        if pendingStart != pendingEnd { try emit(.source(pendingStart..<pendingEnd)) }
-        pendingEnd = pendingStart
+        if let range = pending.take() { try emit(.source(range)) }
     }
 }
 
@@ -282,9 +299,7 @@ private struct OutputChunker: PieceReceiver {
     let write: (UnsafeRawBufferPointer) throws -> Void
     private let buffer = UnsafeMutableRawPointer.allocate(byteCount: OutputChunker.capacity, alignment: 16)
     private var used = 0
-    /// The source range not yet passed on; empty when `pendingStart == pendingEnd`.
-    private var pendingStart = 0
-    private var pendingEnd = 0
+    private var pending = PendingSource()
 
     init(source: UnsafeRawBufferPointer, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.source = source
@@ -295,41 +310,31 @@ private struct OutputChunker: PieceReceiver {
 
     @inline(__always)
     mutating func putSource(_ start: Int, _ end: Int) throws {
-        if start == end { return }
-        if start == pendingEnd && pendingStart != pendingEnd {
-            pendingEnd = end
-            return
-        }
-        try passPending()
-        pendingStart = start
-        pendingEnd = end
+        if let range = pending.add(start, end) { try pass(range) }
     }
 
     @inline(__always)
     mutating func putBytes(_ bytes: [UInt8]) throws {
         if bytes.isEmpty { return }
-        try passPending()
+        if let range = pending.take() { try pass(range) }
         try bytes.withUnsafeBytes { try copy($0.baseAddress!, $0.count) }
     }
 
     mutating func finish() throws {
-        try passPending()
+        if let range = pending.take() { try pass(range) }
         if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
         used = 0
     }
 
     @inline(__always)
-    private mutating func passPending() throws {
-        let length = pendingEnd - pendingStart
-        if length == 0 { return }
-        let start = source.baseAddress! + pendingStart
-        pendingEnd = pendingStart
-        if length >= OutputChunker.directLength {
+    private mutating func pass(_ range: Range<Int>) throws {
+        let start = source.baseAddress! + range.lowerBound
+        if range.count >= OutputChunker.directLength {
             if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
             used = 0
-            try write(UnsafeRawBufferPointer(start: start, count: length))
+            try write(UnsafeRawBufferPointer(start: start, count: range.count))
         } else {
-            try copy(start, length)
+            try copy(start, range.count)
         }
     }
 
