@@ -69,8 +69,6 @@ enum Messages {
         case .valueContainsTerminator(let terminator):
             let name = terminator == 0 ? "a NUL byte" : "a newline"
             return "the value holds \(name), which would make it more than one item; insert each line on its own"
-        case .invalidValue(_, let reason):
-            return reason
         }
     }
 

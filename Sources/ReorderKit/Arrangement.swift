@@ -69,13 +69,6 @@ public struct Arrangement: Equatable, Sendable {
         newItems.append(bytes)
     }
 
-    public mutating func append(_ segment: Segment) {
-        switch segment {
-        case .run(let range): append(run: range)
-        case .item(let bytes): append(item: bytes)
-        }
-    }
-
     /// The stretches in result order.
     public var segments: [Segment] {
         runs.map { $0.isNewItem ? .item(newItems[$0.newItemIndex]) : .run($0.start..<$0.end) }

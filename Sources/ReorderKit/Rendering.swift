@@ -180,13 +180,6 @@ public struct Renderer<Layout: ListLayout> {
         }
     }
 
-    /// The output as one array.
-    public func render(_ arrangement: Arrangement) -> [UInt8] {
-        var output: [UInt8] = []
-        write(arrangement) { output.append(contentsOf: $0) }
-        return output
-    }
-
     /// True when the output would be byte-identical to the source. A source
     /// range that sits at its own offset in the output is equal without being
     /// compared, so an unchanged document costs no byte comparison.

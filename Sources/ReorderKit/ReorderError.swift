@@ -22,6 +22,4 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// A line to insert holds the byte that ends lines (`\n`, or NUL with
     /// `-z`), so it would become more than one item.
     case valueContainsTerminator(terminator: UInt8)
-    /// A value given to a format that cannot hold it; `reason` says why.
-    case invalidValue(value: [UInt8], reason: String)
 }
