@@ -10,25 +10,38 @@ public enum Segment: Equatable, Sendable {
 /// The result of an edit, as stretches of the source list and new items, in
 /// result order. It never copies an item it only moves: a move of one item in
 /// a list of ten million is two runs.
-public struct Arrangement: Equatable, Sendable {
+///
+/// New items are ranges of one byte buffer, `itemBytes`, rather than an
+/// array each: a batch inserts tens of thousands of them, and one buffer
+/// costs no allocation, no reference counting and no scattered reads per
+/// item. The buffer may hold more than the items (a batch's whole script
+/// text, whose values they are), and it is shared, not copied, when the
+/// caller hands it over.
+public struct Arrangement: Sendable {
     /// A stretch in result order: source items `start..<end`, or, when
-    /// `start` is negative, new item number `-start - 1` (one item). Plain
-    /// integers, so walking hundreds of thousands of them costs no reference
-    /// counting.
+    /// `start` is negative, one new item, the bytes `itemBytes[-start - 1
+    /// ..< end]`. Plain integers, so walking hundreds of thousands of them
+    /// costs no reference counting.
     struct Run: Equatable, Sendable {
         var start: Int
         var end: Int
 
         var isNewItem: Bool { start < 0 }
-        var newItemIndex: Int { -start - 1 }
+        /// Where a new item's bytes are in `itemBytes`.
+        var newItemBytes: Range<Int> { -start - 1 ..< end }
     }
 
     private(set) var runs: [Run] = []
-    private(set) var newItems: [[UInt8]] = []
+    /// The bytes new items are ranges of.
+    private(set) var itemBytes: [UInt8]
     /// The number of items in the result.
     public private(set) var count = 0
 
-    public init() {}
+    public init() { itemBytes = [] }
+
+    /// An arrangement whose new items are ranges of `itemBytes`, appended
+    /// with `append(itemAt:)`.
+    init(itemBytes: [UInt8]) { self.itemBytes = itemBytes }
 
     /// The source list unchanged.
     public static func identity(count: Int) -> Arrangement {
@@ -62,20 +75,23 @@ public struct Arrangement: Equatable, Sendable {
     }
 
     /// Appends one new item.
-    @inline(__always)
     public mutating func append(item bytes: [UInt8]) {
+        let start = itemBytes.count
+        itemBytes.append(contentsOf: bytes)
+        append(itemAt: start..<itemBytes.count)
+    }
+
+    /// Appends one new item whose bytes are `itemBytes[range]`.
+    @inline(__always)
+    mutating func append(itemAt range: Range<Int>) {
         count += 1
-        runs.append(Run(start: -newItems.count - 1, end: 0))
-        newItems.append(bytes)
+        runs.append(Run(start: -range.lowerBound - 1, end: range.upperBound))
     }
 
     /// The stretches in result order.
     public var segments: [Segment] {
-        runs.map { $0.isNewItem ? .item(newItems[$0.newItemIndex]) : .run($0.start..<$0.end) }
+        runs.map { $0.isNewItem ? .item(Array(itemBytes[$0.newItemBytes])) : .run($0.start..<$0.end) }
     }
-
-    /// The bytes of new item number `index` (in the order appended).
-    func newItem(_ index: Int) -> [UInt8] { newItems[index] }
 
     /// True when the result is the source list, item for item.
     public func isIdentity(sourceCount: Int) -> Bool {
@@ -92,5 +108,13 @@ public struct Arrangement: Equatable, Sendable {
             if run.isNewItem { result.append(nil) } else { result.append(contentsOf: (run.start..<run.end).map { Optional($0) }) }
         }
         return result
+    }
+}
+
+extension Arrangement: Equatable {
+    /// The same items in the same order, new items compared by their bytes
+    /// (wherever in `itemBytes` they are).
+    public static func == (a: Arrangement, b: Arrangement) -> Bool {
+        a.count == b.count && a.segments == b.segments
     }
 }

@@ -77,6 +77,27 @@ public struct ListDocument {
         }
     }
 
+    /// `newItem` for a value that is `buffer[range]`, as a batch's values
+    /// are ranges of its script: the range of `buffer` that holds the new
+    /// item's bytes. Lines: the value where it is, so that a batch of many
+    /// inserts copies none of them. JSON: `newItem`'s bytes, appended.
+    func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
+        switch layout {
+        case .lines(let lines):
+            let terminator = lines.terminator.byte
+            let found = buffer.withUnsafeBytes {
+                firstIndex(of: terminator, in: $0, from: range.lowerBound, to: range.upperBound)
+            }
+            if found != nil { throw ReorderError.valueContainsTerminator(terminator: terminator) }
+            return range
+        case .json(let json):
+            let bytes = try json.newItem(Array(buffer[range]), asString: asString)
+            let start = buffer.count
+            buffer.append(contentsOf: bytes)
+            return start..<buffer.count
+        }
+    }
+
     /// Calls `write` with the bytes of the result, in order; stretches of the
     /// source are slices of it, never copies.
     public func write(_ arrangement: Arrangement, to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {

@@ -9,22 +9,20 @@ public struct Renderer<Layout: ListLayout> {
         self.source = source
     }
 
-    /// Calls `emit` with the output's pieces in order. Adjacent source ranges
-    /// are joined, so an unchanged stretch of the document is one piece.
-    public func forEachPiece(
-        of arrangement: Arrangement, _ emit: (Piece) throws -> Void
-    ) rethrows {
-        try withoutActuallyEscaping(emit) { emit in
-            var joiner = PieceJoiner(emit: emit)
-            try walk(arrangement, &joiner)
+    private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver) throws {
+        try arrangement.itemBytes.withUnsafeBytes { itemBytes in
+            if let lines = layout as? LinesLayout, lines.separatorsAreUniform {
+                try walkUniformLines(lines, arrangement, itemBytes, &pieces)
+            } else {
+                try walkAny(arrangement, itemBytes, &pieces)
+            }
         }
     }
 
-    private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver) throws {
-        if let lines = layout as? LinesLayout, lines.separatorsAreUniform {
-            try walkUniformLines(lines, arrangement, &pieces)
-            return
-        }
+    /// The walk for any layout; `itemBytes` are the arrangement's.
+    private func walkAny<Receiver: PieceReceiver>(
+        _ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer, _ pieces: inout Receiver
+    ) throws {
         let resultCount = arrangement.count
         for piece in layout.head(resultCount: resultCount) { try pieces.put(piece) }
         var position = 0
@@ -46,7 +44,7 @@ public struct Renderer<Layout: ListLayout> {
             for run in runs {
                 if run.isNewItem {
                     if position > 0 { try pieces.put(separator()) }
-                    let bytes = arrangement.newItem(run.newItemIndex)
+                    let bytes = UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])
                     try pieces.putBytes(bytes)
                     lastItemIsEmpty = bytes.isEmpty
                     position += 1
@@ -87,7 +85,8 @@ public struct Renderer<Layout: ListLayout> {
     /// line starts, and the separator after it is a piece of the source
     /// that joins with the next run when that run continues this one.
     private func walkUniformLines<Receiver: PieceReceiver>(
-        _ lines: LinesLayout, _ arrangement: Arrangement, _ pieces: inout Receiver
+        _ lines: LinesLayout, _ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer,
+        _ pieces: inout Receiver
     ) throws {
         let resultCount = arrangement.count
         for piece in lines.head(resultCount: resultCount) { try pieces.put(piece) }
@@ -125,14 +124,14 @@ public struct Renderer<Layout: ListLayout> {
                         let run = runs[k]
                         if owesSeparator {
                             if separatorStart == separatorEnd {
-                                try pieces.putBytes(terminator)
+                                try terminator.withUnsafeBytes { try pieces.putBytes($0) }
                             } else {
                                 try pieces.putSource(separatorStart, separatorEnd)
                             }
                         }
                         owesSeparator = true
                         if run.isNewItem {
-                            try pieces.putBytes(arrangement.newItem(run.newItemIndex))
+                            try pieces.putBytes(UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes]))
                             separatorStart = 0
                             separatorEnd = 0
                             continue
@@ -155,7 +154,7 @@ public struct Renderer<Layout: ListLayout> {
                 // Only the last item's emptiness matters, for the tail.
                 if let last = runs.last {
                     lastItemIsEmpty = last.isNewItem
-                        ? arrangement.newItem(last.newItemIndex).isEmpty
+                        ? last.newItemBytes.isEmpty
                         : lines.itemRange(last.end - 1).isEmpty
                 }
             }
@@ -186,34 +185,20 @@ public struct Renderer<Layout: ListLayout> {
     public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
         // Stops at the first difference: a batch of many changes has
         // hundreds of thousands of pieces, and the first differs early.
-        var offset = 0
+        var comparer = SourceComparer(source: source)
         do {
-            try forEachPiece(of: arrangement) { piece in
-                let equal: Bool
-                switch piece {
-                case .source(let range):
-                    equal = range.lowerBound == offset || (offset + range.count <= source.count
-                        && bytesEqual(source, range.lowerBound, source, offset, range.count))
-                    offset += range.count
-                case .bytes(let bytes):
-                    equal = offset + bytes.count <= source.count && bytes.withUnsafeBytes {
-                        bytesEqual($0, 0, source, offset, bytes.count)
-                    }
-                    offset += bytes.count
-                }
-                if !equal { throw OutputDiffers() }
-            }
+            try walk(arrangement, &comparer)
         } catch {
             return false
         }
-        return offset == source.count
+        return comparer.offset == source.count
     }
 }
 
 /// What a walk over the output passes its pieces to.
 private protocol PieceReceiver {
     mutating func putSource(_ start: Int, _ end: Int) throws
-    mutating func putBytes(_ bytes: [UInt8]) throws
+    mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws
     mutating func finish() throws
 }
 
@@ -222,7 +207,7 @@ extension PieceReceiver {
     mutating func put(_ piece: Piece) throws {
         switch piece {
         case .source(let range): try putSource(range.lowerBound, range.upperBound)
-        case .bytes(let bytes): try putBytes(bytes)
+        case .bytes(let bytes): try bytes.withUnsafeBytes { try putBytes($0) }
         }
     }
 }
@@ -257,28 +242,6 @@ private struct PendingSource {
     }
 }
 
-/// Joins adjacent source ranges before passing pieces on.
-private struct PieceJoiner: PieceReceiver {
-    let emit: (Piece) throws -> Void
-    var pending = PendingSource()
-
-    @inline(__always)
-    mutating func putSource(_ start: Int, _ end: Int) throws {
-        if let range = pending.add(start, end) { try emit(.source(range)) }
-    }
-
-    @inline(__always)
-    mutating func putBytes(_ bytes: [UInt8]) throws {
-        if bytes.isEmpty { return }
-        if let range = pending.take() { try emit(.source(range)) }
-        try emit(.bytes(bytes))
-    }
-
-    mutating func finish() throws {
-        if let range = pending.take() { try emit(.source(range)) }
-    }
-}
-
 /// Turns pieces into output chunks: joins adjacent source ranges, passes a
 /// long one on as a slice of the source, and copies short ones and new
 /// bytes into a buffer that goes out when full.
@@ -307,10 +270,10 @@ private struct OutputChunker: PieceReceiver {
     }
 
     @inline(__always)
-    mutating func putBytes(_ bytes: [UInt8]) throws {
+    mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws {
         if bytes.isEmpty { return }
         if let range = pending.take() { try pass(range) }
-        try bytes.withUnsafeBytes { try copy($0.baseAddress!, $0.count) }
+        try copy(bytes.baseAddress!, bytes.count)
     }
 
     mutating func finish() throws {
@@ -343,6 +306,42 @@ private struct OutputChunker: PieceReceiver {
         }
         (buffer + used).copyMemory(from: bytes, byteCount: count)
         used += count
+    }
+}
+
+/// Compares the output with the source as it comes, adjacent source ranges
+/// joined; throws `OutputDiffers` at the first difference.
+private struct SourceComparer: PieceReceiver {
+    let source: UnsafeRawBufferPointer
+    /// How much of the output was compared.
+    private(set) var offset = 0
+    private var pending = PendingSource()
+
+    init(source: UnsafeRawBufferPointer) { self.source = source }
+
+    @inline(__always)
+    mutating func putSource(_ start: Int, _ end: Int) throws {
+        if let range = pending.add(start, end) { try compareSource(range) }
+    }
+
+    mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws {
+        if bytes.isEmpty { return }
+        if let range = pending.take() { try compareSource(range) }
+        guard offset + bytes.count <= source.count, bytesEqual(bytes, 0, source, offset, bytes.count) else {
+            throw OutputDiffers()
+        }
+        offset += bytes.count
+    }
+
+    mutating func finish() throws {
+        if let range = pending.take() { try compareSource(range) }
+    }
+
+    private mutating func compareSource(_ range: Range<Int>) throws {
+        let equal = range.lowerBound == offset || (offset + range.count <= source.count
+            && bytesEqual(source, range.lowerBound, source, offset, range.count))
+        if !equal { throw OutputDiffers() }
+        offset += range.count
     }
 }
 

@@ -31,7 +31,7 @@ struct BatchPlan {
         var items: [Int] = []
         /// The operation's index in the script.
         var operations: [Int] = []
-        /// For `replace`, the index of its value in `newItems`; -1 when the
+        /// For `replace`, the number of its value in `newItems`; -1 when the
         /// item leaves its place (deleted or moved).
         var replacements: [Int] = []
 
@@ -85,7 +85,11 @@ struct BatchPlan {
         var uses = SourceUses()
         var placements: [Placement] = []
         var blocks: [Int] = []
-        var newItems: [[UInt8]] = []
+        // New items are ranges of one buffer: the script's text, where the
+        // values of plain inserts and replaces already are (and JSON
+        // encodings after it).
+        var itemBytes = script.text
+        var newItems: [Range<Int>] = []
         var deletedCount = 0
         var insertedCount = 0
         uses.items.reserveCapacity(script.count)
@@ -117,13 +121,19 @@ struct BatchPlan {
                     throw invalid(error)
                 }
             }
-            func newItem(_ value: [UInt8]) throws -> Int {
+            func newItem(valueAt range: Range<Int>) throws -> Int {
                 do {
-                    newItems.append(try document.newItem(value, asString: options.valuesAreStrings))
+                    newItems.append(
+                        try document.newItem(valueIn: &itemBytes, at: range, asString: options.valuesAreStrings))
                 } catch {
                     throw invalid(error)
                 }
                 return newItems.count - 1
+            }
+            func newItem(_ value: [UInt8]) throws -> Int {
+                let start = itemBytes.count
+                itemBytes.append(contentsOf: value)
+                return try newItem(valueAt: start..<itemBytes.count)
             }
 
             switch step.code {
@@ -132,7 +142,7 @@ struct BatchPlan {
                 deletedCount += 1
 
             case .insert:
-                let item = try newItem(script.value(of: index))
+                let item = try newItem(valueAt: script.valueRange(of: index))
                 insertedCount += 1
                 placements.append(Placement(operation: index, kind: .index, destination: step.first,
                                             first: -(item + 1)))
@@ -155,7 +165,7 @@ struct BatchPlan {
 
             case .replace:
                 let item = try source(step.first)
-                let replacement = try newItem(script.value(of: index))
+                let replacement = try newItem(valueAt: script.valueRange(of: index))
                 uses.append(item: item, operation: index, replacement: replacement)
 
             case .general:
@@ -216,13 +226,15 @@ struct BatchPlan {
             }
         }
 
-        // Uses sorted by item, then by operation.
-        let useOrder = sortedOrder(uses.items)
-        for k in useOrder.indices.dropFirst() where uses.items[useOrder[k]] == uses.items[useOrder[k - 1]] {
+        // Uses sorted by item, then by operation; what the walk below reads
+        // of them, gathered in that order.
+        let (usedItems, useOrder) = stableSort(uses.items)
+        for k in usedItems.indices.dropFirst() where usedItems[k] == usedItems[k - 1] {
             throw BatchError.sourceUsedTwice(
-                item: uses.items[useOrder[k]], first: script.reference(of: uses.operations[useOrder[k - 1]]),
+                item: usedItems[k], first: script.reference(of: uses.operations[useOrder[k - 1]]),
                 second: script.reference(of: uses.operations[useOrder[k]]), base: base)
         }
+        let usedReplacements = useOrder.map { uses.replacements[$0] }
 
         let resultCount = count - deletedCount + insertedCount
         var claims = Claims()
@@ -241,27 +253,26 @@ struct BatchPlan {
             }
         }
         // Claims sorted by position, then by operation.
-        let claimOrder = sortedOrder(claims.positions)
-        for k in claimOrder.indices.dropFirst()
-        where claims.positions[claimOrder[k]] == claims.positions[claimOrder[k - 1]] {
+        let (claimedPositions, claimOrder) = stableSort(claims.positions)
+        for k in claimedPositions.indices.dropFirst() where claimedPositions[k] == claimedPositions[k - 1] {
             throw BatchError.destinationClaimedTwice(
-                position: claims.positions[claimOrder[k]],
-                first: script.reference(of: claims.operations[claimOrder[k - 1]]),
+                position: claimedPositions[k], first: script.reference(of: claims.operations[claimOrder[k - 1]]),
                 second: script.reference(of: claims.operations[claimOrder[k]]), base: base)
         }
+        let claimedContents = claimOrder.map { claims.contents[$0] }
 
         // Floating items, in source order: runs of untouched items between
-        // the used ones (in `useOrder`), of which replaced ones stay as
-        // their new value and the others are skipped.
-        var result = Arrangement()
-        result.reserveCapacity(runs: 2 * claimOrder.count + useOrder.count + 1)
+        // the used ones, of which replaced ones stay as their new value and
+        // the others are skipped.
+        var result = Arrangement(itemBytes: itemBytes)
+        result.reserveCapacity(runs: 2 * claimedPositions.count + usedItems.count + 1)
         var position = 0
         var cursor = 0
         var nextUse = 0
         func takeFloating(_ wanted: Int) {
             var wanted = wanted
             while wanted > 0 {
-                let stop = nextUse < useOrder.count ? uses.items[useOrder[nextUse]] : count
+                let stop = nextUse < usedItems.count ? usedItems[nextUse] : count
                 let run = stop - cursor
                 if run >= wanted {
                     result.append(run: cursor..<cursor + wanted)
@@ -270,25 +281,24 @@ struct BatchPlan {
                 }
                 result.append(run: cursor..<stop)
                 wanted -= run
-                precondition(nextUse < useOrder.count, "a batch's floating items ran out")
-                let replacement = uses.replacements[useOrder[nextUse]]
+                precondition(nextUse < usedItems.count, "a batch's floating items ran out")
+                let replacement = usedReplacements[nextUse]
                 if replacement >= 0 {
-                    result.append(item: newItems[replacement])
+                    result.append(itemAt: newItems[replacement])
                     wanted -= 1
                 }
                 cursor = stop + 1
                 nextUse += 1
             }
         }
-        for claim in claimOrder {
-            takeFloating(claims.positions[claim] - position)
-            let content = claims.contents[claim]
+        for (claimed, content) in zip(claimedPositions, claimedContents) {
+            takeFloating(claimed - position)
             if content >= 0 {
                 result.append(run: content..<content + 1)
             } else {
-                result.append(item: newItems[-content - 1])
+                result.append(itemAt: newItems[-content - 1])
             }
-            position = claims.positions[claim] + 1
+            position = claimed + 1
         }
         takeFloating(resultCount - position)
         return result
@@ -333,17 +343,19 @@ struct BatchPlan {
     }
 }
 
-/// The indices of `keys` in the order that sorts them stably: by key, then
-/// by index. Non-negative keys; a radix sort of packed `key, index` pairs,
-/// O(k) for k keys below 2^(64 - log2 k).
-func sortedOrder(_ keys: [Int]) -> [Int] {
+/// `keys` sorted, and the index in `keys` of each: stably, so that equal
+/// keys keep their order. Non-negative keys; a radix sort of packed `key,
+/// index` pairs, O(k) for k keys below 2^(64 - log2 k), which gives both
+/// the keys and their order without reading `keys` again.
+func stableSort(_ keys: [Int]) -> (keys: [Int], order: [Int]) {
     let count = keys.count
-    if count < 2 { return Array(0..<count) }
+    if count < 2 { return (keys, Array(0..<count)) }
     let indexBits = Int.bitWidth - (count - 1).leadingZeroBitCount
     let maxKey = keys.max()!
     let keyBits = maxKey == 0 ? 0 : Int.bitWidth - maxKey.leadingZeroBitCount
     guard keyBits + indexBits <= 64, keys.min()! >= 0 else {
-        return (0..<count).sorted { (keys[$0], $0) < (keys[$1], $1) }
+        let order = (0..<count).sorted { (keys[$0], $0) < (keys[$1], $1) }
+        return (order.map { keys[$0] }, order)
     }
     var packed = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
         for index in 0..<count { buffer[index] = UInt64(keys[index]) << UInt64(indexBits) | UInt64(index) }
@@ -351,7 +363,7 @@ func sortedOrder(_ keys: [Int]) -> [Int] {
     }
     radixSort(&packed, significantBits: keyBits + indexBits)
     let mask = (UInt64(1) << UInt64(indexBits)) - 1
-    return packed.map { Int($0 & mask) }
+    return (packed.map { Int($0 >> UInt64(indexBits)) }, packed.map { Int($0 & mask) })
 }
 
 /// Sorts `keys`, whose values are below 2^`significantBits`: least

@@ -187,8 +187,13 @@ public struct BatchScript: Sendable {
 
     /// VALUE of an `insert` or `replace` step.
     func value(of index: Int) -> [UInt8] {
+        Array(text[valueRange(of: index)])
+    }
+
+    /// Where VALUE of an `insert` or `replace` step is in `text`.
+    func valueRange(of index: Int) -> Range<Int> {
         let step = steps[index]
-        return Array(text[step.textStart + Int(step.valueOffset)..<step.textStart + Int(step.textLength)])
+        return step.textStart + Int(step.valueOffset) ..< step.textStart + Int(step.textLength)
     }
 
     /// The parsed kind of operation `index`, whatever its form.
@@ -289,7 +294,7 @@ public struct BatchScript: Sendable {
     /// The arrangement this batch makes of `document`'s list.
     public func arrangement(in document: ListDocument, sequential: Bool, options: EditOptions) throws -> Arrangement {
         if sequential {
-            var applier = SequentialBatch(document: document, options: options)
+            var applier = SequentialBatch(document: document, options: options, scriptText: text)
             for index in steps.indices { try applier.apply(self, index) }
             return applier.arrangement()
         }

@@ -23,11 +23,17 @@ struct RunSequence {
     }
 
     private let tree: RunTree
-    /// The values of new items, by number.
-    private(set) var newItems: [[UInt8]] = []
+    /// The bytes new items are ranges of: at first `itemBytes` of `init`.
+    var itemBytes: [UInt8]
+    /// Where each new item's bytes are in `itemBytes`, by number.
+    private var newItems: [Range<Int>] = []
 
-    init(sourceCount: Int) {
+    /// The source list of `sourceCount` items, whose new items will be
+    /// ranges of `itemBytes` (a batch's script text, where its values are)
+    /// and of bytes appended to it.
+    init(sourceCount: Int, itemBytes: [UInt8] = []) {
         tree = RunTree(sourceCount: sourceCount)
+        self.itemBytes = itemBytes
     }
 
     /// The number of items in the list now.
@@ -77,10 +83,17 @@ struct RunSequence {
         Stretch(segments: first.segments + second.segments)
     }
 
+    /// A new item whose bytes are `itemBytes[range]`, not yet in the list.
+    mutating func newItemSegment(at range: Range<Int>) -> Segment {
+        newItems.append(range)
+        return Segment(first: -newItems.count, length: 1)
+    }
+
     /// A new item with the bytes `value`, not yet in the list.
     mutating func newItemSegment(_ value: [UInt8]) -> Segment {
-        newItems.append(value)
-        return Segment(first: -newItems.count, length: 1)
+        let start = itemBytes.count
+        itemBytes.append(contentsOf: value)
+        return newItemSegment(at: start..<itemBytes.count)
     }
 
     /// A stretch of one new item with the bytes `value`.
@@ -90,13 +103,13 @@ struct RunSequence {
 
     /// The segments in list order, as an arrangement of the source.
     func arrangement() -> Arrangement {
-        var result = Arrangement()
+        var result = Arrangement(itemBytes: itemBytes)
         result.reserveCapacity(runs: tree.segmentCountEstimate)
         tree.forEachSegment { first, length in
             if first >= 0 {
                 result.append(run: first..<first + length)
             } else {
-                result.append(item: newItems[-first - 1])
+                result.append(itemAt: newItems[-first - 1])
             }
         }
         return result
@@ -118,7 +131,7 @@ struct RunSequence {
     }
 
     /// The bytes of new item `-(code + 1)`, for a code from `contents()`.
-    func newItemBytes(code: Int) -> [UInt8] { newItems[-code - 1] }
+    func newItemBytes(code: Int) -> ArraySlice<UInt8> { itemBytes[newItems[-code - 1]] }
 }
 
 /// The B+-tree behind `RunSequence`, in flat arrays of plain integers.

@@ -15,10 +15,12 @@ struct SequentialBatch {
     let options: EditOptions
     private var list: RunSequence
 
-    init(document: ListDocument, options: EditOptions) {
+    /// Starts from `document`'s list; `scriptText` is the text of the
+    /// script whose steps will be applied, where their values are.
+    init(document: ListDocument, options: EditOptions, scriptText: [UInt8]) {
         self.document = document
         self.options = options
-        list = RunSequence(sourceCount: document.count)
+        list = RunSequence(sourceCount: document.count, itemBytes: scriptText)
     }
 
     func arrangement() -> Arrangement { list.arrangement() }
@@ -48,9 +50,11 @@ struct SequentialBatch {
                 throw invalid(error)
             }
         }
-        func newItem() throws -> [UInt8] {
+        func newItem() throws -> RunSequence.Segment {
             do {
-                return try document.newItem(script.value(of: index), asString: options.valuesAreStrings)
+                let range = try document.newItem(
+                    valueIn: &list.itemBytes, at: script.valueRange(of: index), asString: options.valuesAreStrings)
+                return list.newItemSegment(at: range)
             } catch {
                 throw invalid(error)
             }
@@ -63,7 +67,7 @@ struct SequentialBatch {
         case .insert:
             let item = try newItem()
             let position = try destination(step.first, count: list.count + 1)
-            list.insert(list.newItemSegment(item), at: position)
+            list.insert(item, at: position)
 
         case .move:
             let from = try source(step.first)
@@ -86,7 +90,7 @@ struct SequentialBatch {
             let position = try source(step.first)
             let item = try newItem()
             _ = list.removeItem(at: position)
-            list.insert(list.newItemSegment(item), at: position)
+            list.insert(item, at: position)
 
         case .general:
             try apply(script.kind(of: index), reference: script.reference(of: index))
@@ -142,10 +146,11 @@ struct SequentialBatch {
             case .replace(let selector, let value):
                 let positions = try resolve(selector)
                 if positions.isEmpty { return }
-                let item = try document.newItem(value, asString: options.valuesAreStrings)
+                // One new item, in every selected place.
+                let item = list.newItemSegment(try document.newItem(value, asString: options.valuesAreStrings))
                 for position in positions {
                     _ = list.removeItem(at: position)
-                    list.insert(list.newItemSegment(item), at: position)
+                    list.insert(item, at: position)
                 }
             }
         } catch {
