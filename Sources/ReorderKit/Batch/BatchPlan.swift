@@ -15,30 +15,28 @@
 /// The result is built as runs of floating items between pinned positions,
 /// so a batch of k operations makes O(k) segments, whatever the list's size.
 ///
-/// Everything is kept in arrays of plain integers and sorted by a radix sort
-/// of packed keys, so a batch of a hundred thousand operations costs a few
-/// milliseconds.
+/// Everything is kept in a few arrays of plain integers, sorted by a radix
+/// sort: a batch of a hundred thousand operations costs a few milliseconds,
+/// and fresh memory (each page of it a page fault) is a good part of that.
 struct BatchPlan {
     let script: BatchScript
     let document: ListDocument
     let options: EditOptions
 
     /// Items of the list before the batch that operations use, in the order
-    /// the operations come (so sorting by item, then by use, is sorting by
-    /// item, then by operation).
+    /// the operations come, so that a stable sort by item sorts by item,
+    /// then by operation.
     private struct SourceUses {
         /// Source indices.
         var items: [Int] = []
-        /// The operation's index in the script.
-        var operations: [Int] = []
-        /// For `replace`, the number of its value in `newItems`; -1 when the
-        /// item leaves its place (deleted or moved).
-        var replacements: [Int] = []
+        /// `operation << 1` (the operation's index in the script), plus 1
+        /// for `replace`: the item keeps its place, as the operation's new
+        /// item, rather than leaving it (deleted or moved).
+        var tags: [Int] = []
 
-        mutating func append(item: Int, operation: Int, replacement: Int) {
+        mutating func append(item: Int, operation: Int, replaces: Bool = false) {
             items.append(item)
-            operations.append(operation)
-            replacements.append(replacement)
+            tags.append(operation << 1 | (replaces ? 1 : 0))
         }
     }
 
@@ -51,22 +49,11 @@ struct BatchPlan {
         case position
     }
 
-    private struct Placement {
-        var operation: Int
-        var kind: DestinationKind
-        var destination: Int
-        /// What ends at the destination: a source index, or `-(i + 1)` for
-        /// `newItems[i]`.
-        var first: Int
-        /// For a move of several items, all of them (source indices), in
-        /// order, are `blocks[blockStart..<blockStart + count]`; for one
-        /// item, `blockStart` is -1 and `count` 1.
-        var blockStart: Int = -1
-        var count: Int = 1
-    }
-
-    /// Positions of the result claimed by operations, in the order made.
+    /// Positions of the result claimed by operations, in the order of the
+    /// operations: one for each item an operation puts somewhere.
     private struct Claims {
+        /// Until the result's length is known, what the operation wrote (see
+        /// `Placement`); then the 0-based position.
         var positions: [Int] = []
         var operations: [Int] = []
         /// A source index, or `-(i + 1)` for `newItems[i]`.
@@ -79,23 +66,40 @@ struct BatchPlan {
         }
     }
 
+    /// The claims of an operation whose destination is not simply one item
+    /// at an index (a move of several items, a swap with a selector):
+    /// `claims[firstClaim ..< firstClaim + count]` start at `destination`.
+    /// Every other claim is one item whose `Claims.positions` holds, until
+    /// it is resolved, the index the operation wrote.
+    private struct Placement {
+        var operation: Int
+        var kind: DestinationKind
+        var destination: Int
+        var firstClaim: Int
+        var count: Int
+    }
+
     func arrangement() throws -> Arrangement {
         let count = document.count
         let base = options.base
         var uses = SourceUses()
+        var claims = Claims()
         var placements: [Placement] = []
-        var blocks: [Int] = []
         // New items are ranges of one buffer: the script's text, where the
         // values of plain inserts and replaces already are (and JSON
         // encodings after it).
         var itemBytes = script.text
         var newItems: [Range<Int>] = []
+        // The new item of each replace operation, by operation (in order).
+        var replacingOperations: [Int] = []
+        var replacementItems: [Int] = []
         var deletedCount = 0
         var insertedCount = 0
         uses.items.reserveCapacity(script.count)
-        uses.operations.reserveCapacity(script.count)
-        uses.replacements.reserveCapacity(script.count)
-        placements.reserveCapacity(script.count)
+        uses.tags.reserveCapacity(script.count)
+        claims.positions.reserveCapacity(script.count)
+        claims.operations.reserveCapacity(script.count)
+        claims.contents.reserveCapacity(script.count)
 
         for index in 0..<script.count {
             let step = script.steps[index]
@@ -138,19 +142,18 @@ struct BatchPlan {
 
             switch step.code {
             case .delete:
-                uses.append(item: try source(step.first), operation: index, replacement: -1)
+                uses.append(item: try source(step.first), operation: index)
                 deletedCount += 1
 
             case .insert:
                 let item = try newItem(valueAt: script.valueRange(of: index))
                 insertedCount += 1
-                placements.append(Placement(operation: index, kind: .index, destination: step.first,
-                                            first: -(item + 1)))
+                claims.append(position: step.first, operation: index, content: -(item + 1))
 
             case .move:
                 let item = try source(step.first)
-                uses.append(item: item, operation: index, replacement: -1)
-                placements.append(Placement(operation: index, kind: .index, destination: step.second, first: item))
+                uses.append(item: item, operation: index)
+                claims.append(position: step.second, operation: index, content: item)
 
             case .swap:
                 let i = try source(step.first), j = try source(step.second)
@@ -158,40 +161,41 @@ struct BatchPlan {
                 if i == j { continue }
                 // swap I J is move I J plus move J I: each item ends where
                 // the other's index points in the result.
-                uses.append(item: i, operation: index, replacement: -1)
-                uses.append(item: j, operation: index, replacement: -1)
-                placements.append(Placement(operation: index, kind: .index, destination: step.second, first: i))
-                placements.append(Placement(operation: index, kind: .index, destination: step.first, first: j))
+                uses.append(item: i, operation: index)
+                uses.append(item: j, operation: index)
+                claims.append(position: step.second, operation: index, content: i)
+                claims.append(position: step.first, operation: index, content: j)
 
             case .replace:
                 let item = try source(step.first)
                 let replacement = try newItem(valueAt: script.valueRange(of: index))
-                uses.append(item: item, operation: index, replacement: replacement)
+                uses.append(item: item, operation: index, replaces: true)
+                replacingOperations.append(index)
+                replacementItems.append(replacement)
 
             case .general:
                 switch script.kind(of: index) {
                 case .delete(let selector):
                     let items = try resolve(selector)
-                    for item in items { uses.append(item: item, operation: index, replacement: -1) }
+                    for item in items { uses.append(item: item, operation: index) }
                     deletedCount += items.count
 
                 case .insert(let at, let value):
                     let item = try newItem(value)
                     insertedCount += 1
-                    placements.append(Placement(operation: index, kind: .index, destination: at.value,
-                                                first: -(item + 1)))
+                    claims.append(position: at.value, operation: index, content: -(item + 1))
 
                 case .move(let from, let to):
                     let block = try resolve(from)
                     if block.isEmpty { continue }
-                    for item in block { uses.append(item: item, operation: index, replacement: -1) }
-                    var placement = Placement(operation: index, kind: .index, destination: to.value, first: block[0])
                     if block.count > 1 {
-                        placement.blockStart = blocks.count
-                        placement.count = block.count
-                        blocks.append(contentsOf: block)
+                        placements.append(Placement(operation: index, kind: .index, destination: to.value,
+                                                    firstClaim: claims.positions.count, count: block.count))
                     }
-                    placements.append(placement)
+                    for item in block {
+                        uses.append(item: item, operation: index)
+                        claims.append(position: to.value, operation: index, content: item)
+                    }
 
                 case .swap(let first, let second):
                     let i = try resolve(first), j = try resolve(second)
@@ -204,75 +208,86 @@ struct BatchPlan {
                         throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: reference)
                     }
                     if i[0] == j[0] { continue }
-                    let operation = index
-                    func placement(_ selector: SourceSelector, _ item: Int, _ other: Int) -> Placement {
+                    // Each item ends where the other's selector points: at
+                    // the index written, or at the other's place.
+                    func claim(_ selector: SourceSelector, _ item: Int, _ other: Int) {
                         if case .index(let userIndex) = selector {
-                            return Placement(operation: operation, kind: .index, destination: userIndex.value,
-                                             first: other)
+                            claims.append(position: userIndex.value, operation: index, content: other)
+                            return
                         }
-                        return Placement(operation: operation, kind: .position, destination: item, first: other)
+                        placements.append(Placement(operation: index, kind: .position, destination: item,
+                                                    firstClaim: claims.positions.count, count: 1))
+                        claims.append(position: item, operation: index, content: other)
                     }
-                    uses.append(item: i[0], operation: index, replacement: -1)
-                    uses.append(item: j[0], operation: index, replacement: -1)
-                    placements.append(placement(second, j[0], i[0]))
-                    placements.append(placement(first, i[0], j[0]))
+                    uses.append(item: i[0], operation: index)
+                    uses.append(item: j[0], operation: index)
+                    claim(second, j[0], i[0])
+                    claim(first, i[0], j[0])
 
                 case .replace(let selector, let value):
                     let items = try resolve(selector)
                     if items.isEmpty { continue }
                     let replacement = try newItem(value)
-                    for item in items { uses.append(item: item, operation: index, replacement: replacement) }
+                    for item in items { uses.append(item: item, operation: index, replaces: true) }
+                    replacingOperations.append(index)
+                    replacementItems.append(replacement)
                 }
             }
         }
 
-        // Uses sorted by item, then by operation; what the walk below reads
-        // of them, gathered in that order.
-        let (usedItems, useOrder) = stableSort(uses.items)
-        for k in usedItems.indices.dropFirst() where usedItems[k] == usedItems[k - 1] {
+        // Uses sorted by item, then by operation.
+        var scratch = RadixScratch()
+        radixSort(&uses.items, carrying: &uses.tags, scratch: &scratch)
+        for k in uses.items.indices.dropFirst() where uses.items[k] == uses.items[k - 1] {
             throw BatchError.sourceUsedTwice(
-                item: usedItems[k], first: script.reference(of: uses.operations[useOrder[k - 1]]),
-                second: script.reference(of: uses.operations[useOrder[k]]), base: base)
+                item: uses.items[k], first: script.reference(of: uses.tags[k - 1] >> 1),
+                second: script.reference(of: uses.tags[k] >> 1), base: base)
         }
-        let usedReplacements = useOrder.map { uses.replacements[$0] }
 
+        // Every claim's position, in the order of the operations (so that
+        // the first destination outside the result is the one reported).
         let resultCount = count - deletedCount + insertedCount
-        var claims = Claims()
-        claims.positions.reserveCapacity(placements.count)
-        claims.operations.reserveCapacity(placements.count)
-        claims.contents.reserveCapacity(placements.count)
-        for placement in placements {
-            let start = try resolveDestination(placement, resultCount: resultCount)
-            if placement.blockStart >= 0 {
-                for offset in 0..<placement.count {
-                    claims.append(position: start + offset, operation: placement.operation,
-                                  content: blocks[placement.blockStart + offset])
-                }
+        var nextPlacement = 0
+        var claim = 0
+        while claim < claims.positions.count {
+            if nextPlacement < placements.count && placements[nextPlacement].firstClaim == claim {
+                let placement = placements[nextPlacement]
+                let start = try resolveDestination(
+                    placement.kind, placement.destination, blockCount: placement.count,
+                    operation: placement.operation, resultCount: resultCount)
+                for offset in 0..<placement.count { claims.positions[claim + offset] = start + offset }
+                claim += placement.count
+                nextPlacement += 1
             } else {
-                claims.append(position: start, operation: placement.operation, content: placement.first)
+                claims.positions[claim] = try resolveDestination(
+                    .index, claims.positions[claim], blockCount: 1,
+                    operation: claims.operations[claim], resultCount: resultCount)
+                claim += 1
             }
         }
-        // Claims sorted by position, then by operation.
-        let (claimedPositions, claimOrder) = stableSort(claims.positions)
+        // Claims sorted by position, then by operation: the positions, and
+        // which claim each is.
+        var claimOrder = Array(claims.positions.indices)
+        radixSort(&claims.positions, carrying: &claimOrder, scratch: &scratch)
+        let claimedPositions = claims.positions
         for k in claimedPositions.indices.dropFirst() where claimedPositions[k] == claimedPositions[k - 1] {
             throw BatchError.destinationClaimedTwice(
                 position: claimedPositions[k], first: script.reference(of: claims.operations[claimOrder[k - 1]]),
                 second: script.reference(of: claims.operations[claimOrder[k]]), base: base)
         }
-        let claimedContents = claimOrder.map { claims.contents[$0] }
 
         // Floating items, in source order: runs of untouched items between
         // the used ones, of which replaced ones stay as their new value and
         // the others are skipped.
         var result = Arrangement(itemBytes: itemBytes)
-        result.reserveCapacity(runs: 2 * claimedPositions.count + usedItems.count + 1)
+        result.reserveCapacity(runs: 2 * claimedPositions.count + uses.items.count + 1)
         var position = 0
         var cursor = 0
         var nextUse = 0
         func takeFloating(_ wanted: Int) {
             var wanted = wanted
             while wanted > 0 {
-                let stop = nextUse < usedItems.count ? usedItems[nextUse] : count
+                let stop = nextUse < uses.items.count ? uses.items[nextUse] : count
                 let run = stop - cursor
                 if run >= wanted {
                     result.append(run: cursor..<cursor + wanted)
@@ -281,18 +296,20 @@ struct BatchPlan {
                 }
                 result.append(run: cursor..<stop)
                 wanted -= run
-                precondition(nextUse < usedItems.count, "a batch's floating items ran out")
-                let replacement = usedReplacements[nextUse]
-                if replacement >= 0 {
-                    result.append(itemAt: newItems[replacement])
+                precondition(nextUse < uses.items.count, "a batch's floating items ran out")
+                let tag = uses.tags[nextUse]
+                if tag & 1 != 0 {
+                    let replacement = binarySearch(replacingOperations, tag >> 1)
+                    result.append(itemAt: newItems[replacementItems[replacement]])
                     wanted -= 1
                 }
                 cursor = stop + 1
                 nextUse += 1
             }
         }
-        for (claimed, content) in zip(claimedPositions, claimedContents) {
+        for (claimed, claim) in zip(claimedPositions, claimOrder) {
             takeFloating(claimed - position)
+            let content = claims.contents[claim]
             if content >= 0 {
                 result.append(run: content..<content + 1)
             } else {
@@ -304,23 +321,24 @@ struct BatchPlan {
         return result
     }
 
-    /// The 0-based result position where the first of a placement's items
-    /// ends. A negative index counts from the end, so that `-1` puts the
-    /// block last: it is resolved among the `resultCount - blockCount + 1`
-    /// places a block can start at.
-    private func resolveDestination(_ placement: Placement, resultCount: Int) throws -> Int {
-        let blockCount = placement.count
-        func operation() -> BatchOperationReference { script.reference(of: placement.operation) }
-        switch placement.kind {
+    /// The 0-based result position where the first of `blockCount` items
+    /// ends, for a destination of `kind`. A negative index counts from the
+    /// end, so that `-1` puts the block last: it is resolved among the
+    /// `resultCount - blockCount + 1` places a block can start at.
+    private func resolveDestination(
+        _ kind: DestinationKind, _ destination: Int, blockCount: Int, operation index: Int, resultCount: Int
+    ) throws -> Int {
+        func operation() -> BatchOperationReference { script.reference(of: index) }
+        switch kind {
         case .position:
-            let position = placement.destination
+            let position = destination
             guard position < resultCount else {
                 throw BatchError.destinationOutsideResult(
                     resultCount: resultCount, needed: position + 1, operation: operation())
             }
             return position
         case .index:
-            let value = placement.destination
+            let value = destination
             if value < 0 {
                 let start = resultCount - blockCount + 1 + value
                 guard start >= 0 else {
@@ -343,61 +361,75 @@ struct BatchPlan {
     }
 }
 
-/// `keys` sorted, and the index in `keys` of each: stably, so that equal
-/// keys keep their order. Non-negative keys; a radix sort of packed `key,
-/// index` pairs, O(k) for k keys below 2^(64 - log2 k), which gives both
-/// the keys and their order without reading `keys` again.
-func stableSort(_ keys: [Int]) -> (keys: [Int], order: [Int]) {
-    let count = keys.count
-    if count < 2 { return (keys, Array(0..<count)) }
-    let indexBits = Int.bitWidth - (count - 1).leadingZeroBitCount
-    let maxKey = keys.max()!
-    let keyBits = maxKey == 0 ? 0 : Int.bitWidth - maxKey.leadingZeroBitCount
-    guard keyBits + indexBits <= 64, keys.min()! >= 0 else {
-        let order = (0..<count).sorted { (keys[$0], $0) < (keys[$1], $1) }
-        return (order.map { keys[$0] }, order)
+/// The index of `value` in `sorted`, which holds it.
+private func binarySearch(_ sorted: [Int], _ value: Int) -> Int {
+    var low = 0, high = sorted.count
+    while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < value { low = middle + 1 } else { high = middle }
     }
-    var packed = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
-        for index in 0..<count { buffer[index] = UInt64(keys[index]) << UInt64(indexBits) | UInt64(index) }
-        initialized = count
-    }
-    radixSort(&packed, significantBits: keyBits + indexBits)
-    let mask = (UInt64(1) << UInt64(indexBits)) - 1
-    return (packed.map { Int($0 >> UInt64(indexBits)) }, packed.map { Int($0 & mask) })
+    return low
 }
 
-/// Sorts `keys`, whose values are below 2^`significantBits`: least
-/// significant digit first, 11 bits a pass.
-func radixSort(_ keys: inout [UInt64], significantBits: Int) {
+/// Room a radix sort reuses from one sort to the next: fresh memory costs
+/// a page fault a page.
+struct RadixScratch {
+    var keys: [Int] = []
+    var values: [Int] = []
+}
+
+/// Sorts `keys`, which are not negative, and `values` alongside them, by
+/// key and stably: equal keys keep their order. Least significant digit
+/// first, 11 bits a pass, as many passes as the largest key needs: O(k)
+/// for k keys.
+func radixSort(_ keys: inout [Int], carrying values: inout [Int], scratch: inout RadixScratch) {
     let count = keys.count
+    precondition(values.count == count)
+    guard count > 1, let maxKey = keys.max(), maxKey > 0 else { return }
+    precondition(keys.min()! >= 0, "radixSort sorts non-negative keys")
+    let significantBits = Int.bitWidth - maxKey.leadingZeroBitCount
     let digitBits = 11
     let buckets = 1 << digitBits
-    var other = [UInt64](repeating: 0, count: count)
+    if scratch.keys.count < count {
+        scratch.keys = Array(repeating: 0, count: count)
+        scratch.values = Array(repeating: 0, count: count)
+    }
     var histogram = [Int](repeating: 0, count: buckets)
     var shift = 0
     while shift < significantBits {
-        let s = UInt64(shift)
-        let mask = UInt64(buckets - 1)
-        keys.withUnsafeBufferPointer { from in
-            other.withUnsafeMutableBufferPointer { to in
-                histogram.withUnsafeMutableBufferPointer { histogram in
-                    for b in 0..<buckets { histogram[b] = 0 }
-                    for key in from { histogram[Int((key >> s) & mask)] += 1 }
-                    var total = 0
-                    for b in 0..<buckets {
-                        let n = histogram[b]
-                        histogram[b] = total
-                        total += n
-                    }
-                    for key in from {
-                        let b = Int((key >> s) & mask)
-                        to[histogram[b]] = key
-                        histogram[b] += 1
-                    }
-                }
+        let mask = buckets - 1
+        keys.withUnsafeBufferPointer { fromKeys in
+        values.withUnsafeBufferPointer { fromValues in
+        scratch.keys.withUnsafeMutableBufferPointer { toKeys in
+        scratch.values.withUnsafeMutableBufferPointer { toValues in
+        histogram.withUnsafeMutableBufferPointer { histogram in
+            for b in 0..<buckets { histogram[b] = 0 }
+            for key in fromKeys { histogram[(key >> shift) & mask] += 1 }
+            var total = 0
+            for b in 0..<buckets {
+                let n = histogram[b]
+                histogram[b] = total
+                total += n
+            }
+            for k in 0..<count {
+                let b = (fromKeys[k] >> shift) & mask
+                toKeys[histogram[b]] = fromKeys[k]
+                toValues[histogram[b]] = fromValues[k]
+                histogram[b] += 1
             }
         }
-        swap(&keys, &other)
+        }
+        }
+        }
+        }
+        // The sorted-so-far arrays change places with the scratch ones,
+        // which may be longer (from an earlier, larger sort).
+        swap(&keys, &scratch.keys)
+        swap(&values, &scratch.values)
+        if keys.count > count {
+            keys.removeLast(keys.count - count)
+            values.removeLast(values.count - count)
+        }
         shift += digitBits
     }
 }
