@@ -117,8 +117,8 @@ public struct Renderer<Layout: ListLayout> {
                         let run = runs[k]
                         if run.isNewItem { continue }
                         let slot = 2 * (k - blockStart)
-                        offsets[slot] = lines.itemRange(run.start).lowerBound
-                        offsets[slot + 1] = run.end < sourceCount ? lines.itemRange(run.end).lowerBound : 0
+                        offsets[slot] = lines.itemStart(run.start)
+                        offsets[slot + 1] = run.end < sourceCount ? lines.itemStart(run.end) : 0
                     }
                     for k in blockStart..<blockEnd {
                         let run = runs[k]

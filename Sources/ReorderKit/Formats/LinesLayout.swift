@@ -106,6 +106,11 @@ public struct LinesLayout: ListLayout {
 
     public var count: Int { starts.count }
 
+    /// Where line `index` starts: `itemRange(index).lowerBound`, without
+    /// reading the bytes to find where it ends.
+    @inline(__always)
+    func itemStart(_ index: Int) -> Int { starts[index] }
+
     public func itemRange(_ index: Int) -> Range<Int> {
         let start = starts[index]
         if index + 1 == starts.count { return start..<contentEnd }
