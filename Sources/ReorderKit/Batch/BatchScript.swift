@@ -294,7 +294,7 @@ public struct BatchScript: Sendable {
     /// The arrangement this batch makes of `document`'s list.
     public func arrangement(in document: ListDocument, sequential: Bool, options: EditOptions) throws -> Arrangement {
         if sequential {
-            var applier = SequentialBatch(document: document, options: options, scriptText: text)
+            var applier = SequentialBatch(document: document, options: options, script: self)
             for index in steps.indices { try applier.apply(self, index) }
             return applier.arrangement()
         }

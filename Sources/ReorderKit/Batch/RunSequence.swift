@@ -30,9 +30,10 @@ struct RunSequence {
 
     /// The source list of `sourceCount` items, whose new items will be
     /// ranges of `itemBytes` (a batch's script text, where its values are)
-    /// and of bytes appended to it.
-    init(sourceCount: Int, itemBytes: [UInt8] = []) {
-        tree = RunTree(sourceCount: sourceCount)
+    /// and of bytes appended to it. `expectedItemUpdates` is about how many
+    /// items will be cut out or put in, one at a time (for reserving room).
+    init(sourceCount: Int, itemBytes: [UInt8] = [], expectedItemUpdates: Int = 0) {
+        tree = RunTree(sourceCount: sourceCount, expectedUpdates: expectedItemUpdates)
         self.itemBytes = itemBytes
     }
 
@@ -147,6 +148,7 @@ struct RunSequence {
 final class RunTree {
     static let fanout = 64
     static let leafCapacity = 64
+    static let reservedLeafLimit = (128 << 20) / (leafCapacity * MemoryLayout<RunSequence.Segment>.stride)
 
     private var children: UnsafeMutablePointer<Int32>
     private var totals: UnsafeMutablePointer<Int>
@@ -171,14 +173,31 @@ final class RunTree {
     private var pathNodes: UnsafeMutablePointer<Int32>
     private var pathSlots: UnsafeMutablePointer<Int32>
 
-    init(sourceCount: Int) {
-        children = .allocate(capacity: 1)
-        totals = .allocate(capacity: 1)
-        childCounts = .allocate(capacity: 1)
-        firsts = .allocate(capacity: 1)
-        lengths = .allocate(capacity: 1)
-        leafCounts = .allocate(capacity: 1)
-        leafNext = .allocate(capacity: 1)
+    /// The tree of one segment, the source items `0 ..< sourceCount`, with
+    /// room for `expectedUpdates` calls of `insert` and `removeSpan`.
+    ///
+    /// Growing the storage copies it to fresh memory, whose every page is a
+    /// page fault, so room for every leaf and node those updates can make
+    /// is reserved up front: it costs address space, not memory, until it
+    /// is used. An update adds at most two segments, and a leaf is split
+    /// only when full, into halves that each need `leafCapacity / 2 - 1`
+    /// more segments to fill again, so there are at most `1 + 2 * updates /
+    /// (leafCapacity / 2 - 1)` leaves, and nodes likewise per leaf split.
+    /// The reservation stops at `reservedLeafLimit` leaves (128 MiB of
+    /// them), beyond which the storage grows as it needs.
+    init(sourceCount: Int, expectedUpdates: Int) {
+        let refill = RunTree.leafCapacity / 2 - 1
+        let leaves = min(1 + 2 * expectedUpdates / refill, RunTree.reservedLeafLimit)
+        let nodes = 1 + leaves / (RunTree.fanout / 2 - 1) + 1
+        children = .allocate(capacity: nodes * RunTree.fanout)
+        totals = .allocate(capacity: nodes * RunTree.fanout)
+        childCounts = .allocate(capacity: nodes)
+        nodeCapacity = nodes
+        firsts = .allocate(capacity: leaves * RunTree.leafCapacity)
+        lengths = .allocate(capacity: leaves * RunTree.leafCapacity)
+        leafCounts = .allocate(capacity: leaves)
+        leafNext = .allocate(capacity: leaves)
+        leafCapacityCount = leaves
         pathNodes = .allocate(capacity: 64)
         pathSlots = .allocate(capacity: 64)
         let leaf = makeLeaf()

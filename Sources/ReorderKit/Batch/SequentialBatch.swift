@@ -15,12 +15,13 @@ struct SequentialBatch {
     let options: EditOptions
     private var list: RunSequence
 
-    /// Starts from `document`'s list; `scriptText` is the text of the
-    /// script whose steps will be applied, where their values are.
-    init(document: ListDocument, options: EditOptions, scriptText: [UInt8]) {
+    /// Starts from `document`'s list, to apply the steps of `script` (whose
+    /// text holds their values); most steps cut out and put in an item.
+    init(document: ListDocument, options: EditOptions, script: BatchScript) {
         self.document = document
         self.options = options
-        list = RunSequence(sourceCount: document.count, itemBytes: scriptText)
+        list = RunSequence(sourceCount: document.count, itemBytes: script.text,
+                           expectedItemUpdates: 2 * script.count)
     }
 
     func arrangement() -> Arrangement { list.arrangement() }
