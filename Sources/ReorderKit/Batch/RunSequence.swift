@@ -139,7 +139,7 @@ struct RunSequence {
 ///
 /// Internal node `n` has `childCounts[n]` children `children[n * fanout + i]`
 /// holding `totals[n * fanout + i]` items each. Leaf `l` has
-/// `leafCounts[l]` segments `firsts/lengths[l * leafCapacity + j]`, and
+/// `leafCounts[l]` segments `segments[l * leafCapacity + j]`, and
 /// `leafNext[l]` is the leaf after it (-1 after the last); leaf 0 is always
 /// the first. Nodes are split on the way down when full, so an update never
 /// walks back up except to add its change in item count to the path's totals.
@@ -156,8 +156,9 @@ final class RunTree {
     private var nodeCount = 0
     private var nodeCapacity = 0
 
-    private var firsts: UnsafeMutablePointer<Int>
-    private var lengths: UnsafeMutablePointer<Int>
+    /// A segment's `first` and `length` side by side: finding a segment
+    /// and reading it is one cache miss, and moving segments one copy.
+    private var segments: UnsafeMutablePointer<RunSequence.Segment>
     private var leafCounts: UnsafeMutablePointer<Int32>
     private var leafNext: UnsafeMutablePointer<Int32>
     private var leafCount = 0
@@ -193,8 +194,7 @@ final class RunTree {
         totals = .allocate(capacity: nodes * RunTree.fanout)
         childCounts = .allocate(capacity: nodes)
         nodeCapacity = nodes
-        firsts = .allocate(capacity: leaves * RunTree.leafCapacity)
-        lengths = .allocate(capacity: leaves * RunTree.leafCapacity)
+        segments = .allocate(capacity: leaves * RunTree.leafCapacity)
         leafCounts = .allocate(capacity: leaves)
         leafNext = .allocate(capacity: leaves)
         leafCapacityCount = leaves
@@ -202,8 +202,7 @@ final class RunTree {
         pathSlots = .allocate(capacity: 64)
         let leaf = makeLeaf()
         if sourceCount > 0 {
-            firsts[0] = 0
-            lengths[0] = sourceCount
+            segments[0] = RunSequence.Segment(first: 0, length: sourceCount)
             leafCounts[Int(leaf)] = 1
         }
         count = sourceCount
@@ -213,8 +212,7 @@ final class RunTree {
         children.deallocate()
         totals.deallocate()
         childCounts.deallocate()
-        firsts.deallocate()
-        lengths.deallocate()
+        segments.deallocate()
         leafCounts.deallocate()
         leafNext.deallocate()
         pathNodes.deallocate()
@@ -231,25 +229,23 @@ final class RunTree {
         let base = Int(leaf) * RunTree.leafCapacity
         var j = base
         var offset = offsetInLeaf
-        while offset >= lengths[j] {
-            offset -= lengths[j]
+        while offset >= segments[j].length {
+            offset -= segments[j].length
             j += 1
         }
-        let first = firsts[j], length = lengths[j]
+        let first = segments[j].first, length = segments[j].length
         let taken = min(length - offset, limit)
         let removed = RunSequence.Segment(first: first >= 0 ? first + offset : first, length: taken)
         if offset == 0 && taken == length {
             let end = base + Int(leafCounts[Int(leaf)])
-            (firsts + j).update(from: firsts + j + 1, count: end - j - 1)
-            (lengths + j).update(from: lengths + j + 1, count: end - j - 1)
+            (segments + j).update(from: segments + j + 1, count: end - j - 1)
             leafCounts[Int(leaf)] -= 1
         } else if offset == 0 {
-            firsts[j] = first + taken
-            lengths[j] = length - taken
+            segments[j] = RunSequence.Segment(first: first + taken, length: length - taken)
         } else if offset + taken == length {
-            lengths[j] = offset
+            segments[j].length = offset
         } else {
-            lengths[j] = offset
+            segments[j].length = offset
             insertEntry(leaf: leaf, at: j + 1, first: first + offset + taken, length: length - offset - taken)
         }
         addToPath(-taken)
@@ -263,24 +259,25 @@ final class RunTree {
         let end = base + Int(leafCounts[Int(leaf)])
         var j = base
         var offset = offsetInLeaf
-        while j < end && offset >= lengths[j] {
-            offset -= lengths[j]
+        while j < end && offset >= segments[j].length {
+            offset -= segments[j].length
             j += 1
         }
         let first = segment.first
         if offset > 0 {
             // Inside segment j: it becomes two, with the new one between.
-            let oldFirst = firsts[j], oldLength = lengths[j]
-            lengths[j] = offset
+            let oldFirst = segments[j].first, oldLength = segments[j].length
+            segments[j].length = offset
             insertEntry(leaf: leaf, at: j + 1, first: oldFirst + offset, length: oldLength - offset)
             insertEntry(leaf: leaf, at: j + 1, first: first, length: segment.length)
-        } else if first >= 0 && j > base && firsts[j - 1] >= 0 && firsts[j - 1] + lengths[j - 1] == first {
+        } else if first >= 0 && j > base && segments[j - 1].first >= 0
+                    && segments[j - 1].first + segments[j - 1].length == first {
             // Continues the segment before.
-            lengths[j - 1] += segment.length
-        } else if first >= 0 && j < end && firsts[j] >= 0 && first + segment.length == firsts[j] {
+            segments[j - 1].length += segment.length
+        } else if first >= 0 && j < end && segments[j].first >= 0 && first + segment.length == segments[j].first {
             // Runs into the segment after.
-            firsts[j] = first
-            lengths[j] += segment.length
+            segments[j].first = first
+            segments[j].length += segment.length
         } else {
             insertEntry(leaf: leaf, at: j, first: first, length: segment.length)
         }
@@ -292,7 +289,7 @@ final class RunTree {
         var leaf: Int32 = 0
         while leaf >= 0 {
             let base = Int(leaf) * RunTree.leafCapacity
-            for j in base..<base + Int(leafCounts[Int(leaf)]) { body(firsts[j], lengths[j]) }
+            for j in base..<base + Int(leafCounts[Int(leaf)]) { body(segments[j].first, segments[j].length) }
             leaf = leafNext[Int(leaf)]
         }
     }
@@ -346,15 +343,13 @@ final class RunTree {
         count += delta
     }
 
-    /// Inserts a segment at `index` (an index into `firsts`) of `leaf`,
+    /// Inserts a segment at `index` (an index into `segments`) of `leaf`,
     /// which has room.
     @inline(__always)
     private func insertEntry(leaf: Int32, at index: Int, first: Int, length: Int) {
         let end = Int(leaf) * RunTree.leafCapacity + Int(leafCounts[Int(leaf)])
-        (firsts + index + 1).update(from: firsts + index, count: end - index)
-        (lengths + index + 1).update(from: lengths + index, count: end - index)
-        firsts[index] = first
-        lengths[index] = length
+        (segments + index + 1).update(from: segments + index, count: end - index)
+        segments[index] = RunSequence.Segment(first: first, length: length)
         leafCounts[Int(leaf)] += 1
     }
 
@@ -380,9 +375,8 @@ final class RunTree {
         let to = Int(newLeaf) * RunTree.leafCapacity
         var moved = 0
         for k in 0..<count - kept {
-            firsts[to + k] = firsts[from + k]
-            lengths[to + k] = lengths[from + k]
-            moved += lengths[from + k]
+            segments[to + k] = segments[from + k]
+            moved += segments[from + k].length
         }
         leafCounts[Int(leaf)] = Int32(kept)
         leafCounts[Int(newLeaf)] = Int32(count - kept)
@@ -442,8 +436,8 @@ final class RunTree {
     private func makeLeaf() -> Int32 {
         if leafCount == leafCapacityCount {
             let capacity = max(64, leafCapacityCount * 2)
-            firsts = grown(firsts, from: leafCapacityCount * RunTree.leafCapacity, to: capacity * RunTree.leafCapacity)
-            lengths = grown(lengths, from: leafCapacityCount * RunTree.leafCapacity, to: capacity * RunTree.leafCapacity)
+            segments = grown(
+                segments, from: leafCapacityCount * RunTree.leafCapacity, to: capacity * RunTree.leafCapacity)
             leafCounts = grown(leafCounts, from: leafCapacityCount, to: capacity)
             leafNext = grown(leafNext, from: leafCapacityCount, to: capacity)
             leafCapacityCount = capacity
