@@ -389,38 +389,20 @@ func radixSort(_ keys: inout [Int], carrying values: inout [Int], scratch: inout
     precondition(keys.min()! >= 0, "radixSort sorts non-negative keys")
     let significantBits = Int.bitWidth - maxKey.leadingZeroBitCount
     let digitBits = 11
-    let buckets = 1 << digitBits
     if scratch.keys.count < count {
         scratch.keys = Array(repeating: 0, count: count)
         scratch.values = Array(repeating: 0, count: count)
     }
-    var histogram = [Int](repeating: 0, count: buckets)
     var shift = 0
     while shift < significantBits {
-        let mask = buckets - 1
         keys.withUnsafeBufferPointer { fromKeys in
-        values.withUnsafeBufferPointer { fromValues in
-        scratch.keys.withUnsafeMutableBufferPointer { toKeys in
-        scratch.values.withUnsafeMutableBufferPointer { toValues in
-        histogram.withUnsafeMutableBufferPointer { histogram in
-            for b in 0..<buckets { histogram[b] = 0 }
-            for key in fromKeys { histogram[(key >> shift) & mask] += 1 }
-            var total = 0
-            for b in 0..<buckets {
-                let n = histogram[b]
-                histogram[b] = total
-                total += n
+            values.withUnsafeBufferPointer { fromValues in
+                scratch.keys.withUnsafeMutableBufferPointer { toKeys in
+                    scratch.values.withUnsafeMutableBufferPointer { toValues in
+                        radixPass(fromKeys, fromValues, toKeys, toValues, shift: shift, digitBits: digitBits)
+                    }
+                }
             }
-            for k in 0..<count {
-                let b = (fromKeys[k] >> shift) & mask
-                toKeys[histogram[b]] = fromKeys[k]
-                toValues[histogram[b]] = fromValues[k]
-                histogram[b] += 1
-            }
-        }
-        }
-        }
-        }
         }
         // The sorted-so-far arrays change places with the scratch ones,
         // which may be longer (from an earlier, larger sort).
@@ -431,5 +413,33 @@ func radixSort(_ keys: inout [Int], carrying values: inout [Int], scratch: inout
             values.removeLast(values.count - count)
         }
         shift += digitBits
+    }
+}
+
+/// One pass of `radixSort`: the first `fromKeys.count` keys and values,
+/// into `toKeys` and `toValues` in the order of their digit at `shift`,
+/// stably.
+private func radixPass(
+    _ fromKeys: UnsafeBufferPointer<Int>, _ fromValues: UnsafeBufferPointer<Int>,
+    _ toKeys: UnsafeMutableBufferPointer<Int>, _ toValues: UnsafeMutableBufferPointer<Int>,
+    shift: Int, digitBits: Int
+) {
+    let buckets = 1 << digitBits
+    let mask = buckets - 1
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: buckets) { histogram in
+        histogram.initialize(repeating: 0)
+        for key in fromKeys { histogram[(key >> shift) & mask] += 1 }
+        var total = 0
+        for b in 0..<buckets {
+            let n = histogram[b]
+            histogram[b] = total
+            total += n
+        }
+        for k in 0..<fromKeys.count {
+            let b = (fromKeys[k] >> shift) & mask
+            toKeys[histogram[b]] = fromKeys[k]
+            toValues[histogram[b]] = fromValues[k]
+            histogram[b] += 1
+        }
     }
 }
