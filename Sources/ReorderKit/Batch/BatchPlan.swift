@@ -50,18 +50,18 @@ struct BatchPlan {
     }
 
     /// Positions of the result claimed by operations, in the order of the
-    /// operations: one for each item an operation puts somewhere.
+    /// operations: one for each item an operation puts somewhere. Which
+    /// operation a claim is, needed only for messages, is found from its
+    /// content (see `arrangement`), rather than kept for every claim.
     private struct Claims {
         /// Until the result's length is known, what the operation wrote (see
         /// `Placement`); then the 0-based position.
         var positions: [Int] = []
-        var operations: [Int] = []
         /// A source index, or `-(i + 1)` for `newItems[i]`.
         var contents: [Int] = []
 
-        mutating func append(position: Int, operation: Int, content: Int) {
+        mutating func append(position: Int, content: Int) {
             positions.append(position)
-            operations.append(operation)
             contents.append(content)
         }
     }
@@ -90,6 +90,8 @@ struct BatchPlan {
         // encodings after it).
         var itemBytes = script.text
         var newItems: [Range<Int>] = []
+        // The operation that made each new item.
+        var newItemOperations: [Int] = []
         // The new item of each replace operation, by operation (in order).
         var replacingOperations: [Int] = []
         var replacementItems: [Int] = []
@@ -98,7 +100,6 @@ struct BatchPlan {
         uses.items.reserveCapacity(script.count)
         uses.tags.reserveCapacity(script.count)
         claims.positions.reserveCapacity(script.count)
-        claims.operations.reserveCapacity(script.count)
         claims.contents.reserveCapacity(script.count)
 
         for index in 0..<script.count {
@@ -129,6 +130,7 @@ struct BatchPlan {
                 do {
                     newItems.append(
                         try document.newItem(valueIn: &itemBytes, at: range, asString: options.valuesAreStrings))
+                    newItemOperations.append(index)
                 } catch {
                     throw invalid(error)
                 }
@@ -148,12 +150,12 @@ struct BatchPlan {
             case .insert:
                 let item = try newItem(valueAt: script.valueRange(of: index))
                 insertedCount += 1
-                claims.append(position: step.first, operation: index, content: -(item + 1))
+                claims.append(position: step.first, content: -(item + 1))
 
             case .move:
                 let item = try source(step.first)
                 uses.append(item: item, operation: index)
-                claims.append(position: step.second, operation: index, content: item)
+                claims.append(position: step.second, content: item)
 
             case .swap:
                 let i = try source(step.first), j = try source(step.second)
@@ -163,8 +165,8 @@ struct BatchPlan {
                 // the other's index points in the result.
                 uses.append(item: i, operation: index)
                 uses.append(item: j, operation: index)
-                claims.append(position: step.second, operation: index, content: i)
-                claims.append(position: step.first, operation: index, content: j)
+                claims.append(position: step.second, content: i)
+                claims.append(position: step.first, content: j)
 
             case .replace:
                 let item = try source(step.first)
@@ -183,7 +185,7 @@ struct BatchPlan {
                 case .insert(let at, let value):
                     let item = try newItem(value)
                     insertedCount += 1
-                    claims.append(position: at.value, operation: index, content: -(item + 1))
+                    claims.append(position: at.value, content: -(item + 1))
 
                 case .move(let from, let to):
                     let block = try resolve(from)
@@ -194,7 +196,7 @@ struct BatchPlan {
                     }
                     for item in block {
                         uses.append(item: item, operation: index)
-                        claims.append(position: to.value, operation: index, content: item)
+                        claims.append(position: to.value, content: item)
                     }
 
                 case .swap(let first, let second):
@@ -208,21 +210,19 @@ struct BatchPlan {
                         throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: reference)
                     }
                     if i[0] == j[0] { continue }
-                    // Each item ends where the other's selector points: at
-                    // the index written, or at the other's place.
-                    func claim(_ selector: SourceSelector, _ item: Int, _ other: Int) {
-                        if case .index(let userIndex) = selector {
-                            claims.append(position: userIndex.value, operation: index, content: other)
-                            return
-                        }
-                        placements.append(Placement(operation: index, kind: .position, destination: item,
-                                                    firstClaim: claims.positions.count, count: 1))
-                        claims.append(position: item, operation: index, content: other)
-                    }
                     uses.append(item: i[0], operation: index)
                     uses.append(item: j[0], operation: index)
-                    claim(second, j[0], i[0])
-                    claim(first, i[0], j[0])
+                    // Each item ends where the other's selector points: at
+                    // the index written, or at the other's place.
+                    for (selector, place, item) in [(second, j[0], i[0]), (first, i[0], j[0])] {
+                        if case .index(let userIndex) = selector {
+                            claims.append(position: userIndex.value, content: item)
+                        } else {
+                            placements.append(Placement(operation: index, kind: .position, destination: place,
+                                                        firstClaim: claims.positions.count, count: 1))
+                            claims.append(position: place, content: item)
+                        }
+                    }
 
                 case .replace(let selector, let value):
                     let items = try resolve(selector)
@@ -244,6 +244,14 @@ struct BatchPlan {
                 second: script.reference(of: uses.tags[k] >> 1), base: base)
         }
 
+        // The operation a claim is, from what it puts somewhere: a source
+        // item it uses (each is used once, and the uses are sorted by item
+        // now), or a new item it made.
+        func operation(claiming content: Int) -> Int {
+            if content < 0 { return newItemOperations[-content - 1] }
+            return uses.tags[binarySearch(uses.items, content)] >> 1
+        }
+
         // Every claim's position, in the order of the operations (so that
         // the first destination outside the result is the one reported).
         let resultCount = count - deletedCount + insertedCount
@@ -261,19 +269,18 @@ struct BatchPlan {
             } else {
                 claims.positions[claim] = try resolveDestination(
                     .index, claims.positions[claim], blockCount: 1,
-                    operation: claims.operations[claim], resultCount: resultCount)
+                    operation: operation(claiming: claims.contents[claim]), resultCount: resultCount)
                 claim += 1
             }
         }
-        // Claims sorted by position, then by operation: the positions, and
-        // which claim each is.
-        var claimOrder = Array(claims.positions.indices)
-        radixSort(&claims.positions, carrying: &claimOrder, scratch: &scratch)
-        let claimedPositions = claims.positions
+        // Claims sorted by position, then by operation.
+        radixSort(&claims.positions, carrying: &claims.contents, scratch: &scratch)
+        let claimedPositions = claims.positions, claimedContents = claims.contents
         for k in claimedPositions.indices.dropFirst() where claimedPositions[k] == claimedPositions[k - 1] {
             throw BatchError.destinationClaimedTwice(
-                position: claimedPositions[k], first: script.reference(of: claims.operations[claimOrder[k - 1]]),
-                second: script.reference(of: claims.operations[claimOrder[k]]), base: base)
+                position: claimedPositions[k],
+                first: script.reference(of: operation(claiming: claimedContents[k - 1])),
+                second: script.reference(of: operation(claiming: claimedContents[k])), base: base)
         }
 
         // Floating items, in source order: runs of untouched items between
@@ -307,9 +314,8 @@ struct BatchPlan {
                 nextUse += 1
             }
         }
-        for (claimed, claim) in zip(claimedPositions, claimOrder) {
+        for (claimed, content) in zip(claimedPositions, claimedContents) {
             takeFloating(claimed - position)
-            let content = claims.contents[claim]
             if content >= 0 {
                 result.append(run: content..<content + 1)
             } else {
@@ -326,9 +332,10 @@ struct BatchPlan {
     /// end, so that `-1` puts the block last: it is resolved among the
     /// `resultCount - blockCount + 1` places a block can start at.
     private func resolveDestination(
-        _ kind: DestinationKind, _ destination: Int, blockCount: Int, operation index: Int, resultCount: Int
+        _ kind: DestinationKind, _ destination: Int, blockCount: Int, operation index: @autoclosure () -> Int,
+        resultCount: Int
     ) throws -> Int {
-        func operation() -> BatchOperationReference { script.reference(of: index) }
+        func operation() -> BatchOperationReference { script.reference(of: index()) }
         switch kind {
         case .position:
             let position = destination
