@@ -131,12 +131,19 @@ public struct BatchScript: Sendable {
     private(set) var steps: [Step] = []
     /// The kinds of `.general` steps, by `Step.first`.
     private var generalKinds: [BatchOperation.Kind] = []
-    /// Where steps come from; a script's origin has line 0, and each of its
-    /// steps its own line.
+    /// Where steps come from: a script's origin has line 0, and the line of
+    /// each of its steps is counted in `text` when a message needs it.
     private var origins: [BatchOrigin] = []
+    /// Where the text of each origin starts in `text`: a step is of the last
+    /// origin that starts at or before it.
+    private var originStarts: [Int] = []
 
     /// One operation. Plain forms (every argument a whole number) hold their
     /// indices as written (a `UserIndex`'s value); the rest are `.general`.
+    ///
+    /// 32 bytes: a script of a hundred thousand operations makes that many
+    /// steps, and each page of them is a page fault; where a step comes
+    /// from is looked up only for messages.
     struct Step {
         enum Code: UInt8 {
             /// `delete first`
@@ -155,14 +162,12 @@ public struct BatchScript: Sendable {
 
         var code: Code
         var textLength: Int32
-        /// Where VALUE starts, counted from `textStart`.
-        var valueOffset: Int32
-        var origin: Int32
         var first: Int
+        /// `move`, `swap`: the second index; `insert`, `replace`: where
+        /// VALUE starts, counted from `textStart`.
         var second: Int
         /// Where the operation's text starts in `text`.
         var textStart: Int
-        var line: Int
     }
 
     public init(operations: [BatchOperation] = []) {
@@ -172,7 +177,10 @@ public struct BatchScript: Sendable {
     /// The operations, as parsed. Meant for messages and tests: it builds
     /// every operation's text.
     public var operations: [BatchOperation] {
-        steps.indices.map { BatchOperation(kind: kind(of: $0), text: reference(of: $0).text, origin: origin(of: $0)) }
+        var lines = LineCount()
+        return steps.indices.map {
+            BatchOperation(kind: kind(of: $0), text: self.text(of: $0), origin: origin(of: $0, counting: &lines))
+        }
     }
 
     /// The number of operations.
@@ -180,9 +188,14 @@ public struct BatchScript: Sendable {
 
     /// The operation `index`, as written and where it came from.
     func reference(of index: Int) -> BatchOperationReference {
+        var lines = LineCount()
+        return BatchOperationReference(text: text(of: index), origin: origin(of: index, counting: &lines))
+    }
+
+    /// The operation `index` as written.
+    private func text(of index: Int) -> String {
         let step = steps[index]
-        let bytes = text[step.textStart..<step.textStart + Int(step.textLength)]
-        return BatchOperationReference(text: String(decoding: bytes, as: UTF8.self), origin: origin(of: index))
+        return String(decoding: text[step.textStart..<step.textStart + Int(step.textLength)], as: UTF8.self)
     }
 
     /// VALUE of an `insert` or `replace` step.
@@ -193,7 +206,7 @@ public struct BatchScript: Sendable {
     /// Where VALUE of an `insert` or `replace` step is in `text`.
     func valueRange(of index: Int) -> Range<Int> {
         let step = steps[index]
-        return step.textStart + Int(step.valueOffset) ..< step.textStart + Int(step.textLength)
+        return step.textStart + step.second ..< step.textStart + Int(step.textLength)
     }
 
     /// The parsed kind of operation `index`, whatever its form.
@@ -209,10 +222,37 @@ public struct BatchScript: Sendable {
         }
     }
 
-    private func origin(of index: Int) -> BatchOrigin {
-        let step = steps[index]
-        if case .script(let name, _) = origins[Int(step.origin)] { return .script(name: name, line: step.line) }
-        return origins[Int(step.origin)]
+    /// Line feeds counted so far in a script's text, so that the lines of
+    /// steps taken in order cost one pass over it.
+    private struct LineCount {
+        var origin = -1
+        var position = 0
+        var line = 0
+    }
+
+    /// Where operation `index` came from. For a step of a script, its line
+    /// is one more than the line feeds before it in the script, counted
+    /// on from `lines` when that is at an earlier step of the same script.
+    private func origin(of index: Int, counting lines: inout LineCount) -> BatchOrigin {
+        let start = steps[index].textStart
+        var low = 0, high = originStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if originStarts[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        let origin = low - 1
+        guard case .script(let name, 0) = origins[origin] else { return origins[origin] }
+        if lines.origin != origin || lines.position > start {
+            lines = LineCount(origin: origin, position: originStarts[origin], line: 1)
+        }
+        text.withUnsafeBytes { text in
+            while let newline = firstIndex(of: 0x0A, in: text, from: lines.position, to: start) {
+                lines.line += 1
+                lines.position = newline + 1
+            }
+        }
+        lines.position = start
+        return .script(name: name, line: lines.line)
     }
 
     /// Appends a parsed operation.
@@ -220,12 +260,10 @@ public struct BatchScript: Sendable {
         let start = text.count
         text.append(contentsOf: operation.text.utf8)
         origins.append(operation.origin)
-        var line = 0
-        if case .script(_, let number) = operation.origin { line = number }
+        originStarts.append(start)
         generalKinds.append(operation.kind)
-        steps.append(Step(code: .general, textLength: Int32(text.count - start), valueOffset: 0,
-                          origin: Int32(origins.count - 1), first: generalKinds.count - 1, second: 0,
-                          textStart: start, line: line))
+        steps.append(Step(code: .general, textLength: Int32(text.count - start),
+                          first: generalKinds.count - 1, second: 0, textStart: start))
     }
 
     /// Appends the operations of a script: one a line (LF or CRLF); blank
@@ -235,7 +273,8 @@ public struct BatchScript: Sendable {
         let base = text.count
         text.append(contentsOf: script)
         origins.append(.script(name: name, line: 0))
-        let origin = Int32(origins.count - 1)
+        originStarts.append(base)
+        let origin = origins.count - 1
         // About one operation per dozen bytes, as in `move 123456 654321`.
         steps.reserveCapacity(steps.count + script.count / 12 + 1)
         var lineNumber = 0
@@ -260,35 +299,36 @@ public struct BatchScript: Sendable {
         let base = text.count
         text.append(contentsOf: expression)
         origins.append(.expression(number))
-        let origin = Int32(origins.count - 1)
+        originStarts.append(base)
+        let origin = origins.count - 1
         try expression.withUnsafeBytes { bytes in
             try appendLine(bytes, 0, bytes.count, textStart: base, origin: origin, line: 0)
         }
     }
 
     /// Appends the operation in `bytes[start..<end]`, whose copy in `text`
-    /// starts at `textStart`.
+    /// starts at `textStart`; `line` is its line in a script, for a message
+    /// about it here.
     private mutating func appendLine(
-        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, textStart: Int, origin: Int32, line: Int
+        _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, textStart: Int, origin: Int, line: Int
     ) throws {
         let length = Int32(truncatingIfNeeded: end - start)
         if let plain = plainOperation(bytes, start, end), end - start <= Int(Int32.max) {
-            steps.append(Step(code: plain.code, textLength: length, valueOffset: Int32(plain.valueStart - start),
-                              origin: origin, first: plain.first, second: plain.second,
-                              textStart: textStart, line: line))
+            let second = plain.code == .insert || plain.code == .replace ? plain.valueStart - start : plain.second
+            steps.append(Step(code: plain.code, textLength: length, first: plain.first, second: second,
+                              textStart: textStart))
             return
         }
         let operationOrigin: BatchOrigin
-        if case .script(let name, _) = origins[Int(origin)] {
+        if case .script(let name, _) = origins[origin] {
             operationOrigin = .script(name: name, line: line)
         } else {
-            operationOrigin = origins[Int(origin)]
+            operationOrigin = origins[origin]
         }
         let operation = try BatchOperation(parsing: Array(bytes[start..<end]), origin: operationOrigin)
         generalKinds.append(operation.kind)
-        steps.append(Step(code: .general, textLength: Int32(truncatingIfNeeded: end - start), valueOffset: 0,
-                          origin: origin, first: generalKinds.count - 1, second: 0,
-                          textStart: textStart, line: line))
+        steps.append(Step(code: .general, textLength: length, first: generalKinds.count - 1, second: 0,
+                          textStart: textStart))
     }
 
     /// The arrangement this batch makes of `document`'s list.
