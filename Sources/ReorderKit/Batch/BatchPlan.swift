@@ -291,15 +291,18 @@ struct BatchPlan {
         var position = 0
         var cursor = 0
         var nextUse = 0
-        func takeFloating(_ wanted: Int) {
-            var wanted = wanted
+        for k in 0...claimedPositions.count {
+            // Floating items up to claim k's position (after the last
+            // claim, up to the end).
+            let claimed = k < claimedPositions.count ? claimedPositions[k] : resultCount
+            var wanted = claimed - position
             while wanted > 0 {
                 let stop = nextUse < uses.items.count ? uses.items[nextUse] : count
                 let run = stop - cursor
                 if run >= wanted {
                     result.append(run: cursor..<cursor + wanted)
                     cursor += wanted
-                    return
+                    break
                 }
                 result.append(run: cursor..<stop)
                 wanted -= run
@@ -313,9 +316,8 @@ struct BatchPlan {
                 cursor = stop + 1
                 nextUse += 1
             }
-        }
-        for (claimed, content) in zip(claimedPositions, claimedContents) {
-            takeFloating(claimed - position)
+            guard k < claimedPositions.count else { break }
+            let content = claimedContents[k]
             if content >= 0 {
                 result.append(run: content..<content + 1)
             } else {
@@ -323,7 +325,6 @@ struct BatchPlan {
             }
             position = claimed + 1
         }
-        takeFloating(resultCount - position)
         return result
     }
 
