@@ -67,10 +67,7 @@ public struct ListDocument {
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
         switch layout {
         case .lines(let lines):
-            let terminator = lines.terminator == .nul ? UInt8(0) : UInt8(ascii: "\n")
-            if value.contains(terminator) {
-                throw ReorderError.valueContainsTerminator(terminator: terminator)
-            }
+            try value.withUnsafeBytes { try ListDocument.checkLineValue($0, 0..<value.count, lines) }
             return value
         case .json(let json):
             return try json.newItem(value, asString: asString)
@@ -84,17 +81,21 @@ public struct ListDocument {
     func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
         switch layout {
         case .lines(let lines):
-            let terminator = lines.terminator.byte
-            let found = buffer.withUnsafeBytes {
-                firstIndex(of: terminator, in: $0, from: range.lowerBound, to: range.upperBound)
-            }
-            if found != nil { throw ReorderError.valueContainsTerminator(terminator: terminator) }
+            try buffer.withUnsafeBytes { try ListDocument.checkLineValue($0, range, lines) }
             return range
         case .json(let json):
             let bytes = try json.newItem(Array(buffer[range]), asString: asString)
             let start = buffer.count
             buffer.append(contentsOf: bytes)
             return start..<buffer.count
+        }
+    }
+
+    /// A line's value is one item: it must not hold the terminator.
+    private static func checkLineValue(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ lines: LinesLayout) throws {
+        let terminator = lines.terminator.byte
+        if firstIndex(of: terminator, in: bytes, from: range.lowerBound, to: range.upperBound) != nil {
+            throw ReorderError.valueContainsTerminator(terminator: terminator)
         }
     }
 

@@ -95,6 +95,9 @@ final class LinesLayoutTests: XCTestCase {
             XCTAssertEqual($0 as? ReorderError, .valueContainsTerminator(terminator: 0x0A))
         }
         XCTAssertNoThrow(try apply(.insert(at: UserIndex(0), value: b("a\nb")), b("x\0"), null: true))
+        XCTAssertThrowsError(try apply(.insert(at: UserIndex(0), value: b("a\0b")), b("x\0"), null: true)) {
+            XCTAssertEqual($0 as? ReorderError, .valueContainsTerminator(terminator: 0x00))
+        }
     }
 
     func testUnchangedResultIsDetectedWithoutRendering() throws {
