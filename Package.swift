@@ -11,7 +11,9 @@ let package = Package(
     ],
     targets: [
         // The core: works on bytes, imports no Foundation, does no I/O.
-        .target(name: "ReorderKit"),
+        .target(name: "ReorderKit", dependencies: ["ReorderKitSIMD"]),
+        // The core's SIMD reader for large JSON arrays, in C for AVX2.
+        .target(name: "ReorderKitSIMD"),
         // Arguments, help, files, messages and exit status.
         .target(name: "ReorderCLI", dependencies: ["ReorderKit"]),
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),

@@ -213,9 +213,3 @@ final class JSONDifferentialTests: XCTestCase {
         return (root as? [String: Any])?[String(pointer.dropFirst())] as? [Any]
     }
 }
-
-fileprivate extension SeededGenerator {
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-}

@@ -27,7 +27,8 @@ public struct JSONLayout: ListLayout {
     /// array at `pointer` (RFC 6901; empty is the root).
     public init(_ source: UnsafeRawBufferPointer, pointer: String) throws {
         let parsed = try JSONPointer(parsing: pointer)
-        let scan = try JSONScanner(source, tokens: parsed.tokens).scan()
+        let scanner = JSONScanner(source, tokens: parsed.tokens)
+        let scan = try scanner.scanRootArrayQuickly() ?? scanner.scan()
         if let error = scan.pointerError { throw error }
         guard let kind = scan.targetKind else {
             preconditionFailure("a valid document has a value at the pointer or a pointer error")
