@@ -548,7 +548,7 @@ RK_AVX2 static int scan_on_one_thread(const uint8_t *bytes, size_t length, size_
 // The calling thread runs the grammar over the chunks in order and, while
 // the next one is not ready, indexes chunks ahead of it; the second thread
 // only indexes. Chunks live in a ring of slots: chunk k in slot k % SLOTS,
-// reused once the grammar is done with it. A slot's `filled` is its
+// reused once the grammar is done with it and the chunk after it. A slot's `filled` is its
 // chunk's number plus one once its tokens are there.
 // A chunk that starts after a line feed may be up to half a chunk longer.
 enum { SLOTS = 8, MAX_CHUNK = CHUNK + CHUNK / 2 };
@@ -600,9 +600,13 @@ static int wait_for(pipeline *line, size_t *field, size_t target) {
 }
 
 // Takes the next chunk to index if its slot is free; SIZE_MAX if none.
+// Chunk k's slot is free once the grammar is done with chunk k - SLOTS + 1,
+// not k - SLOTS: the slot before it keeps the final state of the chunk
+// before, which a chained chunk k copies when it starts, until the grammar
+// is done with that one too.
 static size_t take_chunk(pipeline *line) {
     size_t next = __atomic_load_n(&line->next_to_index, __ATOMIC_RELAXED);
-    while (next < line->chunks && next < load_acquire(&line->parsed) + SLOTS) {
+    while (next < line->chunks && next + 1 < load_acquire(&line->parsed) + SLOTS) {
         if (__atomic_compare_exchange_n(&line->next_to_index, &next, next + 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
             return next;
         }
@@ -639,7 +643,7 @@ RK_AVX2 static void *run_indexer(void *argument) {
         // Wait until the grammar frees a slot, or there is nothing left.
         const size_t next = __atomic_load_n(&line->next_to_index, __ATOMIC_RELAXED);
         if (next >= line->chunks) break;
-        if (!wait_for(line, &line->parsed, next - SLOTS + 1)) break;
+        if (!wait_for(line, &line->parsed, next + 2 - SLOTS)) break;
     }
     return NULL;
 }

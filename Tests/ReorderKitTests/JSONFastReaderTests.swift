@@ -142,22 +142,25 @@ final class JSONFastReaderTests: XCTestCase {
     }
 
     /// Documents of many chunks (32 KiB each), pretty-printed so that chunks
-    /// start after line feeds, and minified so that each chunk follows from
-    /// the one before; then broken at random places.
+    /// start after line feeds, minified so that each chunk follows from the
+    /// one before, and the two mixed; then broken at random places.
     func testLargeDocumentsOfManyChunks() {
         var generator = JSONDifferentialTests.Generator(random: SeededGenerator(seed: 77))
         let breakers: [UInt8] = Array("\"\\,]}x\n".utf8) + [0x01, 0xFF]
         for index in 0..<24 {
-            let pretty = index % 2 == 0
+            // Pretty; minified; minified with a line feed now and then, so
+            // that chained chunks and chunks after line feeds alternate.
+            let style = index % 3
             var elements: [String] = []
             var size = 0
             while size < 300_000 {
                 var element = generator.value(depth: 1)
-                if !pretty { element.removeAll { $0 == "\n" || $0 == "\r" } }
+                if style != 0 { element.removeAll { $0 == "\n" || $0 == "\r" } }
+                if style == 2 && generator.random.chance(1) { element += "\n" }
                 size += element.utf8.count
                 elements.append(element)
             }
-            let document = pretty ? "[\n  " + elements.joined(separator: ",\n  ") + "\n]\n" : "[" + elements.joined(separator: ",") + "]"
+            let document = style == 0 ? "[\n  " + elements.joined(separator: ",\n  ") + "\n]\n" : "[" + elements.joined(separator: ",") + "]"
             let bytes = Array(document.utf8)
             assertSame(bytes, "large document \(index)")
             for mutation in 0..<6 {
