@@ -35,7 +35,11 @@ have jq && commands+=(-n jq "jq '.[1:] + .[:1]' $big > $out")
 have gojq && commands+=(-n gojq "gojq '.[1:] + .[:1]' $big > $out")
 commands+=(-n python3 "python3 -c 'import json,sys;a=json.load(open(sys.argv[1]));a.append(a.pop(0));json.dump(a,open(sys.argv[2],\"w\"),indent=2)' $big $out")
 
-hyperfine --warmup 1 --runs ${RUNS:-5} --style basic "${commands[@]}" \
+# Every run writes 105 MB. `sync` before each (not timed) starts every run
+# with no dirty pages: otherwise the kernel throttles whichever command
+# happens to run once earlier runs' writes pile up, and the figures depend
+# on the order of the commands.
+hyperfine --warmup 1 --runs ${RUNS:-5} --prepare sync --style basic "${commands[@]}" \
     --export-json "$DATA/json.json" >/dev/null
 python3 "$BENCH_DIR/summarize.py" "$DATA/json.json" "cp"
 
