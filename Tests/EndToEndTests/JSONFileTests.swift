@@ -196,4 +196,25 @@ final class JSONFileTests: XCTestCase {
         let moved = Array(elements.dropFirst()) + [elements[0]]
         XCTAssertEqual(try h.text("big.json"), "[\n  " + moved.joined(separator: ",\n  ") + "\n]\n")
     }
+
+    /// Large documents are read on two threads; minified ones (no line
+    /// feeds to start chunks at) and broken ones must come out as from a
+    /// small document: the same result, the same message.
+    func testALargeMinifiedArrayAndALargeBrokenOne() throws {
+        let h = try Harness()
+        let elements = (0..<100_000).map { #"{"id":\#($0),"tags":["a","\u00e9"]}"# }
+        try h.write("min.json", "[" + elements.joined(separator: ",") + "]")
+        let result = try h.run(["move", "-1", "0", "min.json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("min.json"), "[" + ([elements.last!] + elements.dropLast()).joined(separator: ",") + "]")
+
+        var broken = elements
+        broken[70_000] = #"{"id":70000,"tags":["a","\x"]}"#
+        let text = "[\n" + broken.joined(separator: ",\n") + "\n]\n"
+        try h.write("broken.json", text)
+        let failure = try h.run(["move", "0", "-1", "broken.json"])
+        XCTAssertEqual(failure.status, 2)
+        XCTAssertTrue(failure.stderr.hasPrefix("reorder: broken.json:70002:"), failure.stderr)
+        XCTAssertEqual(try h.text("broken.json"), text)
+    }
 }
