@@ -21,7 +21,6 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <pthread.h>
-#include <sched.h>
 #include <immintrin.h>
 
 // Whether this CPU and the OS support what the fast reader uses: AVX2 (and
@@ -224,14 +223,22 @@ typedef struct {
     int state;
     size_t depth;
     uint64_t is_array[MAX_DEPTH / 64];  // one bit per open container
-    // The root array's elements: buffered, handed to the sink in batches.
-    int64_t starts[STARTS_BUFFER];
     size_t buffered;
     size_t element_count;
     // Separators of the root array, compared with its first one.
     size_t separator_start;  // where the last element before a `,` ended
     size_t first_separator_start, first_separator_length;
+    // The root array's elements: buffered, handed to the sink in batches.
+    // Last, so that starting the grammar clears only what comes before.
+    int64_t starts[STARTS_BUFFER];
 } grammar_state;
+
+// The lexer's state at `offset` when that is outside any string, escape,
+// number, UTF-8 sequence or surrogate pair: the start of the document, or
+// just after a line feed in a valid one.
+static inline lexer_state lexer_at(size_t offset) {
+    return (lexer_state){0, 0, 0, offset, (size_t)-1};
+}
 
 // Checks the escapes of a block: the bytes after backslashes inside strings.
 static int check_escapes(const uint8_t *bytes, size_t length, size_t base, uint64_t escaped, lexer_state *lexer) {
@@ -501,9 +508,6 @@ out_of_tokens:
 // The grammar's state and its first token, before any chunk.
 static void start_grammar(grammar_state *g) {
     memset(g, 0, offsetof(grammar_state, starts));
-    g->buffered = 0;
-    g->element_count = 0;
-    g->separator_start = g->first_separator_start = g->first_separator_length = 0;
     g->state = ROOT;
 }
 
@@ -518,7 +522,7 @@ RK_AVX2 static int scan_on_one_thread(const uint8_t *bytes, size_t length, size_
     if (!memory) return RK_JSON_NOT_HANDLED;
     grammar_state *g = &memory->grammar;
     start_grammar(g);
-    lexer_state lexer = {0, 0, 0, 0, (size_t)-1};
+    lexer_state lexer = lexer_at(start);
     int status = RK_JSON_ROOT_ARRAY;
     for (size_t base = start; base < length; base += CHUNK) {
         const size_t end = base + CHUNK < length ? base + CHUNK : length;
@@ -616,7 +620,7 @@ static size_t take_chunk(pipeline *line) {
 
 RK_AVX2 static void index_pipeline_chunk(pipeline *line, size_t chunk) {
     pipeline_slot *slot = &line->slots[chunk % SLOTS];
-    lexer_state lexer = {0, 0, 0, line->bounds[chunk], (size_t)-1};
+    lexer_state lexer = lexer_at(line->bounds[chunk]);
     if (line->chained[chunk]) {
         pipeline_slot *before = &line->slots[(chunk - 1) % SLOTS];
         if (!wait_for(line, &before->filled, chunk)) return;

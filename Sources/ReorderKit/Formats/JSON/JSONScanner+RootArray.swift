@@ -15,8 +15,7 @@ extension JSONScanner {
     /// 0 chooses 2 for documents of 1 MiB or more.
     func scanRootArrayQuickly(threads: Int = 0) -> JSONScan? {
         guard tokens.isEmpty, let raw = source.baseAddress else { return nil }
-        let start = allowsByteOrderMark && source.count >= 3
-            && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
+        let start = byteOrderMarkLength
         var collector = StartCollector(documentLength: source.count)
         var found = rk_json_root_array()
         let status = withUnsafeMutablePointer(to: &collector) { collectorPointer in
@@ -48,18 +47,10 @@ private struct StartCollector {
     var starts: [Int] = []
 
     mutating func append(_ batch: UnsafePointer<Int64>, count: Int) {
-        if starts.isEmpty && count > 1 {
-            // Room for as many elements as the rest of the document holds at
-            // the first batch's density, so the array grows once (as `scan()`
-            // does).
-            let first = Int(batch[0]), last = Int(batch[count - 1])
-            if last > first {
-                let expected = Double(documentLength - first) / Double(last - first) * Double(count) * 1.05
-                starts.reserveCapacity(Int(expected) + 16)
-            }
-        }
+        let isFirst = starts.isEmpty
         batch.withMemoryRebound(to: Int.self, capacity: count) { batch in
             starts.append(contentsOf: UnsafeBufferPointer(start: batch, count: count))
         }
+        if isFirst { JSONScanner.reserveRoom(in: &starts, documentEnd: documentLength) }
     }
 }

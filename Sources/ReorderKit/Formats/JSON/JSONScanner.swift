@@ -287,9 +287,7 @@ struct JSONScanner {
         var firstComma: Int? = nil
         var firstColon: Int? = nil
 
-        var p = 0
-        if allowsByteOrderMark && end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { p = 3 }
-        p = skipWhitespace(p)
+        var p = skipWhitespace(byteOrderMarkLength)
 
         // Where the value before the current one ended, to compare the
         // target array's separators with its first one as they pass.
@@ -313,10 +311,7 @@ struct JSONScanner {
                 }
                 elementStarts.append(p)
                 if elementStarts.count == 4_096 {
-                    // Room for as many elements as the rest of the document
-                    // holds at this density, so the array grows once.
-                    let expected = Double(end - elementStarts[0]) / Double(p - elementStarts[0]) * 4_096 * 1.05
-                    elementStarts.reserveCapacity(Int(expected) + 16)
+                    JSONScanner.reserveRoom(in: &elementStarts, documentEnd: end)
                 }
             } else if depth == watched.watchDepth && p < end {
                 follower.noteValueStart(p, depth: depth, kind: ValidatedJSON.kind(startingWith: base[p]), stack: stack)
@@ -429,6 +424,21 @@ struct JSONScanner {
 }
 
 extension JSONScanner {
+    /// How many bytes of the document are a byte-order mark that is allowed
+    /// there: 3 or 0.
+    var byteOrderMarkLength: Int {
+        allowsByteOrderMark && source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
+    }
+
+    /// Reserves room in `starts` (the first few thousand element starts of
+    /// an array) for as many elements as the rest of the document holds at
+    /// their density, so that the array grows once.
+    static func reserveRoom(in starts: inout [Int], documentEnd: Int) {
+        guard let first = starts.first, let last = starts.last, last > first else { return }
+        let expected = Double(documentEnd - first) / Double(last - first) * Double(starts.count) * 1.05
+        starts.reserveCapacity(Int(expected) + 16)
+    }
+
     /// Whether `length` bytes at offsets `a` and `b` are equal; a separator
     /// is a few bytes, compared without a call into the C library.
     @inline(__always)
