@@ -2,10 +2,16 @@
 /// descriptor, or memory (in-process tests).
 public protocol ByteSink: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// Writes `slices` in order, in one gathering write where it can.
+    func write(gathered slices: UnsafeBufferPointer<UnsafeRawBufferPointer>) throws
     func flush() throws
 }
 
 extension ByteSink {
+    public func write(gathered slices: UnsafeBufferPointer<UnsafeRawBufferPointer>) throws {
+        for slice in slices { try write(slice) }
+    }
+
     public func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
@@ -37,6 +43,13 @@ public final class FileDescriptorSink: ByteSink {
         guard bytes.count > 0 else { return }
         (buffer.baseAddress! + used).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         used += bytes.count
+    }
+
+    /// What was buffered, then `slices`, in one `writev` (or a few, when
+    /// the descriptor takes part of it).
+    public func write(gathered slices: UnsafeBufferPointer<UnsafeRawBufferPointer>) throws {
+        try flush()
+        try System.writeAll(fd, gathered: slices, path: path)
     }
 
     public func flush() throws {

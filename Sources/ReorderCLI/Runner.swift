@@ -201,21 +201,21 @@ struct Job {
                 // only a regular file is replaced.
                 defer { System.close(fd) }
                 let sink = FileDescriptorSink(fd: fd, path: path)
-                try document.write(arrangement) { try sink.write($0) }
+                try document.write(arrangement) { try sink.write(gathered: $0) }
                 try sink.flush()
                 return false
             }
             let target = try AtomicFile.target(for: path, mustExist: false)
             try AtomicFile.replace(target, displayPath: path) { fd in
                 let sink = FileDescriptorSink(fd: fd, path: path)
-                try document.write(arrangement) { try sink.write($0) }
+                try document.write(arrangement) { try sink.write(gathered: $0) }
                 try sink.flush()
             }
             return false
 
         case .output, .write:
             if isStandardInput || mode != .write {
-                try document.write(arrangement) { try console.standardOutput.write($0) }
+                try document.write(arrangement) { try console.standardOutput.write(gathered: $0) }
                 return false
             }
             // In place: an unchanged file is not rewritten; its time stays.
@@ -223,7 +223,7 @@ struct Job {
             let target = try AtomicFile.target(for: input, mustExist: true)
             try AtomicFile.replace(target, displayPath: input) { fd in
                 let sink = FileDescriptorSink(fd: fd, path: input)
-                try document.write(arrangement) { try sink.write($0) }
+                try document.write(arrangement) { try sink.write(gathered: $0) }
                 try sink.flush()
             }
             return false

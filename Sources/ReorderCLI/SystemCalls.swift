@@ -61,6 +61,34 @@ enum System {
         }
     }
 
+    /// Writes `slices` in order with `writev`, again from where it stopped
+    /// when the descriptor takes only part of them. At most `IOV_MAX` (1024)
+    /// slices.
+    static func writeAll(_ fd: Int32, gathered slices: UnsafeBufferPointer<UnsafeRawBufferPointer>, path: String?) throws {
+        try withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(slices.count, 1)) { vectors in
+            var count = 0
+            for slice in slices where !slice.isEmpty {
+                vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: slice.baseAddress), iov_len: slice.count)
+                count += 1
+            }
+            var first = 0
+            while first < count {
+                var written = try retrying("write", path: path) {
+                    Glibc.writev(fd, vectors.baseAddress! + first, Int32(count - first))
+                }
+                // Skips what went out, whole slices first.
+                while first < count && written >= vectors[first].iov_len {
+                    written -= vectors[first].iov_len
+                    first += 1
+                }
+                if written > 0 {
+                    vectors[first].iov_base += written
+                    vectors[first].iov_len -= written
+                }
+            }
+        }
+    }
+
     /// Reads from `fd` until end of file into a buffer the caller deallocates.
     static func readAll(_ fd: Int32, sizeHint: Int, path: String?) throws -> UnsafeMutableRawBufferPointer {
         var capacity = max(sizeHint + 1, 65_536)

@@ -99,13 +99,24 @@ public struct ListDocument {
         }
     }
 
-    /// Calls `write` with the bytes of the result, in order; stretches of the
-    /// source are slices of it, never copies.
-    public func write(_ arrangement: Arrangement, to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    /// Calls `write` with the bytes of the result as slices, in order, up to
+    /// 1024 at a time (for `writev`); stretches of the source are slices of
+    /// it, never copies. The slices are valid until `write` returns.
+    public func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
         switch layout {
-        case .lines(let lines): try Renderer(layout: lines, source: source).write(arrangement, to: write)
-        case .json(let json): try Renderer(layout: json, source: source).write(arrangement, to: write)
+        case .lines(let lines): try Renderer(layout: lines, source: source).write(arrangement, gathered: write)
+        case .json(let json): try Renderer(layout: json, source: source).write(arrangement, gathered: write)
         }
+    }
+
+    /// Calls `write` with the bytes of the result, in order, a slice at a
+    /// time.
+    public func write(_ arrangement: Arrangement, to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try self.write(arrangement, gathered: { slices in
+            for slice in slices { try write(slice) }
+        })
     }
 
     /// The result as one array.

@@ -124,7 +124,7 @@ public struct Renderer<Layout: ListLayout> {
                         let run = runs[k]
                         if owesSeparator {
                             if separatorStart == separatorEnd {
-                                try terminator.withUnsafeBytes { try pieces.putBytes($0) }
+                                try terminator.withUnsafeBytes { try pieces.putTransientBytes($0) }
                             } else {
                                 try pieces.putSource(separatorStart, separatorEnd)
                             }
@@ -165,17 +165,18 @@ public struct Renderer<Layout: ListLayout> {
         try pieces.finish()
     }
 
-    /// Calls `write` with the output in chunks: long source stretches as
-    /// slices of `source` (never copied), everything else gathered into
-    /// chunks of 64 KiB, so that a result of many small pieces costs a few
-    /// calls rather than one a piece.
+    /// Calls `write` with the output as slices, in order, a batch of at
+    /// most `OutputGatherer.batchLength` at a time, for a gathering write
+    /// (`writev`): stretches of the source and new items are slices of the
+    /// memory they are in, never copied; the slices are valid until `write`
+    /// returns.
     public func write(
-        _ arrangement: Arrangement, to write: (UnsafeRawBufferPointer) throws -> Void
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
         try withoutActuallyEscaping(write) { write in
-            var chunker = OutputChunker(source: source, write: write)
-            defer { chunker.deallocate() }
-            try walk(arrangement, &chunker)
+            var gatherer = OutputGatherer(source: source, write: write)
+            defer { gatherer.deallocate() }
+            try walk(arrangement, &gatherer)
         }
     }
 
@@ -198,7 +199,10 @@ public struct Renderer<Layout: ListLayout> {
 /// What a walk over the output passes its pieces to.
 private protocol PieceReceiver {
     mutating func putSource(_ start: Int, _ end: Int) throws
+    /// Bytes that stay where they are for the whole walk (new items).
     mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws
+    /// Bytes that are only valid during the call (a layout's piece).
+    mutating func putTransientBytes(_ bytes: UnsafeRawBufferPointer) throws
     mutating func finish() throws
 }
 
@@ -207,7 +211,7 @@ extension PieceReceiver {
     mutating func put(_ piece: Piece) throws {
         switch piece {
         case .source(let range): try putSource(range.lowerBound, range.upperBound)
-        case .bytes(let bytes): try bytes.withUnsafeBytes { try putBytes($0) }
+        case .bytes(let bytes): try bytes.withUnsafeBytes { try putTransientBytes($0) }
         }
     }
 }
@@ -242,70 +246,93 @@ private struct PendingSource {
     }
 }
 
-/// Turns pieces into output chunks: joins adjacent source ranges, passes a
-/// long one on as a slice of the source, and copies short ones and new
-/// bytes into a buffer that goes out when full.
-private struct OutputChunker: PieceReceiver {
-    /// A source stretch this long is passed on as it is (a sink writes such
-    /// chunks straight, too).
-    static let directLength = 32_768
-    static let capacity = 65_536
+/// Turns pieces into batches of slices for a gathering write: adjacent
+/// source ranges join into one slice; source ranges and new items are passed
+/// where they are, and only transient bytes are copied, into a buffer that
+/// lives as long as the batch. A result of a hundred thousand pieces is a
+/// hundred `writev` calls and no copy in this process: the kernel's copy
+/// into the file is the only one.
+private struct OutputGatherer: PieceReceiver {
+    /// Slices a batch: Linux's `IOV_MAX`.
+    static let batchLength = 1024
+    static let bufferCapacity = 16_384
 
     let source: UnsafeRawBufferPointer
-    let write: (UnsafeRawBufferPointer) throws -> Void
-    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: OutputChunker.capacity, alignment: 16)
+    let write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    private let slices = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: OutputGatherer.batchLength)
+    private var sliceCount = 0
+    private let buffer = UnsafeMutableRawPointer.allocate(byteCount: OutputGatherer.bufferCapacity, alignment: 16)
     private var used = 0
     private var pending = PendingSource()
 
-    init(source: UnsafeRawBufferPointer, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(source: UnsafeRawBufferPointer, write: @escaping (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) {
         self.source = source
         self.write = write
     }
 
-    func deallocate() { buffer.deallocate() }
+    func deallocate() {
+        slices.deallocate()
+        buffer.deallocate()
+    }
 
     @inline(__always)
     mutating func putSource(_ start: Int, _ end: Int) throws {
-        if let range = pending.add(start, end) { try pass(range) }
+        if let range = pending.add(start, end) {
+            try add(UnsafeRawBufferPointer(rebasing: source[range]))
+        }
     }
 
     @inline(__always)
     mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws {
         if bytes.isEmpty { return }
-        if let range = pending.take() { try pass(range) }
-        try copy(bytes.baseAddress!, bytes.count)
+        if let range = pending.take() { try add(UnsafeRawBufferPointer(rebasing: source[range])) }
+        try add(bytes)
+    }
+
+    mutating func putTransientBytes(_ bytes: UnsafeRawBufferPointer) throws {
+        if bytes.isEmpty { return }
+        if let range = pending.take() { try add(UnsafeRawBufferPointer(rebasing: source[range])) }
+        try copy(bytes)
+    }
+
+    private mutating func copy(_ bytes: UnsafeRawBufferPointer) throws {
+        if bytes.count > OutputGatherer.bufferCapacity {
+            // Too long to copy: it goes out on its own, while it is valid.
+            try handOver()
+            try [bytes].withUnsafeBufferPointer { try write($0) }
+            return
+        }
+        if used + bytes.count > OutputGatherer.bufferCapacity { try handOver() }
+        let copy = buffer + used
+        copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        used += bytes.count
+        // Consecutive copies are one slice.
+        if sliceCount > 0, let last = slices[sliceCount - 1].baseAddress,
+           last + slices[sliceCount - 1].count == UnsafeRawPointer(copy) {
+            slices[sliceCount - 1] = UnsafeRawBufferPointer(start: last, count: slices[sliceCount - 1].count + bytes.count)
+        } else {
+            if sliceCount == OutputGatherer.batchLength { try handOver() }
+            slices[sliceCount] = UnsafeRawBufferPointer(start: copy, count: bytes.count)
+            sliceCount += 1
+        }
     }
 
     mutating func finish() throws {
-        if let range = pending.take() { try pass(range) }
-        if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
+        if let range = pending.take() { try add(UnsafeRawBufferPointer(rebasing: source[range])) }
+        try handOver()
+    }
+
+    @inline(__always)
+    private mutating func add(_ slice: UnsafeRawBufferPointer) throws {
+        if sliceCount == OutputGatherer.batchLength { try handOver() }
+        slices[sliceCount] = slice
+        sliceCount += 1
+    }
+
+    private mutating func handOver() throws {
+        if sliceCount > 0 { try write(UnsafeBufferPointer(start: slices, count: sliceCount)) }
+        sliceCount = 0
         used = 0
-    }
-
-    @inline(__always)
-    private mutating func pass(_ range: Range<Int>) throws {
-        let start = source.baseAddress! + range.lowerBound
-        if range.count >= OutputChunker.directLength {
-            if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
-            used = 0
-            try write(UnsafeRawBufferPointer(start: start, count: range.count))
-        } else {
-            try copy(start, range.count)
-        }
-    }
-
-    @inline(__always)
-    private mutating func copy(_ bytes: UnsafeRawPointer, _ count: Int) throws {
-        if used + count > OutputChunker.capacity {
-            if used > 0 { try write(UnsafeRawBufferPointer(start: buffer, count: used)) }
-            used = 0
-            if count > OutputChunker.capacity {
-                try write(UnsafeRawBufferPointer(start: bytes, count: count))
-                return
-            }
-        }
-        (buffer + used).copyMemory(from: bytes, byteCount: count)
-        used += count
     }
 }
 
@@ -323,6 +350,8 @@ private struct SourceComparer: PieceReceiver {
     mutating func putSource(_ start: Int, _ end: Int) throws {
         if let range = pending.add(start, end) { try compareSource(range) }
     }
+
+    mutating func putTransientBytes(_ bytes: UnsafeRawBufferPointer) throws { try putBytes(bytes) }
 
     mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws {
         if bytes.isEmpty { return }
