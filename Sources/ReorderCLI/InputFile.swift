@@ -17,6 +17,14 @@ final class InputBytes {
 
     deinit { release() }
 
+    /// Whether `path` names a regular file (after symlinks): one that can
+    /// be read ahead of time, as a pipe cannot without taking its bytes.
+    static func isRegularFile(_ path: String) -> Bool {
+        guard path != "-" else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The bytes of the file `path`; symlinks are followed.
     static func read(path: String) throws -> InputBytes {
         let fd = try System.open(path, O_RDONLY)

@@ -77,16 +77,23 @@ public struct Runner {
         var inputs = Array(parsed.positionals.dropFirst(argumentCount))
         if inputs.isEmpty { inputs = ["-"] }
 
+        // A batch's first input, when it is a file, is read on another
+        // thread while the script is read and planned: for a large list and
+        // many operations, the two take about as long.
+        var firstInput: BackgroundTask<LoadedInput>? = nil
+        if command.name == "batch", let options = try? readOptions(parsed), InputBytes.isRegularFile(inputs[0]) {
+            let input = inputs[0]
+            firstInput = BackgroundTask { try Job.load(input: input, readOptions: options) }
+        }
+        defer { firstInput?.wait() }
+
         let edit = try makeEdit(command: command.name, arguments: arguments, parsed: parsed)
         let editOptions = EditOptions(
             base: parsed.has("one-based") ? .one : .zero,
             missingOK: parsed.has("missing-ok"),
             valuesAreStrings: parsed.has("string"),
             key: parsed.value("key"))
-        var readOptions = ReadOptions()
-        readOptions.nulTerminated = parsed.has("null")
-        readOptions.pointer = parsed.value("pointer") ?? ""
-        readOptions.format = try formatChoice(parsed)
+        let readOptions = try readOptions(parsed)
 
         let mode: OutputMode
         if parsed.has("check") || parsed.has("diff") {
@@ -105,12 +112,15 @@ public struct Runner {
         default: color = console.outputIsTerminal && !console.noColor
         }
 
+        let prepared = PreparedEdit(edit, options: editOptions)
         var status = ExitStatus.success
-        for input in inputs {
-            let job = Job(input: input, edit: edit, editOptions: editOptions, readOptions: readOptions,
+        for (number, input) in inputs.enumerated() {
+            let job = Job(input: input, edit: prepared, readOptions: readOptions,
                           mode: mode, color: color, console: console)
             do {
-                if try job.run() { status = max(status, ExitStatus.wouldChange) }
+                let loaded = number == 0 ? firstInput : nil
+                if try job.run(loaded: loaded.map { loaded in { try loaded.value() } })
+                    { status = max(status, ExitStatus.wouldChange) }
             } catch let error as SystemError where error.code == EPIPE && error.path == nil {
                 throw error
             } catch {
@@ -119,6 +129,14 @@ public struct Runner {
             }
         }
         return status
+    }
+
+    private func readOptions(_ parsed: ParsedArguments) throws -> ReadOptions {
+        var options = ReadOptions()
+        options.nulTerminated = parsed.has("null")
+        options.pointer = parsed.value("pointer") ?? ""
+        options.format = try formatChoice(parsed)
+        return options
     }
 
     private func formatChoice(_ parsed: ParsedArguments) throws -> FormatChoice {
@@ -154,11 +172,16 @@ public struct Runner {
     }
 }
 
+/// An input read: its bytes and the document they are.
+struct LoadedInput {
+    let content: InputBytes
+    let document: ListDocument
+}
+
 /// One input through one edit.
 struct Job {
     let input: String
-    let edit: Edit
-    let editOptions: EditOptions
+    let edit: PreparedEdit
     let readOptions: ReadOptions
     let mode: OutputMode
     let color: Bool
@@ -167,18 +190,39 @@ struct Job {
     var isStandardInput: Bool { input == "-" }
     var displayName: String { isStandardInput ? "<stdin>" : input }
 
-    /// Applies the edit; returns true when `--check` or `--diff` found a change.
-    func run() throws -> Bool {
-        let content = isStandardInput ? try console.readStandardInput() : try InputBytes.read(path: input)
+    /// Reads the file `input` (not standard input) as a document.
+    static func load(input: String, readOptions: ReadOptions) throws -> LoadedInput {
+        try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions)
+    }
+
+    /// Reads `content`, from the file `name` (nil: standard input).
+    private static func load(content: InputBytes, name: String?, readOptions: ReadOptions) throws -> LoadedInput {
         let source = content.bytes
-        let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)
-        let document: ListDocument
+        let format = readOptions.format.resolve(name: name, source: source)
         do {
-            document = try ListDocument(source, format: format, options: readOptions)
+            return LoadedInput(content: content, document: try ListDocument(source, format: format, options: readOptions))
         } catch let error as JSONError where readOptions.format == .auto {
-            throw AutoDetectedJSON(error: error, byName: !isStandardInput && input.hasSuffix(".json"))
+            throw AutoDetectedJSON(error: error, byName: name.map { $0.hasSuffix(".json") } ?? false)
         }
-        let arrangement = try document.arrangement(for: edit, options: editOptions)
+    }
+
+    /// Applies the edit; returns true when `--check` or `--diff` found a
+    /// change. `loaded`, when given, gives the input already read (or the
+    /// error reading it threw).
+    func run(loaded: (() throws -> LoadedInput)? = nil) throws -> Bool {
+        let read: LoadedInput
+        if let loaded {
+            read = try loaded()
+        } else if isStandardInput {
+            read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions)
+        } else {
+            read = try Job.load(input: input, readOptions: readOptions)
+        }
+        // The document's bytes are the input's: mapped until `read` goes.
+        defer { withExtendedLifetime(read) {} }
+        let source = read.content.bytes
+        let document = read.document
+        let arrangement = try document.arrangement(for: edit)
         let unchanged = document.resultEqualsSource(arrangement)
 
         switch mode {

@@ -26,7 +26,7 @@ struct BatchPlan {
     /// Items of the list before the batch that operations use, in the order
     /// the operations come, so that a stable sort by item sorts by item,
     /// then by operation.
-    private struct SourceUses {
+    struct SourceUses {
         /// Source indices.
         var items: [Int] = []
         /// `operation << 1` (the operation's index in the script), plus 1
@@ -53,7 +53,7 @@ struct BatchPlan {
     /// operations: one for each item an operation puts somewhere. Which
     /// operation a claim is, needed only for messages, is found from its
     /// content (see `arrangement`), rather than kept for every claim.
-    private struct Claims {
+    struct Claims {
         /// Until the result's length is known, what the operation wrote (see
         /// `Placement`); then the 0-based position.
         var positions: [Int] = []
@@ -283,11 +283,29 @@ struct BatchPlan {
                 second: script.reference(of: operation(claiming: claimedContents[k])), base: base)
         }
 
+        return BatchPlan.merge(
+            count: count, resultCount: resultCount, usedItems: uses.items, useTags: uses.tags,
+            claimedPositions: claimedPositions, claimedContents: claimedContents, newItems: newItems,
+            replacingOperations: replacingOperations, replacementItems: replacementItems, itemBytes: itemBytes)
+    }
+
+    /// The result of a valid batch: each claimed position (sorted, distinct)
+    /// holds its content, a source index or `-(i + 1)` for `newItems[i]`;
+    /// the floating items fill the other positions in source order. They
+    /// are the source items that no use (sorted by item, distinct; a tag as
+    /// in `SourceUses`) takes away, and replaced items, as the new item of
+    /// their operation (`replacementItems[i]` for `replacingOperations[i]`,
+    /// in operation order).
+    static func merge(
+        count: Int, resultCount: Int, usedItems: [Int], useTags: [Int],
+        claimedPositions: [Int], claimedContents: [Int], newItems: [Range<Int>],
+        replacingOperations: [Int], replacementItems: [Int], itemBytes: [UInt8]
+    ) -> Arrangement {
         // Floating items, in source order: runs of untouched items between
         // the used ones, of which replaced ones stay as their new value and
         // the others are skipped.
         var result = Arrangement(itemBytes: itemBytes)
-        result.reserveCapacity(runs: 2 * claimedPositions.count + uses.items.count + 1)
+        result.reserveCapacity(runs: 2 * claimedPositions.count + usedItems.count + 1)
         var position = 0
         var cursor = 0
         var nextUse = 0
@@ -297,7 +315,7 @@ struct BatchPlan {
             let claimed = k < claimedPositions.count ? claimedPositions[k] : resultCount
             var wanted = claimed - position
             while wanted > 0 {
-                let stop = nextUse < uses.items.count ? uses.items[nextUse] : count
+                let stop = nextUse < usedItems.count ? usedItems[nextUse] : count
                 let run = stop - cursor
                 if run >= wanted {
                     result.append(run: cursor..<cursor + wanted)
@@ -306,8 +324,8 @@ struct BatchPlan {
                 }
                 result.append(run: cursor..<stop)
                 wanted -= run
-                precondition(nextUse < uses.items.count, "a batch's floating items ran out")
-                let tag = uses.tags[nextUse]
+                precondition(nextUse < usedItems.count, "a batch's floating items ran out")
+                let tag = useTags[nextUse]
                 if tag & 1 != 0 {
                     let replacement = binarySearch(replacingOperations, tag >> 1)
                     result.append(itemAt: newItems[replacementItems[replacement]])
@@ -370,7 +388,7 @@ struct BatchPlan {
 }
 
 /// The index of `value` in `sorted`, which holds it.
-private func binarySearch(_ sorted: [Int], _ value: Int) -> Int {
+func binarySearch(_ sorted: [Int], _ value: Int) -> Int {
     var low = 0, high = sorted.count
     while low < high {
         let middle = (low + high) / 2

@@ -102,13 +102,29 @@ struct RunSequence {
         Stretch(segments: [newItemSegment(value)])
     }
 
+    /// A list length for a list whose length is not known yet: the list is
+    /// its first n items, and the others are never touched (see
+    /// `PreparedSequence`).
+    static let unknownLength = 1 << 60
+
+    /// New item `number`, whose bytes the caller keeps, as a segment.
+    static func newItemSegment(number: Int) -> Segment { Segment(first: -(number + 1), length: 1) }
+
     /// The segments in list order, as an arrangement of the source.
     func arrangement() -> Arrangement {
+        arrangement(sourceCount: Int.max, itemBytes: itemBytes, newItems: newItems)
+    }
+
+    /// The segments in list order, as an arrangement of a source of
+    /// `sourceCount` items, leaving out source items from `sourceCount` on;
+    /// new item i is `itemBytes[newItems[i]]`.
+    func arrangement(sourceCount: Int, itemBytes: [UInt8], newItems: [Range<Int>]) -> Arrangement {
         var result = Arrangement(itemBytes: itemBytes)
         result.reserveCapacity(runs: tree.segmentCountEstimate)
         tree.forEachSegment { first, length in
             if first >= 0 {
-                result.append(run: first..<first + length)
+                let end = min(first + length, sourceCount)
+                if first < end { result.append(run: first..<end) }
             } else {
                 result.append(itemAt: newItems[-first - 1])
             }

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Work run on a thread of its own while the caller does something else;
+/// `value()` waits for it. `reorder batch` reads its first input this way
+/// while it reads and plans its script.
+///
+/// The work must not touch what the caller uses meanwhile: here it only
+/// reads a file and builds a document of its own.
+final class BackgroundTask<Value> {
+    private var result: Result<Value, Error>?
+    private var thread: pthread_t?
+    private let work: () throws -> Value
+
+    /// Starts `work`; when no thread can be started, `value()` runs it.
+    init(_ work: @escaping () throws -> Value) {
+        self.work = work
+        thread = startThread { [self] in result = Result(catching: work) }
+    }
+
+    /// What the work returned or threw, once it is done.
+    func value() throws -> Value {
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+        if result == nil { result = Result(catching: work) }
+        return try result!.get()
+    }
+
+    /// Waits for the work, if it runs, and drops its result.
+    func wait() {
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+    }
+}
+
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// A new thread running `body`; nil when none could be started.
+private func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    guard status == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
+        return nil
+    }
+    return thread
+}
