@@ -282,6 +282,12 @@ public struct BatchScript: Sendable {
         let end = script.count
         while start < end {
             lineNumber += 1
+            if let line = canonicalPlainLine(script, start, end), line.end - start <= Int(Int32.max) {
+                steps.append(Step(code: line.code, textLength: Int32(line.end - start), first: line.first,
+                                  second: line.second, textStart: base + start))
+                start = line.next
+                continue
+            }
             let newline = firstIndex(of: 0x0A, in: script, from: start, to: end) ?? end
             var lineEnd = newline
             if lineEnd > start && script[lineEnd - 1] == 0x0D { lineEnd -= 1 }
@@ -487,6 +493,99 @@ private func plainOperation(
         return (.swap, i, j, end)
     }
     return nil
+}
+
+/// The line at `start` of a script when it is written the usual way: the
+/// operation's name at the start of the line, one space before each
+/// argument, whole numbers (`-` allowed) of up to 18 digits, and the line
+/// ending right after the last number (or VALUE), with LF, CRLF or the end
+/// of the script. The step is the one `plainOperation` makes of it (`second`
+/// as `Step.second` holds it); `end` is where the line's text ends and
+/// `next` where the next line starts. Nil for any other line, which the
+/// general path then reads: this one only saves a script of a hundred
+/// thousand such lines a call to find each line's end and a pass over its
+/// words.
+@inline(__always)
+private func canonicalPlainLine(
+    _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int
+) -> (code: BatchScript.Step.Code, first: Int, second: Int, end: Int, next: Int)? {
+    let base = bytes.baseAddress!
+    // The longest name and its space, and one digit.
+    guard end - start >= 9 else { return nil }
+    var position = start
+    /// A number at `position` followed by `terminator`-like byte, or nil.
+    @inline(__always)
+    func number() -> Int? {
+        var negative = false
+        if position < end && base.load(fromByteOffset: position, as: UInt8.self) == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        let digitsStart = position
+        var value = 0
+        while position < end {
+            let digit = base.load(fromByteOffset: position, as: UInt8.self) &- 0x30
+            if digit > 9 { break }
+            value = value &* 10 &+ Int(digit)
+            position += 1
+        }
+        let digits = position - digitsStart
+        guard digits > 0 && digits <= 18 else { return nil }
+        return negative ? -value : value
+    }
+    @inline(__always)
+    func space() -> Bool {
+        guard position < end, base.load(fromByteOffset: position, as: UInt8.self) == 0x20 else { return false }
+        position += 1
+        return true
+    }
+    /// The line ends here: where its text ends and the next line starts.
+    @inline(__always)
+    func lineEnd() -> (end: Int, next: Int)? {
+        if position == end { return (end, end) }
+        let byte = base.load(fromByteOffset: position, as: UInt8.self)
+        if byte == 0x0A { return (position, position + 1) }
+        if byte == 0x0D && position + 1 < end && base.load(fromByteOffset: position + 1, as: UInt8.self) == 0x0A {
+            return (position, position + 2)
+        }
+        return nil
+    }
+    // The name and its space, as little-endian words.
+    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    let four = word & 0xFF_FFFF_FFFF
+    let seven = word & 0xFF_FFFF_FFFF_FFFF
+    if four == 0x20_6576_6F6D /* "move " */ {
+        position = start + 5
+        guard let from = number(), space(), let to = number(), let line = lineEnd() else { return nil }
+        return (.move, from, to, line.end, line.next)
+    }
+    if four == 0x20_7061_7773 /* "swap " */ {
+        position = start + 5
+        guard let i = number(), space(), let j = number(), let line = lineEnd() else { return nil }
+        return (.swap, i, j, line.end, line.next)
+    }
+    if seven == 0x20_6574_656C_6564 /* "delete " */ {
+        position = start + 7
+        guard let item = number(), let line = lineEnd() else { return nil }
+        return (.delete, item, 0, line.end, line.next)
+    }
+    let code: BatchScript.Step.Code
+    if seven == 0x20_7472_6573_6E69 /* "insert " */ {
+        code = .insert
+        position = start + 7
+    } else if word == 0x2065_6361_6C70_6572 /* "replace " */ {
+        code = .replace
+        position = start + 8
+    } else {
+        return nil
+    }
+    // VALUE is the rest of the line after the one space after the index.
+    guard let index = number(), space() else { return nil }
+    let valueStart = position
+    let newline = firstIndex(of: 0x0A, in: bytes, from: valueStart, to: end) ?? end
+    var lineEnd = newline
+    if lineEnd > valueStart && base.load(fromByteOffset: lineEnd - 1, as: UInt8.self) == 0x0D { lineEnd -= 1 }
+    return (code, index, valueStart - start, lineEnd, newline == end ? end : newline + 1)
 }
 
 /// `plainInteger` on `bytes[start..<end]`.
