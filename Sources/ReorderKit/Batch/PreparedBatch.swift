@@ -107,6 +107,7 @@ struct PreparedPlan {
         uses.tags.reserveCapacity(script.count)
         claims.positions.reserveCapacity(script.count)
         claims.contents.reserveCapacity(script.count)
+        values.reserveCapacity(script.count)
         for index in 0..<script.count {
             let step = script.steps[index]
             if step.code == .general { return nil }
