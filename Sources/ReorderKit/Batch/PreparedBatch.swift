@@ -226,12 +226,7 @@ struct PreparedSequence {
                 guard second >= 0 else { return nil }
                 need(first)
                 need(second)
-                let (low, high) = (min(first, second), max(first, second))
-                if low == high { continue }
-                let highItem = list.removeItem(at: high)
-                let lowItem = list.removeItem(at: low)
-                list.insert(highItem, at: low)
-                list.insert(lowItem, at: high)
+                list.swapItems(first, second)
             case .replace:
                 need(first)
                 values.append(script.valueRange(of: index))

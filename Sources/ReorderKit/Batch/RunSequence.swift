@@ -57,6 +57,17 @@ struct RunSequence {
         tree.insert(segment, at: position)
     }
 
+    /// Exchanges the items at positions `i` and `j`.
+    mutating func swapItems(_ i: Int, _ j: Int) {
+        let (low, high) = (min(i, j), max(i, j))
+        if low == high { return }
+        // The later one first, so that cutting it leaves `low` where it is.
+        let highItem = removeItem(at: high)
+        let lowItem = removeItem(at: low)
+        insert(highItem, at: low)
+        insert(lowItem, at: high)
+    }
+
     /// Cuts positions `range` out of the list.
     mutating func remove(_ range: Range<Int>) -> Stretch {
         var segments: [Segment] = []

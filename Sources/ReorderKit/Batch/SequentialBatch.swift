@@ -79,13 +79,7 @@ struct SequentialBatch {
             list.insert(list.removeItem(at: from), at: to)
 
         case .swap:
-            let i = try source(step.first), j = try source(step.second)
-            let (low, high) = (min(i, j), max(i, j))
-            if low == high { return }
-            let highItem = list.removeItem(at: high)
-            let lowItem = list.removeItem(at: low)
-            list.insert(highItem, at: low)
-            list.insert(lowItem, at: high)
+            list.swapItems(try source(step.first), try source(step.second))
 
         case .replace:
             let position = try source(step.first)
@@ -137,12 +131,7 @@ struct SequentialBatch {
                 guard j.count == 1 else {
                     throw BatchError.needsOneItem(argument: "J", selected: j.count, operation: reference)
                 }
-                let (low, high) = (min(i[0], j[0]), max(i[0], j[0]))
-                if low == high { return }
-                let highItem = list.removeItem(at: high)
-                let lowItem = list.removeItem(at: low)
-                list.insert(highItem, at: low)
-                list.insert(lowItem, at: high)
+                list.swapItems(i[0], j[0])
 
             case .replace(let selector, let value):
                 let positions = try resolve(selector)
