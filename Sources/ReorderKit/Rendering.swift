@@ -302,7 +302,11 @@ private struct OutputGatherer: PieceReceiver {
             try [bytes].withUnsafeBufferPointer { try write($0) }
             return
         }
-        if used + bytes.count > OutputGatherer.bufferCapacity { try handOver() }
+        // Room in the buffer and for a slice first: handing the batch over
+        // frees the buffer, which must not happen under a copy just made.
+        if used + bytes.count > OutputGatherer.bufferCapacity || sliceCount == OutputGatherer.batchLength {
+            try handOver()
+        }
         let copy = buffer + used
         copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         used += bytes.count
@@ -311,9 +315,7 @@ private struct OutputGatherer: PieceReceiver {
            last + slices[sliceCount - 1].count == UnsafeRawPointer(copy) {
             slices[sliceCount - 1] = UnsafeRawBufferPointer(start: last, count: slices[sliceCount - 1].count + bytes.count)
         } else {
-            if sliceCount == OutputGatherer.batchLength { try handOver() }
-            slices[sliceCount] = UnsafeRawBufferPointer(start: copy, count: bytes.count)
-            sliceCount += 1
+            try add(UnsafeRawBufferPointer(start: copy, count: bytes.count))
         }
     }
 
