@@ -23,15 +23,12 @@ final class BackgroundTask<Value> {
 
     /// What the work returned or threw, once it is done.
     func value() throws -> Value {
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
-        }
+        wait()
         if result == nil { result = Result(catching: work) }
         return try result!.get()
     }
 
-    /// Waits for the work, if it runs, and drops its result.
+    /// Waits for the work, if it runs.
     func wait() {
         if let thread {
             pthread_join(thread, nil)

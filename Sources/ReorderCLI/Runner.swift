@@ -118,9 +118,7 @@ public struct Runner {
             let job = Job(input: input, edit: prepared, readOptions: readOptions,
                           mode: mode, color: color, console: console)
             do {
-                let loaded = number == 0 ? firstInput : nil
-                if try job.run(loaded: loaded.map { loaded in { try loaded.value() } })
-                    { status = max(status, ExitStatus.wouldChange) }
+                if try job.run(preloaded: number == 0 ? firstInput : nil) { status = max(status, ExitStatus.wouldChange) }
             } catch let error as SystemError where error.code == EPIPE && error.path == nil {
                 throw error
             } catch {
@@ -207,12 +205,12 @@ struct Job {
     }
 
     /// Applies the edit; returns true when `--check` or `--diff` found a
-    /// change. `loaded`, when given, gives the input already read (or the
-    /// error reading it threw).
-    func run(loaded: (() throws -> LoadedInput)? = nil) throws -> Bool {
+    /// change. `preloaded`, when given, is the input being read already; its
+    /// value is the input, or the error reading it threw.
+    func run(preloaded: BackgroundTask<LoadedInput>? = nil) throws -> Bool {
         let read: LoadedInput
-        if let loaded {
-            read = try loaded()
+        if let preloaded {
+            read = try preloaded.value()
         } else if isStandardInput {
             read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions)
         } else {

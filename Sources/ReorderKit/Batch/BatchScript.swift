@@ -513,7 +513,8 @@ private func canonicalPlainLine(
     // The longest name and its space, and one digit.
     guard end - start >= 9 else { return nil }
     var position = start
-    /// A number at `position` followed by `terminator`-like byte, or nil.
+    /// The whole number at `position` (an optional `-`, then 1 to 18
+    /// digits), or nil.
     @inline(__always)
     func number() -> Int? {
         var negative = false

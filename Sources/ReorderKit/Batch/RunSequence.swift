@@ -98,7 +98,7 @@ struct RunSequence {
     /// A new item whose bytes are `itemBytes[range]`, not yet in the list.
     mutating func newItemSegment(at range: Range<Int>) -> Segment {
         newItems.append(range)
-        return Segment(first: -newItems.count, length: 1)
+        return RunSequence.newItemSegment(number: newItems.count - 1)
     }
 
     /// A new item with the bytes `value`, not yet in the list.
