@@ -15,7 +15,9 @@ let package = Package(
         // The core's SIMD reader for large JSON arrays, in C for AVX2.
         .target(name: "ReorderKitSIMD"),
         // Arguments, help, files, messages and exit status.
-        .target(name: "ReorderCLI", dependencies: ["ReorderKit"]),
+        .target(name: "ReorderCLI", dependencies: ["ReorderKit", "ReorderHeap"]),
+        // The C library's heap readied for a large batch, in C for mallopt.
+        .target(name: "ReorderHeap"),
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
         .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
         .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI"]),

@@ -19,10 +19,14 @@ final class InputBytes {
 
     /// Whether `path` names a regular file (after symlinks): one that can
     /// be read ahead of time, as a pipe cannot without taking its bytes.
-    static func isRegularFile(_ path: String) -> Bool {
-        guard path != "-" else { return false }
+    static func isRegularFile(_ path: String) -> Bool { regularFileSize(path) != nil }
+
+    /// The size of `path` when it is a regular file (not `-`), else nil.
+    static func regularFileSize(_ path: String) -> Int? {
+        guard path != "-" else { return nil }
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        guard stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// The bytes of the file `path`; symlinks are followed.

@@ -244,4 +244,102 @@ final class BatchTests: XCTestCase {
         XCTAssertTrue(help.contains("performBatchUpdates"), help)
         XCTAssertTrue(help.contains("'e b x c d'"), help)
     }
+
+    /// Scripts of a mebibyte or more get a heap set up for them (see
+    /// `HeapTuning`): the same results as ever, from a model of the rules.
+    func testLargeScriptsGiveTheResultsOfTheRules() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func below(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let padding = String(repeating: "-", count: 90)
+        let h = try Harness()
+
+        // One batch: every source counts in the list before it, every
+        // destination in the list after it.
+        let count = 100_000
+        let source = (0..<count).map { "item \($0)" }
+        try h.write("list.txt", source.map { $0 + "\n" }.joined())
+        var operations: [String] = []
+        var floating: [String] = []
+        var claims: [Int: String] = [:]
+        var movedValues: [String] = []
+        for i in 0..<count {
+            switch i % 10 {
+            case 0: operations.append("delete \(i)")
+            case 1:
+                operations.append("replace \(i) replaced \(i) \(padding)")
+                floating.append("replaced \(i) \(padding)")
+            case 2:
+                operations.append("move \(i) DESTINATION")
+                movedValues.append(source[i])
+            default: floating.append(source[i])
+            }
+        }
+        let inserted = 10_000
+        let resultCount = count - count / 10 + inserted
+        var positions = Array(0..<resultCount)
+        for k in positions.indices.reversed() { positions.swapAt(k, below(k + 1)) }
+        var next = 0
+        for (k, operation) in operations.enumerated() where operation.hasSuffix("DESTINATION") {
+            operations[k] = operation.replacingOccurrences(of: "DESTINATION", with: "\(positions[next])")
+            claims[positions[next]] = movedValues[next]
+            next += 1
+        }
+        for k in 0..<inserted {
+            operations.append("insert \(positions[next]) new \(k) \(padding)")
+            claims[positions[next]] = "new \(k) \(padding)"
+            next += 1
+        }
+        for k in operations.indices.reversed() { operations.swapAt(k, below(k + 1)) }
+        var expected: [String] = []
+        var nextFloating = 0
+        for position in 0..<resultCount {
+            if let claimed = claims[position] {
+                expected.append(claimed)
+            } else {
+                expected.append(floating[nextFloating])
+                nextFloating += 1
+            }
+        }
+        let script = operations.joined(separator: "\n") + "\n"
+        XCTAssertGreaterThan(script.utf8.count, 1 << 20)
+        try h.write("ops.txt", script)
+        let batch = try h.run(["batch", "-f", "ops.txt", "list.txt"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        XCTAssertEqual(try h.text("list.txt"), expected.map { $0 + "\n" }.joined())
+
+        // With --sequential: each operation on the list the one before left.
+        let longPadding = padding + padding
+        var list = (0..<5_000).map { "line \($0)" }
+        try h.write("short.txt", list.map { $0 + "\n" }.joined())
+        operations = []
+        for k in 0..<20_000 {
+            switch below(4) {
+            case 0:
+                let at = below(list.count + 1)
+                operations.append("insert \(at) new \(k) \(longPadding)")
+                list.insert("new \(k) \(longPadding)", at: at)
+            case 1:
+                let at = below(list.count)
+                operations.append("delete \(at)")
+                list.remove(at: at)
+            case 2:
+                let i = below(list.count), j = below(list.count)
+                operations.append("swap \(i) \(j)")
+                list.swapAt(i, j)
+            default:
+                let from = below(list.count), to = below(list.count)
+                operations.append("move \(from) \(to)")
+                list.insert(list.remove(at: from), at: to)
+            }
+        }
+        let sequentialScript = operations.joined(separator: "\n") + "\n"
+        XCTAssertGreaterThan(sequentialScript.utf8.count, 1 << 20)
+        try h.write("seq.txt", sequentialScript)
+        let sequential = try h.run(["batch", "--sequential", "-f", "seq.txt", "short.txt"])
+        XCTAssertEqual(sequential.status, 0, sequential.stderr)
+        XCTAssertEqual(try h.text("short.txt"), list.map { $0 + "\n" }.joined())
+    }
 }

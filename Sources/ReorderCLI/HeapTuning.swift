@@ -1,0 +1,23 @@
+import ReorderHeap
+
+/// The heap readied for a batch that will allocate many megabytes.
+///
+/// A batch's script is read, parsed and planned into arrays of about 8
+/// bytes per byte of script, all new memory, and new memory costs a page
+/// fault per 4 KiB on first touch. For a large script, the heap is set up
+/// to hand out memory advised to use huge pages (see `ReorderHeap.h`):
+/// about a fifth faster for 100 000 operations. Small scripts, the usual
+/// case, leave the heap as it is: a huge page is 2 MiB to clear.
+enum HeapTuning {
+    /// Scripts of this many bytes or more (about 50 000 operations).
+    static let largeScript = 1 << 20
+
+    /// Readies the heap when the script files at `paths` (`-f`; standard
+    /// input is not counted) are large. Room for 16 bytes per script byte,
+    /// up to 1 GiB: address space, which costs memory only once used.
+    static func prepare(forScripts paths: [String]) {
+        let bytes = paths.reduce(0) { $0 + (InputBytes.regularFileSize($1) ?? 0) }
+        guard bytes >= largeScript else { return }
+        _ = reorder_heap_prefer_huge_pages(min(16 * bytes, 1 << 30))
+    }
+}
