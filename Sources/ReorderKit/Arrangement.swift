@@ -88,6 +88,29 @@ public struct Arrangement: Sendable {
         runs.append(Run(start: -range.lowerBound - 1, end: range.upperBound))
     }
 
+    /// Makes an arrangement of a source whose length was not known yet its
+    /// own: it was made for a source of `assumedCount` items (more than
+    /// there are) with new item i as the placeholder `i ..< i + 1`; now the
+    /// source has `sourceCount` items and new item i is
+    /// `itemBytes[newItems[i]]`. Only the last run can reach past
+    /// `sourceCount` (no index was that large), and it is cut off there.
+    mutating func resolve(assumedCount: Int, sourceCount: Int, newItems: [Range<Int>], itemBytes: [UInt8]) {
+        self.itemBytes = itemBytes
+        runs.withUnsafeMutableBufferPointer { runs in
+            for k in runs.indices where runs[k].isNewItem {
+                let range = newItems[-runs[k].start - 1]
+                runs[k] = Run(start: -range.lowerBound - 1, end: range.upperBound)
+            }
+        }
+        guard let last = runs.last, !last.isNewItem, last.end == assumedCount else { return }
+        count -= assumedCount - sourceCount
+        if last.start < sourceCount {
+            runs[runs.count - 1].end = sourceCount
+        } else {
+            runs.removeLast()
+        }
+    }
+
     /// The stretches in result order.
     public var segments: [Segment] {
         runs.map { $0.isNewItem ? .item(Array(itemBytes[$0.newItemBytes])) : .run($0.start..<$0.end) }

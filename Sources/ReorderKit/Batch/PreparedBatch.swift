@@ -97,6 +97,9 @@ struct PreparedPlan {
     private var clashes = false
     /// The largest source index, -1 when there is none.
     private var largestSource = -1
+    /// The merge, done for a list of `RunSequence.unknownLength` items, for
+    /// the first list to take (see `Arrangement.resolve`).
+    private let merged = MergeForUnknownLength()
 
     /// Nil when an operation is not plain, or an index is negative (or 0,
     /// counting from 1): those need the list, or are errors.
@@ -149,6 +152,18 @@ struct PreparedPlan {
         radixSort(&uses.items, carrying: &uses.tags, scratch: &scratch)
         radixSort(&claims.positions, carrying: &claims.contents, scratch: &scratch)
         clashes = hasRepeats(uses.items) || hasRepeats(claims.positions)
+        // The merge needs the list's length only for its last run: it is
+        // done now, while the list is still being read, for a list longer
+        // than any, with placeholders for the new items.
+        if !clashes {
+            let assumedCount = RunSequence.unknownLength
+            merged.arrangement = BatchPlan.merge(
+                count: assumedCount, resultCount: assumedCount - deletedCount + insertedCount,
+                usedItems: uses.items, useTags: uses.tags,
+                claimedPositions: claims.positions, claimedContents: claims.contents,
+                newItems: values.indices.map { $0..<$0 + 1 },
+                replacingOperations: replacingOperations, replacementItems: replacementItems, itemBytes: [])
+        }
     }
 
     func arrangement(in document: ListDocument, options: EditOptions) -> Arrangement? {
@@ -159,10 +174,26 @@ struct PreparedPlan {
               (claims.positions.last ?? -1) < resultCount,
               let (itemBytes, newItems) = newItems(values: values, script: script, document: document, options: options)
         else { return nil }
+        if var result = merged.take() {
+            result.resolve(assumedCount: RunSequence.unknownLength, sourceCount: count,
+                           newItems: newItems, itemBytes: itemBytes)
+            return result
+        }
         return BatchPlan.merge(
             count: count, resultCount: resultCount, usedItems: uses.items, useTags: uses.tags,
             claimedPositions: claims.positions, claimedContents: claims.contents, newItems: newItems,
             replacingOperations: replacingOperations, replacementItems: replacementItems, itemBytes: itemBytes)
+    }
+}
+
+/// A prepared plan's merge, which the first list to use it takes, so that
+/// it is finished in place rather than copied; later lists merge again.
+private final class MergeForUnknownLength {
+    var arrangement: Arrangement?
+
+    func take() -> Arrangement? {
+        defer { arrangement = nil }
+        return arrangement
     }
 }
 
