@@ -11,7 +11,10 @@
 source "$(dirname "$0")/common.sh"
 LINES=${LINES:-1000000}
 OPS=${OPS:-100000}
-RUNS=${RUNS:-5}
+# reorder's runs take milliseconds and this machine's timings are noisy:
+# many of them, and medians. The peer takes half a minute a run: a few.
+RUNS=${RUNS:-30}
+PEER_RUNS=${PEER_RUNS:-3}
 LIST="$DATA/batch-$LINES.txt"
 BATCH_OPS="$DATA/batch-$LINES-$OPS.ops"
 SEQ_OPS="$DATA/batch-$LINES-$OPS.seqops"
@@ -67,9 +70,13 @@ if ! cmp -s <("$REORDER" batch --sequential -f "$SEQ_OPS" "$LIST" -o -) <(python
 fi
 
 echo "$LINES lines, $OPS operations; $("$REORDER" --version)"
-hyperfine --warmup 1 --runs "$RUNS" --style basic \
+hyperfine --warmup 3 --runs "$RUNS" --style basic --export-json "$DATA/batch.json" \
     -n "reorder move 0 -1" "$REORDER move 0 -1 $LIST -o -" \
     -n "reorder batch ($OPS ops)" "$REORDER batch -f $BATCH_OPS $LIST -o -" \
     -n "reorder batch --sequential ($OPS moves)" "$REORDER batch --sequential -f $SEQ_OPS $LIST -o -" \
+    --output=null "$@"
+hyperfine --runs "$PEER_RUNS" --style basic --export-json "$DATA/batch-peer.json" \
     -n "python3 pop/insert ($OPS moves)" "python3 $PEER $LIST $SEQ_OPS" \
     --output=null "$@"
+python3 "$BENCH_DIR/summarize.py" "$DATA/batch.json" "reorder move 0 -1"
+python3 "$BENCH_DIR/summarize.py" "$DATA/batch-peer.json" "python3 pop/insert ($OPS moves)"
