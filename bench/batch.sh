@@ -75,8 +75,7 @@ hyperfine --warmup 3 --runs "$RUNS" --style basic --export-json "$DATA/batch.jso
     -n "reorder batch ($OPS ops)" "$REORDER batch -f $BATCH_OPS $LIST -o -" \
     -n "reorder batch --sequential ($OPS moves)" "$REORDER batch --sequential -f $SEQ_OPS $LIST -o -" \
     --output=null "$@"
-hyperfine --runs "$PEER_RUNS" --style basic --export-json "$DATA/batch-peer.json" \
+python3 "$BENCH_DIR/summarize.py" "$DATA/batch.json" "reorder move 0 -1"
+hyperfine --runs "$PEER_RUNS" --style basic \
     -n "python3 pop/insert ($OPS moves)" "python3 $PEER $LIST $SEQ_OPS" \
     --output=null "$@"
-python3 "$BENCH_DIR/summarize.py" "$DATA/batch.json" "reorder move 0 -1"
-python3 "$BENCH_DIR/summarize.py" "$DATA/batch-peer.json" "python3 pop/insert ($OPS moves)"

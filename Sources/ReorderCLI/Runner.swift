@@ -81,10 +81,12 @@ public struct Runner {
         // thread while the script is read and planned: for a large list and
         // many operations, the two take about as long.
         var firstInput: BackgroundTask<LoadedInput>? = nil
-        if command.name == "batch" { HeapTuning.prepare(forScripts: parsed.values("file")) }
-        if command.name == "batch", let options = try? readOptions(parsed), InputBytes.isRegularFile(inputs[0]) {
-            let input = inputs[0]
-            firstInput = BackgroundTask { try Job.load(input: input, readOptions: options) }
+        if command.name == "batch" {
+            HeapTuning.prepare(forScripts: parsed.values("file"))
+            if let options = try? readOptions(parsed), InputBytes.isRegularFile(inputs[0]) {
+                let input = inputs[0]
+                firstInput = BackgroundTask { try Job.load(input: input, readOptions: options) }
+            }
         }
         defer { firstInput?.wait() }
 

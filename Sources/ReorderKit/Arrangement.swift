@@ -92,8 +92,9 @@ public struct Arrangement: Sendable {
     /// own: it was made for a source of `assumedCount` items (more than
     /// there are) with new item i as the placeholder `i ..< i + 1`; now the
     /// source has `sourceCount` items and new item i is
-    /// `itemBytes[newItems[i]]`. Only the last run can reach past
-    /// `sourceCount` (no index was that large), and it is cut off there.
+    /// `itemBytes[newItems[i]]`. The last run is the source items left
+    /// after every index, up to `assumedCount`; it is cut off at
+    /// `sourceCount` (no index was that large), and dropped if empty.
     mutating func resolve(assumedCount: Int, sourceCount: Int, newItems: [Range<Int>], itemBytes: [UInt8]) {
         self.itemBytes = itemBytes
         runs.withUnsafeMutableBufferPointer { runs in
@@ -102,7 +103,9 @@ public struct Arrangement: Sendable {
                 runs[k] = Run(start: -range.lowerBound - 1, end: range.upperBound)
             }
         }
-        guard let last = runs.last, !last.isNewItem, last.end == assumedCount else { return }
+        guard let last = runs.last, !last.isNewItem, last.end == assumedCount else {
+            preconditionFailure("an arrangement for an unknown length ends with the source items after every index")
+        }
         count -= assumedCount - sourceCount
         if last.start < sourceCount {
             runs[runs.count - 1].end = sourceCount
