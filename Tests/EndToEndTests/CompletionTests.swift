@@ -215,6 +215,13 @@ final class CompletionTests: XCTestCase {
             ("reorder move -p ", []),
             ("reorder sort --key ", []),
             ("reorder batch -e ", []),
+            // After `--`, a negative index is no option, and still an index.
+            ("reorder move -- ", []),
+            ("reorder move 1 -- ", []),
+            ("reorder insert -- -1 ", []),
+            ("reorder move -o out.txt -- 1 ", []),
+            ("reorder move -zo out.txt 1 -- ", []),
+            ("reorder move --format json -1 -- ", []),
             // Where a file goes: files.
             ("reorder move 0 -1 ", Self.files),
             ("reorder swap -1 -2 ", Self.files),
@@ -227,6 +234,11 @@ final class CompletionTests: XCTestCase {
             ("reorder sort ", Self.files),
             ("reorder reverse -z ", Self.files),
             ("reorder sort li", ["list.txt"]),
+            ("reorder move 1 -- -1 ", Self.files),
+            ("reorder move -- -2 -1 ", Self.files),
+            ("reorder delete -- -1 ", Self.files),
+            ("reorder sort -- ", Self.files),
+            ("reorder move -zoout.txt 1 -- 2 ", Self.files),
         ]
         // Each command's long options, exactly.
         for command in commands {
