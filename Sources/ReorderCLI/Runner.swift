@@ -233,7 +233,7 @@ struct Job {
                 let result = document.render(arrangement)
                 try result.withUnsafeBytes { new in
                     try DiffPrinter(sink: console.standardOutput, color: color)
-                        .print(old: source, new: new, name: displayName)
+                        .print(old: source, new: new, name: displayName, terminator: document.itemTerminator)
                 }
             } else {
                 try console.standardOutput.write(displayName + "\n")
@@ -288,8 +288,9 @@ struct DiffPrinter {
     let sink: ByteSink
     let color: Bool
 
-    func print(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer, name: String) throws {
-        try UnifiedDiff.lines(old: old, new: new, oldLabel: name, newLabel: name) { kind, line in
+    /// A diff of lines ending with `terminator` (NUL for `-z`).
+    func print(old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer, name: String, terminator: UInt8) throws {
+        try UnifiedDiff.lines(old: old, new: new, oldLabel: name, newLabel: name, terminator: terminator) { kind, line in
             var bytes: [UInt8] = []
             let code: String?
             switch kind {

@@ -43,6 +43,13 @@ public struct ListDocument {
     }
 
     /// The number of items.
+    /// The byte a diff of this document's text splits it at: NUL for
+    /// lines ending with NUL, else a newline (JSON is diffed by its lines).
+    public var itemTerminator: UInt8 {
+        if case .lines(let lines) = layout, lines.terminator == .nul { return 0 }
+        return 0x0A
+    }
+
     public var count: Int {
         switch layout {
         case .lines(let lines): return lines.count

@@ -1,22 +1,31 @@
 /// A unified diff (as `diff -u` prints it) between two byte strings, by
 /// lines. Pure computation: the caller prints it.
+///
+/// Lines end with a newline, or, for lists whose items end with NUL
+/// (`-z`), with NUL: then each diff line is one item, and an item that
+/// holds a newline, a control character, `"` or `\` is shown C-quoted as
+/// git shows such a path (`"two\nlines"`), so that one item stays on one
+/// line of the diff.
 public enum UnifiedDiff {
     /// How the lines of a hunk are marked, for colouring.
     public enum LineKind: Sendable { case header, hunk, context, removed, added, note }
 
     /// Calls `emit` for each line of the diff, without its newline. Nothing
-    /// is emitted when the inputs are equal.
+    /// is emitted when the inputs are equal. `terminator` ends the lines
+    /// compared: a newline, or NUL.
     public static func lines(
         old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer,
-        oldLabel: String, newLabel: String, context: Int = 3,
+        oldLabel: String, newLabel: String, context: Int = 3, terminator: UInt8 = 0x0A,
         _ emit: (LineKind, [UInt8]) throws -> Void
     ) rethrows {
-        let a = splitLines(old), b = splitLines(new)
+        let a = splitLines(old, terminator: terminator), b = splitLines(new, terminator: terminator)
         func text(_ buffer: UnsafeRawBufferPointer, _ line: Range<Int>) -> [UInt8] {
             var bytes = Array(buffer[line])
-            if bytes.last == 0x0A { bytes.removeLast() }
-            return bytes
+            if bytes.last == terminator { bytes.removeLast() }
+            return terminator == 0x0A ? bytes : quotedIfNeeded(bytes)
         }
+        func endsWithTerminator(_ buffer: UnsafeRawBufferPointer) -> Bool { buffer.last == terminator }
+        let missingTerminator = Array((terminator == 0x0A ? "\\ No newline at end of file" : "\\ No NUL at end of file").utf8)
         func same(_ i: Int, _ j: Int) -> Bool {
             a[i].count == b[j].count && bytesEqual(old, a[i].lowerBound, new, b[j].lowerBound, a[i].count)
         }
@@ -58,19 +67,19 @@ public enum UnifiedDiff {
                 switch step {
                 case .keep:
                     try emit(.context, [0x20] + text(old, a[oi]))
-                    if oi == a.count - 1 && !endsWithNewline(old) || ni == b.count - 1 && !endsWithNewline(new) {
-                        // Both sides lack the newline only when they end alike.
-                        try emit(.note, Array("\\ No newline at end of file".utf8))
+                    if oi == a.count - 1 && !endsWithTerminator(old) || ni == b.count - 1 && !endsWithTerminator(new) {
+                        // Both sides lack the terminator only when they end alike.
+                        try emit(.note, missingTerminator)
                     }
                 case .remove:
                     try emit(.removed, [0x2D] + text(old, a[oi]))
-                    if oi == a.count - 1 && !endsWithNewline(old) {
-                        try emit(.note, Array("\\ No newline at end of file".utf8))
+                    if oi == a.count - 1 && !endsWithTerminator(old) {
+                        try emit(.note, missingTerminator)
                     }
                 case .add:
                     try emit(.added, [0x2B] + text(new, b[ni]))
-                    if ni == b.count - 1 && !endsWithNewline(new) {
-                        try emit(.note, Array("\\ No newline at end of file".utf8))
+                    if ni == b.count - 1 && !endsWithTerminator(new) {
+                        try emit(.note, missingTerminator)
                     }
                 }
             }
@@ -82,16 +91,39 @@ public enum UnifiedDiff {
         count == 1 ? "\(start)" : "\(start),\(count)"
     }
 
-    private static func endsWithNewline(_ buffer: UnsafeRawBufferPointer) -> Bool {
-        buffer.last == 0x0A
+    /// `bytes` as they are, or in double quotes with C escapes when they
+    /// hold a control character, `"` or `\` (as git quotes a path).
+    static func quotedIfNeeded(_ bytes: [UInt8]) -> [UInt8] {
+        func needsQuoting(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0x22 || byte == 0x5C }
+        guard bytes.contains(where: needsQuoting) else { return bytes }
+        var quoted: [UInt8] = [0x22]
+        for byte in bytes {
+            switch byte {
+            case 0x07: quoted += Array("\\a".utf8)
+            case 0x08: quoted += Array("\\b".utf8)
+            case 0x09: quoted += Array("\\t".utf8)
+            case 0x0A: quoted += Array("\\n".utf8)
+            case 0x0B: quoted += Array("\\v".utf8)
+            case 0x0C: quoted += Array("\\f".utf8)
+            case 0x0D: quoted += Array("\\r".utf8)
+            case 0x22: quoted += Array("\\\"".utf8)
+            case 0x5C: quoted += Array("\\\\".utf8)
+            case _ where needsQuoting(byte):
+                // Three octal digits, as C and git write them.
+                quoted += [0x5C, 0x30 + (byte >> 6), 0x30 + (byte >> 3 & 7), 0x30 + (byte & 7)]
+            default: quoted.append(byte)
+            }
+        }
+        quoted.append(0x22)
+        return quoted
     }
 
-    /// Each line's bytes, with its newline.
-    static func splitLines(_ buffer: UnsafeRawBufferPointer) -> [Range<Int>] {
+    /// Each line's bytes, with its terminator.
+    static func splitLines(_ buffer: UnsafeRawBufferPointer, terminator: UInt8 = 0x0A) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         var start = 0
         while start < buffer.count {
-            let end = (firstIndex(of: 0x0A, in: buffer, from: start, to: buffer.count) ?? buffer.count - 1) + 1
+            let end = (firstIndex(of: terminator, in: buffer, from: start, to: buffer.count) ?? buffer.count - 1) + 1
             lines.append(start..<end)
             start = end
         }

@@ -89,6 +89,16 @@ final class LinesFileTests: XCTestCase {
         XCTAssertFalse(result.out.contains("\u{1B}"))
     }
 
+    /// With `-z` the diff compares items, not the newlines inside them.
+    func testDiffOfItemsEndingWithNUL() throws {
+        let h = try Harness()
+        try h.write("paths", "a\0b\nc\0d\0")
+        let result = try h.run(["move", "0", "-1", "-z", "paths", "--diff"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.out, "--- paths\n+++ paths\n@@ -1,3 +1,3 @@\n-a\n \"b\\nc\"\n d\n+a\n")
+        XCTAssertEqual(try h.text("paths"), "a\0b\nc\0d\0")
+    }
+
     func testBytesArePreserved() throws {
         let h = try Harness()
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
