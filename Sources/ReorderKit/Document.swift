@@ -42,14 +42,14 @@ public struct ListDocument {
         }
     }
 
-    /// The number of items.
-    /// The byte a diff of this document's text splits it at: NUL for
-    /// lines ending with NUL, else a newline (JSON is diffed by its lines).
+    /// The byte a diff of this document's text splits it at: the lines'
+    /// terminator (NUL with `-z`), or a newline (JSON is diffed by its lines).
     public var itemTerminator: UInt8 {
-        if case .lines(let lines) = layout, lines.terminator == .nul { return 0 }
-        return 0x0A
+        if case .lines(let lines) = layout { return lines.terminator.byte }
+        return UInt8(ascii: "\n")
     }
 
+    /// The number of items.
     public var count: Int {
         switch layout {
         case .lines(let lines): return lines.count
