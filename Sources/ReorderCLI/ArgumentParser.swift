@@ -12,6 +12,9 @@ public enum UsageError: Error, Equatable, Sendable {
     case outputNeedsOneInput(count: Int)
     case batchNeedsOperations
     case invalidPointerForKey(String)
+    /// An operand after the command's own arguments that is not an existing
+    /// file and reads as an index: `move 0 1 2 list.txt`.
+    case extraArgument(String, command: String)
 }
 
 /// The command line, taken apart by the command table.
@@ -19,9 +22,14 @@ public struct ParsedArguments: Equatable, Sendable {
     public var command: CommandDescriptor
     /// The command's own arguments, then the files, in order.
     public var positionals: [String] = []
+    /// `positionals` as the bytes the shell passed, which need not be UTF-8:
+    /// `=TEXT` and VALUE compare and insert these, never a repaired copy.
+    public var rawPositionals: [[UInt8]] = []
     /// Every value given to each option, by long name, in order; a flag
     /// given is present with an empty list.
     public var options: [String: [String]] = [:]
+    /// `options`' values as the bytes the shell passed.
+    public var rawOptions: [String: [[UInt8]]] = [:]
     /// The long name of each option given with a value, in command-line
     /// order (`batch` reads `-e` and `-f` interleaved, in the order given).
     public var valueOrder: [String] = []
@@ -29,6 +37,7 @@ public struct ParsedArguments: Equatable, Sendable {
     public func has(_ long: String) -> Bool { options[long] != nil }
     public func value(_ long: String) -> String? { options[long]?.last }
     public func values(_ long: String) -> [String] { options[long] ?? [] }
+    public func rawValues(_ long: String) -> [[UInt8]] { rawOptions[long] ?? [] }
 }
 
 /// What the command line asks for.
@@ -41,77 +50,100 @@ public enum ParsedCommandLine: Equatable, Sendable {
 
 public enum ArgumentParser {
     /// Parses `arguments` (without the program name).
-    ///
-    /// Options may stand anywhere before `--`. An argument that starts with
-    /// `-` and a digit is a positional (a negative index or range), never an
-    /// option; `-` alone is standard input. `--name=value`, `--name value`,
-    /// `-xVALUE`, `-x VALUE` and flag clusters (`-cz`) are all accepted.
     public static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
-        guard let first = arguments.first else { throw UsageError.missingCommand }
-        switch first {
-        case "-h", "--help": return .help(command: nil)
-        case "--version", "-V": return .version
-        default: break
+        try parse(raw: arguments.map { Array($0.utf8) })
+    }
+
+    /// Parses `arguments` (without the program name), each as the bytes the
+    /// shell passed.
+    ///
+    /// Options may stand anywhere before `--`, before the command too
+    /// (`reorder -z swap 0 1`, as `git -C dir status` or `sort -r file`
+    /// are typed). An argument that starts with `-` and a digit is a
+    /// positional (a negative index or range), never an option; `-` alone is
+    /// standard input. `--name=value`, `--name value`, `-xVALUE`, `-x VALUE`
+    /// and flag clusters (`-cz`) are all accepted.
+    public static func parse(raw arguments: [[UInt8]]) throws -> ParsedCommandLine {
+        let given = arguments.map { String(decoding: $0, as: UTF8.self) }
+        // Options before the command: skip them (and their values) to find
+        // the command, then read them as if they followed it.
+        var commandIndex = 0
+        while commandIndex < given.count {
+            let argument = given[commandIndex]
+            switch argument {
+            case "-h", "--help": return .help(command: nil)
+            case "--version", "-V": return .version
+            default: break
+            }
+            guard argument.hasPrefix("-") && argument.count > 1 && !startsLikeNumber(argument) else { break }
+            commandIndex += try leadingOptionWidth(given, at: commandIndex)
         }
-        if first.hasPrefix("-") && first.count > 1 && !startsLikeNumber(first) {
-            let name = first.split(separator: "=", maxSplits: 1)[0]
-            throw UsageError.unknownOption(String(name), command: nil, suggestion: nil)
-        }
+        guard commandIndex < given.count else { throw UsageError.missingCommand }
+        let first = given[commandIndex]
         guard let command = CommandTable.command(named: first) else {
             throw UsageError.unknownCommand(
                 first, suggestion: closest(to: first, among: CommandTable.commands.map(\.name)))
         }
+        let order = Array(0..<commandIndex) + Array(commandIndex + 1..<given.count)
+        let texts = order.map { given[$0] }
+        let arguments = order.map { arguments[$0] }
         var parsed = ParsedArguments(command: command)
-        var index = 1
+        var index = 0
         var optionsEnded = false
         while index < arguments.count {
-            let argument = arguments[index]
+            let argument = texts[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") || startsLikeNumber(argument) {
                 parsed.positionals.append(argument)
+                parsed.rawPositionals.append(arguments[index - 1])
                 continue
             }
             if argument == "--" {
                 optionsEnded = true
                 continue
             }
-            func takeValue(for option: OptionDescriptor, spelled: String, attached: String?) throws {
+            /// `attached`: the value's bytes within the option's argument.
+            func takeValue(for option: OptionDescriptor, spelled: String, attached: [UInt8]?) throws {
                 if option.value == .none {
                     if attached != nil { throw UsageError.unexpectedOptionValue(spelled) }
                     parsed.options[option.long, default: []] = parsed.options[option.long] ?? []
                     return
                 }
-                let value: String
+                let raw: [UInt8]
                 if let attached {
-                    value = attached
+                    raw = attached
                 } else {
                     guard index < arguments.count else { throw UsageError.missingOptionValue(spelled) }
-                    value = arguments[index]
+                    raw = arguments[index]
                     index += 1
                 }
+                let value = String(decoding: raw, as: UTF8.self)
                 if case .choice(_, let choices) = option.value, !choices.contains(value) {
                     throw UsageError.invalidChoice(option: spelled, value: value, choices: choices)
                 }
                 parsed.options[option.long, default: []].append(value)
+                parsed.rawOptions[option.long, default: []].append(raw)
                 parsed.valueOrder.append(option.long)
             }
+            let bytes = arguments[index - 1]
             if argument.hasPrefix("--") {
-                let body = argument.dropFirst(2)
-                let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(parts[0])
+                let equals = bytes.firstIndex(of: UInt8(ascii: "="))
+                let name = String(decoding: bytes[2..<(equals ?? bytes.count)], as: UTF8.self)
                 let option = try lookUp(long: name, in: command)
-                try takeValue(for: option, spelled: "--" + name, attached: parts.count > 1 ? String(parts[1]) : nil)
+                try takeValue(for: option, spelled: "--" + name, attached: equals.map { Array(bytes[($0 + 1)...]) })
             } else {
-                // -x, -xVALUE, or a cluster of flags -cz.
-                var characters = Substring(argument.dropFirst())
-                while let letter = characters.first {
-                    characters = characters.dropFirst()
+                // -x, -xVALUE, or a cluster of flags -cz. Option letters are
+                // ASCII, so the value starts at the byte after the letter.
+                var offset = 1
+                while offset < bytes.count {
+                    let letter = Character(Unicode.Scalar(bytes[offset]))
+                    offset += 1
                     let option = try lookUp(short: letter, in: command)
                     if option.value == .none {
                         try takeValue(for: option, spelled: "-" + String(letter), attached: nil)
                     } else {
                         try takeValue(for: option, spelled: "-" + String(letter),
-                                      attached: characters.isEmpty ? nil : String(characters))
+                                      attached: offset == bytes.count ? nil : Array(bytes[offset...]))
                         break
                     }
                 }
@@ -127,6 +159,43 @@ public enum ArgumentParser {
             return .help(command: target)
         }
         return .run(parsed)
+    }
+
+    /// How many arguments the option at `texts[index]`, before the command,
+    /// takes up: 1, or 2 when its value is the next argument. Which command
+    /// it goes with is not known yet, so it is looked up among all options;
+    /// whether the command takes it is checked when it is read again after
+    /// the command.
+    private static func leadingOptionWidth(_ texts: [String], at index: Int) throws -> Int {
+        let argument = texts[index]
+        let option: OptionDescriptor?
+        var valueAttached = false
+        if argument.hasPrefix("--") {
+            let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            option = CommandTable.option(named: String(parts[0]))
+            valueAttached = parts.count > 1
+            if option == nil {
+                let suggestion = closest(to: String(parts[0]), among: CommandTable.options.map(\.long)).map { "--" + $0 }
+                throw UsageError.unknownOption("--" + parts[0], command: nil, suggestion: suggestion)
+            }
+        } else {
+            // A cluster: the first letter that takes a value takes the rest.
+            var found: OptionDescriptor? = nil
+            for (offset, letter) in argument.dropFirst().enumerated() {
+                guard let candidate = CommandTable.options.first(where: { $0.short == letter }) else {
+                    throw UsageError.unknownOption("-" + String(letter), command: nil, suggestion: nil)
+                }
+                found = candidate
+                if candidate.value != .none {
+                    valueAttached = offset < argument.count - 2
+                    break
+                }
+            }
+            option = found
+        }
+        guard let option, option.value != .none, !valueAttached else { return 1 }
+        guard index + 1 < texts.count else { throw UsageError.missingOptionValue(argument) }
+        return 2
     }
 
     /// `-1`, `-12`, `-3...-1`: a negative index or range, not an option.

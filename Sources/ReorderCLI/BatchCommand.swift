@@ -5,7 +5,7 @@ import ReorderKit
 enum BatchCommand {
     static func edit(_ parsed: ParsedArguments, console: Console) throws -> Edit {
         var script = BatchScript()
-        var expressions = parsed.values("expression").makeIterator()
+        var expressions = parsed.rawValues("expression").makeIterator()
         var files = parsed.values("file").makeIterator()
         var expressionNumber = 0
         var sawOperationSource = false
@@ -15,7 +15,7 @@ enum BatchCommand {
                 guard let expression = expressions.next() else { continue }
                 expressionNumber += 1
                 sawOperationSource = true
-                try script.append(expression: Array(expression.utf8), number: expressionNumber)
+                try script.append(expression: expression, number: expressionNumber)
             case "file":
                 guard let path = files.next() else { continue }
                 sawOperationSource = true

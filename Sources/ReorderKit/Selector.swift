@@ -29,8 +29,9 @@
 public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
     /// One item by index.
     case index(UserIndex)
-    /// `=TEXT`: items whose text is `text`.
-    case text(String)
+    /// `=TEXT`: items whose text is `text`: the argument's own bytes, which
+    /// need not be UTF-8 (`=caf\xE9` selects a Latin-1 line).
+    case text([UInt8])
     /// `~REGEX`: items `pattern` matches. Compiled when parsed, to report a
     /// bad pattern before any file is read, and again when resolved
     /// (`Regex` is not `Sendable`).
@@ -44,39 +45,48 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
     /// Parses a source argument. A lone word that is none of the forms is
     /// `SelectorError.notASelector`.
     public init(parsing text: String) throws {
-        guard text.contains(","), !text.hasPrefix("="), !text.hasPrefix("~") else {
-            self = try SourceSelector(parsingPart: Substring(text), of: text)
+        try self.init(parsing: Array(text.utf8))
+    }
+
+    /// Parses a source argument given as the bytes the user passed: `=TEXT`
+    /// keeps them as they are; the other forms are ASCII, or a regex read
+    /// as UTF-8.
+    public init(parsing bytes: [UInt8]) throws {
+        let equals = UInt8(ascii: "="), tilde = UInt8(ascii: "~"), comma = UInt8(ascii: ",")
+        let whole = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(comma), bytes.first != equals, bytes.first != tilde else {
+            self = try SourceSelector(parsingPart: bytes[...], of: whole)
             return
         }
         var parts: [SourceSelector] = []
-        var rest = Substring(text)
+        var rest = bytes[...]
         while true {
-            if rest.hasPrefix("=") || rest.hasPrefix("~") {
-                parts.append(try SourceSelector(parsingPart: rest, of: text))
+            if rest.first == equals || rest.first == tilde {
+                parts.append(try SourceSelector(parsingPart: rest, of: whole))
                 break
             }
-            let comma = rest.firstIndex(of: ",")
-            let part = rest[..<(comma ?? rest.endIndex)]
-            parts.append(try SourceSelector(parsingPart: part, of: text))
-            guard let comma else { break }
-            rest = rest[rest.index(after: comma)...]
+            let end = rest.firstIndex(of: comma)
+            parts.append(try SourceSelector(parsingPart: rest[..<(end ?? rest.endIndex)], of: whole))
+            guard let end else { break }
+            rest = rest[(end + 1)...]
         }
         self = .list(parts)
     }
 
     /// One part of a list, or the whole argument: `whole`, for messages.
-    private init(parsingPart part: Substring, of whole: String) throws {
-        if part.hasPrefix("=") {
-            self = .text(String(part.dropFirst()))
+    private init(parsingPart bytes: ArraySlice<UInt8>, of whole: String) throws {
+        if bytes.first == UInt8(ascii: "=") {
+            self = .text(Array(bytes.dropFirst()))
             return
         }
-        if part.hasPrefix("~") {
-            let pattern = String(part.dropFirst())
+        if bytes.first == UInt8(ascii: "~") {
+            let pattern = String(decoding: bytes.dropFirst(), as: UTF8.self)
             _ = try SourceSelector.compile(pattern)
             self = .pattern(pattern)
             return
         }
-        let isWhole = part.count == whole.count
+        let part = Substring(String(decoding: bytes, as: UTF8.self))
+        let isWhole = part.utf8.count == whole.utf8.count
         func invalid() -> Error {
             isWhole
                 ? SelectorError.notASelector(whole)
@@ -116,7 +126,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .index(let index): return index.description
-        case .text(let text): return "=" + text
+        case .text(let text): return "=" + String(decoding: text, as: UTF8.self)
         case .pattern(let pattern): return "~" + pattern
         case .range(let from, let to, let closed):
             return (from?.description ?? "") + (closed ? "..." : "..<") + (to?.description ?? "")
@@ -138,6 +148,9 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
         try mark(&selected, in: document, values: values, options: options)
         var indices: [Int] = []
         for (index, isSelected) in selected.enumerated() where isSelected { indices.append(index) }
+        if indices.isEmpty, let key = options.key, case .json(let json) = document.layout {
+            try json.checkSomeItemHas(key: key, source: document.source)
+        }
         if indices.isEmpty && !options.missingOK {
             throw SelectorError.nothingSelected(selector: description, key: options.key)
         }
@@ -178,8 +191,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
             for index in start..<end { selected[index] = true }
 
         case .text(let text):
-            let wanted = Array(text.utf8)
-            wanted.withUnsafeBytes { wanted in
+            text.withUnsafeBytes { wanted in
                 for index in 0..<count where !selected[index] {
                     selected[index] = values.anyText(index) { memoryEqual(wanted, $0) }
                 }

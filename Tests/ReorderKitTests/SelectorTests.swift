@@ -9,10 +9,10 @@ final class SelectorTests: XCTestCase {
     func testParsesEachForm() throws {
         XCTAssertEqual(try SourceSelector(parsing: "3"), .index(UserIndex(3)))
         XCTAssertEqual(try SourceSelector(parsing: "-1"), .index(UserIndex(-1)))
-        XCTAssertEqual(try SourceSelector(parsing: "=core"), .text("core"))
-        XCTAssertEqual(try SourceSelector(parsing: "==x"), .text("=x"))
-        XCTAssertEqual(try SourceSelector(parsing: "=42"), .text("42"))
-        XCTAssertEqual(try SourceSelector(parsing: "="), .text(""))
+        XCTAssertEqual(try SourceSelector(parsing: "=core"), .text(Array("core".utf8)))
+        XCTAssertEqual(try SourceSelector(parsing: "==x"), .text(Array("=x".utf8)))
+        XCTAssertEqual(try SourceSelector(parsing: "=42"), .text(Array("42".utf8)))
+        XCTAssertEqual(try SourceSelector(parsing: "="), .text(Array("".utf8)))
         XCTAssertEqual(try SourceSelector(parsing: "~^a.*"), .pattern("^a.*"))
         XCTAssertEqual(try SourceSelector(parsing: "1...3"), .range(from: UserIndex(1), to: UserIndex(3), closed: true))
         XCTAssertEqual(try SourceSelector(parsing: "-3...-1"), .range(from: UserIndex(-3), to: UserIndex(-1), closed: true))
@@ -26,8 +26,8 @@ final class SelectorTests: XCTestCase {
     }
 
     func testAValuePartOfAListTakesTheRestOfTheArgumentCommasIncluded() throws {
-        XCTAssertEqual(try SourceSelector(parsing: "=a,b"), .text("a,b"))
-        XCTAssertEqual(try SourceSelector(parsing: "0,=a,b"), .list([.index(UserIndex(0)), .text("a,b")]))
+        XCTAssertEqual(try SourceSelector(parsing: "=a,b"), .text(Array("a,b".utf8)))
+        XCTAssertEqual(try SourceSelector(parsing: "0,=a,b"), .list([.index(UserIndex(0)), .text(Array("a,b".utf8))]))
         XCTAssertEqual(try SourceSelector(parsing: "1,~^(x|y),z$"), .list([.index(UserIndex(1)), .pattern("^(x|y),z$")]))
         XCTAssertEqual(try SourceSelector(parsing: "~a,=b"), .pattern("a,=b"))
     }
@@ -141,7 +141,7 @@ final class SelectorTests: XCTestCase {
                        .nothingSelected(selector: "~^z", key: nil))
         let missingOK = EditOptions(missingOK: true)
         XCTAssertEqual(try Fixture.select("=kiwi", in: fruits, format: .lines, options: missingOK), [])
-        for edit in [try Fixture.move("=kiwi", 0), .delete(.text("kiwi")), .swap(.text("kiwi"), .index(UserIndex(0)))] {
+        for edit in [try Fixture.move("=kiwi", 0), .delete(.text(Array("kiwi".utf8))), .swap(.text(Array("kiwi".utf8)), .index(UserIndex(0)))] {
             XCTAssertTrue(try Fixture.leavesUnchanged(edit, fruits, format: .lines, options: missingOK))
         }
         // An index out of range is not "missing": it stays an error.

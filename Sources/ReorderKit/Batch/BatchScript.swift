@@ -432,7 +432,7 @@ private func parseIndex(_ bytes: ArraySlice<UInt8>) throws -> UserIndex {
 private func parseSelector(_ bytes: ArraySlice<UInt8>) throws -> SourceSelector {
     // A plain number is always an index; skip the selector grammar for it.
     if let value = plainInteger(bytes) { return .index(UserIndex(value)) }
-    return try SourceSelector(parsing: String(decoding: bytes, as: UTF8.self))
+    return try SourceSelector(parsing: Array(bytes))
 }
 
 // MARK: - Plain operations, read straight from the bytes
