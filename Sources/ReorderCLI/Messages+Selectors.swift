@@ -17,6 +17,15 @@ extension Messages {
             return "'~\(pattern)' is not a valid regular expression: \(reason)"
         case .swapNeedsOneItem(let selector, let count):
             return "swap needs one item on each side, but '\(selector)' selects \(count); use 'move' to move several items together"
+        case .keyInNoItem(let key, let at, let keys):
+            let whose = at.isEmpty ? "the items" : "the items' '\(at)'"
+            let shown = keys.prefix(12).map { "'" + JSONPointer.escape($0) + "'" }.joined(separator: ", ")
+                + (keys.count > 12 ? ", …" : "")
+            let have = keys.isEmpty ? "\(whose) are not objects" : "\(whose) have: \(shown)"
+            let last = (try? JSONPointer(parsing: key))?.tokens.last ?? ""
+            let suggestion = ArgumentParser.closest(to: last, among: keys)
+                .map { "; did you mean '--key \(at)/\(JSONPointer.escape($0))'?" } ?? ""
+            return "no item has a value at '--key \(key)'; \(have)\(suggestion)"
         case .keyNeedsJSON(let key):
             return "'--key \(key)' reads fields of JSON elements, but the list is lines; use --json if the input is JSON"
         }

@@ -20,4 +20,8 @@ public enum SelectorError: Error, Equatable, Sendable {
     /// `--key` was given for a list of lines; it reads fields of JSON
     /// object elements.
     case keyNeedsJSON(key: String)
+    /// No item of the list has a value at `--key key`. `keys` are the keys
+    /// the items' objects do have at `at`, the deepest part of `key` that
+    /// some item has (empty: the items themselves), in the order first met.
+    case keyInNoItem(key: String, at: String, keys: [String])
 }

@@ -79,3 +79,35 @@ extension JSONLayout {
         }
     }
 }
+
+extension JSONLayout {
+    /// Throws `SelectorError.keyInNoItem` when the list has items and none
+    /// has a value at `key`: a misspelt `--key` would otherwise sort nothing
+    /// and select nothing, and a hook would pass for ever. Some items having
+    /// it is fine (those without go last, or are never selected).
+    func checkSomeItemHas(key: String, source: UnsafeRawBufferPointer) throws {
+        let pointer = try JSONPointer(parsing: key)
+        guard count > 0, !pointer.tokens.isEmpty else { return }
+        for index in 0..<count where value(ofItem: index, at: pointer) != nil { return }
+        // The keys the items do have, where the pointer stops matching: at
+        // the deepest prefix of it that some item has.
+        var depth = pointer.tokens.count - 1
+        var keys: [String] = []
+        while depth >= 0 && keys.isEmpty {
+            let prefix = JSONPointer(tokens: Array(pointer.tokens.prefix(depth)))
+            var seen = Set<String>()
+            for index in 0..<count {
+                guard let container = value(ofItem: index, at: prefix), container.kind == .object else { continue }
+                ValidatedJSON.forEachMember(source, object: container.range) { keyRange, _ in
+                    let name = String(decoding: JSONText.decodeString(source, keyRange), as: UTF8.self)
+                    if seen.insert(name).inserted { keys.append(name) }
+                    return true
+                }
+            }
+            if keys.isEmpty { depth -= 1 }
+        }
+        throw SelectorError.keyInNoItem(
+            key: key, at: depth >= 0 ? JSONPointer(tokens: Array(pointer.tokens.prefix(depth))).text : "",
+            keys: keys)
+    }
+}

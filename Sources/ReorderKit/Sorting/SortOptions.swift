@@ -72,6 +72,7 @@ extension ListDocument {
             if options.unique { order = Sorting.firstOfEqualRuns(order, by: compare) }
             return order
         case .json(let json):
+            if let key { try json.checkSomeItemHas(key: key, source: source) }
             let keys = try json.sortKeys(source: source, key: key, numeric: options.numeric)
             return SortKey.sortedOrder(keys, source: source, options: options)
         }
