@@ -16,6 +16,13 @@ private func removePendingTemporaryAndReraise(_ signal: Int32) {
     raise(signal)
 }
 
+/// The directory a file was to be written in does not exist (`-o
+/// nodir/out.txt`).
+struct MissingDirectory: Error, Equatable {
+    let path: String
+    let directory: String
+}
+
 /// Writes a file so that a reader sees the old content or the new, never a
 /// mix: the new content goes to a temporary file in the same directory, is
 /// flushed to disk, and renamed over the target; then the directory is
@@ -108,6 +115,9 @@ enum AtomicFile {
         }
         sigprocmask(SIG_SETMASK, &previous, nil)
         guard fd >= 0 else {
+            if temporaryError == ENOENT || temporaryError == ENOTDIR {
+                throw MissingDirectory(path: displayPath, directory: AtomicFile.directory(of: displayPath))
+            }
             throw SystemError(code: temporaryError, operation: "create a temporary file for", path: displayPath)
         }
         let temporary = String(cString: pendingTemporaryPath)

@@ -74,15 +74,19 @@ public enum CommandTable {
               help: "Write nothing; print the name of each input that would change, and exit 1 if any would."),
         .init(long: "diff", short: nil, value: .none,
               help: "Write nothing; print a unified diff of what would change, and exit 1 if anything would."),
+        .init(long: "verbose", short: "v", value: .none,
+              help: "Print a line on standard error for each file rewritten in place (none for a file left as it was)."),
         .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff: auto (when standard output is a terminal and NO_COLOR is not set), always, never."),
         .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: ["auto", "lines", "json"]),
-              help: "How to read the list: auto (the default: '.json' names and input starting with '[' or '{' are JSON), lines, json."),
+              help: "How to read the list: auto (the default: by the name's extension, '.json' is JSON and '.txt', '.jsonl' and other text names are lines; for standard input and other names, JSON when it starts with '[' or '{'), lines, json."),
         .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
         .init(long: "lines", short: nil, value: .none, help: "Same as --format lines."),
         .init(long: "pointer", short: "p", value: .text(placeholder: "PTR"),
               help: "JSON: the array to edit, as an RFC 6901 JSON Pointer (default: the root)."),
         .init(long: "null", short: "z", value: .none, help: "Lines: items end with NUL instead of a newline."),
+        .init(long: "text", short: "a", value: .none,
+              help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused)."),
         .init(long: "one-based", short: nil, value: .none,
               help: "Count indices from 1 instead of 0 (-1 is still the last item)."),
         .init(long: "key", short: nil, value: .text(placeholder: "PTR"),
@@ -104,8 +108,8 @@ public enum CommandTable {
         .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
     ]
 
-    private static let output = ["output", "check", "diff", "color"]
-    private static let reading = ["format", "json", "lines", "pointer", "null"]
+    private static let output = ["output", "check", "diff", "color", "verbose"]
+    private static let reading = ["format", "json", "lines", "pointer", "null", "text"]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",

@@ -10,8 +10,12 @@ enum Messages {
         let prefix = input.map { $0 + ": " } ?? ""
         switch error {
         case let error as UsageError: return describe(error)
+        case ReorderError.binaryInput(let line, let column):
+            return (input.map { "\($0):" } ?? "") + "\(line):\(column): " + describe(error as! ReorderError)
         case let error as ReorderError: return prefix + describe(error)
         case let error as SystemError: return describe(error)
+        case let error as MissingDirectory:
+            return "\(error.path): cannot write: the directory '\(error.directory)' does not exist; create it first"
         case let error as JSONError: return describe(error, input: input)
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
@@ -49,6 +53,10 @@ enum Messages {
             return "batch needs operations: give -e OP or -f SCRIPT; see 'reorder help batch'"
         case .invalidPointerForKey(let pointer):
             return "'--key \(pointer)' is not a JSON Pointer: it must be empty or start with '/'"
+        case .extraArgument(let argument, let command):
+            let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []
+            let takes = names.isEmpty ? "no arguments" : names.joined(separator: " and ")
+            return "\(command) takes \(takes); '\(argument)' is one argument too many (no file has that name)"
         }
     }
 
@@ -69,6 +77,8 @@ enum Messages {
         case .valueContainsTerminator(let terminator):
             let name = terminator == 0 ? "a NUL byte" : "a newline"
             return "the value holds \(name), which would make it more than one item; insert each line on its own"
+        case .binaryInput:
+            return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
         }
     }
 

@@ -32,9 +32,15 @@ public struct Runner {
     /// Runs `arguments` (without the program name) and returns the exit
     /// status. Messages go to the console's standard error.
     public func run(_ arguments: [String]) -> Int32 {
+        run(raw: arguments.map { Array($0.utf8) })
+    }
+
+    /// Runs `arguments` given as the bytes the shell passed (which need not
+    /// be UTF-8) and returns the exit status.
+    public func run(raw arguments: [[UInt8]]) -> Int32 {
         let status: Int32
         do {
-            switch try ArgumentParser.parse(arguments) {
+            switch try ArgumentParser.parse(raw: arguments) {
             case .version:
                 try console.standardOutput.write("reorder \(CommandTable.version)\n")
                 status = ExitStatus.success
@@ -73,8 +79,8 @@ public struct Runner {
         guard parsed.positionals.count >= argumentCount else {
             throw UsageError.missingArgument(command.arguments[parsed.positionals.count].name, command: command.name)
         }
-        let arguments = Array(parsed.positionals.prefix(argumentCount))
-        var inputs = Array(parsed.positionals.dropFirst(argumentCount))
+        let arguments = Array(parsed.rawPositionals.prefix(argumentCount))
+        var inputs = try Runner.distinctInputs(Array(parsed.positionals.dropFirst(argumentCount)), command: command)
         if inputs.isEmpty { inputs = ["-"] }
 
         // A batch's first input, when it is a file, is read on another
@@ -115,11 +121,12 @@ public struct Runner {
         default: color = console.outputIsTerminal && !console.noColor
         }
 
+        let verbose = parsed.has("verbose")
         let prepared = PreparedEdit(edit, options: editOptions)
         var status = ExitStatus.success
         for (number, input) in inputs.enumerated() {
             let job = Job(input: input, edit: prepared, readOptions: readOptions,
-                          mode: mode, color: color, console: console)
+                          mode: mode, color: color, verbose: verbose, console: console)
             do {
                 if try job.run(preloaded: number == 0 ? firstInput : nil) { status = max(status, ExitStatus.wouldChange) }
             } catch let error as SystemError where error.code == EPIPE && error.path == nil {
@@ -137,6 +144,7 @@ public struct Runner {
         options.nulTerminated = parsed.has("null")
         options.pointer = parsed.value("pointer") ?? ""
         options.format = try formatChoice(parsed)
+        options.binaryAsText = parsed.has("text")
         return options
     }
 
@@ -151,14 +159,43 @@ public struct Runner {
         return choices.first?.1 ?? .auto
     }
 
-    private func makeEdit(command: String, arguments: [String], parsed: ParsedArguments) throws -> Edit {
+    /// The inputs to process, each once. An operand that names no file and
+    /// reads as an index or a selector is a usage error (`move 0 1 2 list.txt`: one
+    /// argument too many), found before any file is written. A file named
+    /// twice (`f ./f`, or through a symlink) is edited once, at its first
+    /// naming; standard input is read once.
+    static func distinctInputs(_ inputs: [String], command: CommandDescriptor) throws -> [String] {
+        var seen = Set<FileIdentity>()
+        var sawStandardInput = false
+        var distinct: [String] = []
+        for input in inputs {
+            if input == "-" {
+                if !sawStandardInput { distinct.append(input) }
+                sawStandardInput = true
+                continue
+            }
+            guard let identity = FileIdentity(path: input) else {
+                // An index, a range or a selector: `2`, `-1`, `0...3`, `=x`.
+                if (try? SourceSelector(parsing: input)) != nil {
+                    throw UsageError.extraArgument(input, command: command.name)
+                }
+                distinct.append(input)
+                continue
+            }
+            if seen.insert(identity).inserted { distinct.append(input) }
+        }
+        return distinct
+    }
+
+    private func makeEdit(command: String, arguments: [[UInt8]], parsed: ParsedArguments) throws -> Edit {
+        func index(_ bytes: [UInt8]) throws -> UserIndex { try UserIndex(parsing: String(decoding: bytes, as: UTF8.self)) }
         switch command {
         case "move":
-            return .move(from: try SourceSelector(parsing: arguments[0]), to: try UserIndex(parsing: arguments[1]))
+            return .move(from: try SourceSelector(parsing: arguments[0]), to: try index(arguments[1]))
         case "swap":
             return .swap(try SourceSelector(parsing: arguments[0]), try SourceSelector(parsing: arguments[1]))
         case "insert":
-            return .insert(at: try UserIndex(parsing: arguments[0]), value: Array(arguments[1].utf8))
+            return .insert(at: try index(arguments[0]), value: arguments[1])
         case "delete":
             return .delete(try SourceSelector(parsing: arguments[0]))
         case "reverse":
@@ -186,6 +223,8 @@ struct Job {
     let readOptions: ReadOptions
     let mode: OutputMode
     let color: Bool
+    /// `-v`: say on standard error which files were rewritten in place.
+    var verbose = false
     let console: Console
 
     var isStandardInput: Bool { input == "-" }
@@ -203,7 +242,7 @@ struct Job {
         do {
             return LoadedInput(content: content, document: try ListDocument(source, format: format, options: readOptions))
         } catch let error as JSONError where readOptions.format == .auto {
-            throw AutoDetectedJSON(error: error, byName: name.map { $0.hasSuffix(".json") } ?? false)
+            throw AutoDetectedJSON(error: error, byName: name.flatMap(FormatChoice.format(byName:)) == .json)
         }
     }
 
@@ -270,6 +309,11 @@ struct Job {
                 let sink = FileDescriptorSink(fd: fd, path: input)
                 try document.write(arrangement) { try sink.write(gathered: $0) }
                 try sink.flush()
+            }
+            if verbose {
+                try? console.standardOutput.flush()
+                try? console.standardError.write("reorder: \(input): rewritten\n")
+                try? console.standardError.flush()
             }
             return false
         }

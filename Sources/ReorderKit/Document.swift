@@ -5,6 +5,9 @@ public struct ReadOptions: Equatable, Sendable {
     public var nulTerminated = false
     /// `-p`: the RFC 6901 pointer to the JSON array; empty is the root.
     public var pointer = ""
+    /// `--text`: read lines that hold a NUL byte (binary-looking input)
+    /// instead of refusing them.
+    public var binaryAsText = false
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "") {
         self.format = format
@@ -29,10 +32,25 @@ public struct ListDocument {
         self.source = source
         switch format {
         case .lines:
+            if !options.nulTerminated && !options.binaryAsText,
+               let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
+                throw ListDocument.binaryInput(source, nulAt: nul)
+            }
             layout = .lines(LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline))
         case .json:
             layout = .json(try JSONLayout(source, pointer: options.pointer))
         }
+    }
+
+    /// Where the first NUL byte stands: its line, and its byte in that line.
+    private static func binaryInput(_ source: UnsafeRawBufferPointer, nulAt offset: Int) -> ReorderError {
+        var line = 1, lineStart = 0, position = 0
+        while let newline = firstIndex(of: 0x0A, in: source, from: position, to: offset) {
+            line += 1
+            lineStart = newline + 1
+            position = newline + 1
+        }
+        return .binaryInput(line: line, column: offset - lineStart + 1)
     }
 
     public var format: ListFormat {
