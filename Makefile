@@ -1,7 +1,7 @@
 # Build, test and install reorder.
 #
 #   make                          build the release binary
-#   make test                     run the tests
+#   make test                     install what the tests need, run them all
 #   make install PREFIX=~/.local  install the binary, man page and completions
 #   make uninstall PREFIX=~/.local
 #
@@ -43,7 +43,7 @@ build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
 
 test:
-	$(SWIFT) test
+	bash Tests/test.sh
 
 install: $(INSTALL_PREREQUISITES)
 	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MAN1DIR)' '$(DESTDIR)$(BASH_COMPLETION_DIR)' \

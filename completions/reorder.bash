@@ -17,13 +17,13 @@ _reorder_value_options='-o --output --color --format -p --pointer --key -e --exp
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok -h --help' ;;
-        swap)    REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --string -h --help' ;;
-        delete)  REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok -h --help' ;;
-        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color --format --json --lines -p --pointer -z --null --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key -o --output -c --check --diff --color --format --json --lines -p --pointer -z --null -h --help' ;;
-        reverse) REPLY='-o --output -c --check --diff --color --format --json --lines -p --pointer -z --null -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --string -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok --string -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
     esac

@@ -111,6 +111,8 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l lines -d 'Same as --format lines'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s z -l null -d 'Lines: items end with NUL'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s v -l verbose -d 'Say which files were rewritten in place'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move swap delete batch sort' -l key -x -d 'JSON: compare the value at this JSON Pointer'
 complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'

@@ -300,8 +300,9 @@ struct ProgramResult {
 }
 
 extension XCTestCase {
-    /// The path of `name` on PATH. When it is missing, the test is skipped,
-    /// or in CI (`CI` set) fails: then the result is nil.
+    /// The path of `name` on PATH. When it is missing, the test fails (never
+    /// skips: `make test` installs what the tests need) and the result is
+    /// nil.
     func tool(_ name: String, package: String) throws -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
@@ -311,13 +312,11 @@ extension XCTestCase {
         return try missing("\(name) is not installed (Debian package \(package))")
     }
 
-    /// Skips the test for `reason`, or in CI fails it and returns nil.
+    /// Fails the test for `reason`, a program it needs that is missing, and
+    /// returns nil.
     func missing(_ reason: String) throws -> String? {
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            XCTFail(reason)
-            return nil
-        }
-        throw XCTSkip(reason)
+        XCTFail(reason + "; run 'make test', which installs what the tests need")
+        return nil
     }
 
     /// Runs `executable arguments` in `directory`, with HOME and the XDG

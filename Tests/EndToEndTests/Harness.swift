@@ -57,8 +57,8 @@ final class Harness {
         // large output cannot fill a pipe while the test waits.
         let outURL = directory.appendingPathExtension("stdout")
         let errURL = directory.appendingPathExtension("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)

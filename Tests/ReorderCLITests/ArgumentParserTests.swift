@@ -85,4 +85,35 @@ final class ArgumentParserTests: XCTestCase {
             XCTAssertEqual(Set(shorts).count, shorts.count, "\(command.name) has a short option twice")
         }
     }
+
+    func testOptionsBeforeTheCommandReadAsIfTheyFollowedIt() throws {
+        var parsed = try parse(["-z", "swap", "0", "1"])
+        XCTAssertEqual(parsed.command.name, "swap")
+        XCTAssertTrue(parsed.has("null"))
+        XCTAssertEqual(parsed.positionals, ["0", "1"])
+        parsed = try parse(["-p", "/a", "-cz", "--format=json", "-o", "out", "sort", "-r", "f.json"])
+        XCTAssertEqual(parsed.command.name, "sort")
+        XCTAssertEqual(parsed.value("pointer"), "/a")
+        XCTAssertEqual(parsed.value("output"), "out")
+        XCTAssertEqual(parsed.value("format"), "json")
+        XCTAssertTrue(parsed.has("check") && parsed.has("null") && parsed.has("reverse"))
+        XCTAssertEqual(parsed.positionals, ["f.json"])
+        // Value options keep their command-line order across the command.
+        parsed = try parse(["-e", "delete 0", "batch", "-e", "delete 1"])
+        XCTAssertEqual(parsed.values("expression"), ["delete 0", "delete 1"])
+        XCTAssertEqual(try ArgumentParser.parse(["-z", "--help"]), .help(command: nil))
+        XCTAssertEqual(error(["-p"]), .missingOptionValue("-p"))
+        XCTAssertEqual(error(["-z"]), .missingCommand)
+        XCTAssertEqual(error(["--sequential", "move", "0", "1"]), .optionNotForCommand("--sequential", command: "move"))
+        XCTAssertEqual(error(["-q", "move"]), .unknownOption("-q", command: nil, suggestion: nil))
+    }
+
+    func testArgumentsKeepTheBytesTheShellPassed() throws {
+        let latin1: [UInt8] = [0x3D, 0x63, 0x61, 0x66, 0xE9]  // "=caf\xE9"
+        guard case .run(let parsed) = try ArgumentParser.parse(raw: [Array("batch".utf8), latin1, [0x2D, 0x65, 0xFF]]) else {
+            return XCTFail("not a run")
+        }
+        XCTAssertEqual(parsed.rawPositionals, [latin1])
+        XCTAssertEqual(parsed.rawValues("expression"), [[0xFF]])
+    }
 }

@@ -32,8 +32,8 @@ final class RendererTests: XCTestCase {
 
             var output: [UInt8] = []
             var largestBatch = 0
-            try [UInt8]().withUnsafeBytes { source in
-                try Renderer(layout: MadeUpLayout(), source: source).write(arrangement) { slices in
+            [UInt8]().withUnsafeBytes { source in
+                Renderer(layout: MadeUpLayout(), source: source).write(arrangement) { slices in
                     largestBatch = max(largestBatch, slices.count)
                     for slice in slices { output.append(contentsOf: slice) }
                 }
