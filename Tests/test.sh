@@ -74,6 +74,7 @@ text = open(sys.argv[1], errors="replace").read()
 status = int(sys.argv[2])
 runs = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", text)
 failed_cases = sorted(set(re.findall(r"Test Case '([^']+)' failed", text)))
+# XCTest counts failed assertions; count failed tests instead.
 if failed_cases:
     print("\nFailed:")
     for name in failed_cases:
@@ -81,7 +82,8 @@ if failed_cases:
 if not runs:
     print("swift-test: 0 passed, 1 failed (the tests did not build or run; see above)")
     sys.exit(0)
-executed, skipped, failed = (int(x or 0) for x in runs[-1])
+executed, skipped, assertions = (int(x or 0) for x in runs[-1])
+failed = len(failed_cases)
 if status != 0 and failed == 0:
     failed = 1
 print(f"swift-test: {executed - skipped - failed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))

@@ -9,10 +9,12 @@ public struct ReadOptions: Equatable, Sendable {
     /// instead of refusing them.
     public var binaryAsText = false
 
-    public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "") {
+    public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
+                binaryAsText: Bool = false) {
         self.format = format
         self.nulTerminated = nulTerminated
         self.pointer = pointer
+        self.binaryAsText = binaryAsText
     }
 }
 

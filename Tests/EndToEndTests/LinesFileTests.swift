@@ -106,7 +106,7 @@ final class LinesFileTests: XCTestCase {
             (b("a\r\nb\r\nc"), ["move", "0", "-1"], b("b\r\nc\r\na")),
             (b("a\nb"), ["move", "0", "-1"], b("b\na")),
             (bom + b("a\nb\n"), ["move", "0", "-1"], bom + b("b\na\n")),
-            ([0xFF, 0x00, 0x41, 0x20, 0x0A, 0x42, 0x0A], ["swap", "0", "1"], [0x42, 0x0A, 0xFF, 0x00, 0x41, 0x20, 0x0A]),
+            ([0xFF, 0x00, 0x41, 0x20, 0x0A, 0x42, 0x0A], ["swap", "0", "1", "--text"], [0x42, 0x0A, 0xFF, 0x00, 0x41, 0x20, 0x0A]),
             (b("a\0b\0"), ["move", "0", "-1", "-z"], b("b\0a\0")),
         ]
         for (index, (input, arguments, expected)) in cases.enumerated() {

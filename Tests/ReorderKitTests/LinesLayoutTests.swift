@@ -13,7 +13,7 @@ final class LinesLayoutTests: XCTestCase {
 
     func apply(_ edit: Edit, _ bytes: [UInt8], null: Bool = false) throws -> [UInt8] {
         try bytes.withUnsafeBytes { source in
-            let document = try ListDocument(source, format: .lines, options: ReadOptions(nulTerminated: null))
+            let document = try ListDocument(source, format: .lines, options: ReadOptions(nulTerminated: null, binaryAsText: true))
             return document.render(try document.arrangement(for: edit, options: EditOptions()))
         }
     }
@@ -118,5 +118,53 @@ final class LinesLayoutTests: XCTestCase {
         // still give each position its own terminator.
         let source = b("a\nb\r\nc\nd\r\n")
         XCTAssertEqual(try apply(move(3, 0), source), b("d\na\r\nb\nc\r\n"))
+    }
+
+    func testAFinalCRMovedBeforeAnotherLineReadBackAsCRLF() throws {
+        // `printf '?\n\n\r' | reorder reverse | reorder reverse` gave back
+        // something else: the CR met a LF and became one terminator.
+        XCTAssertEqual(items(b("?\n\n\r")), [b("?"), [], []])
+        XCTAssertEqual(items(b("a\r")), [b("a")])
+        XCTAssertEqual(items(b("\r")), [[]])
+        XCTAssertEqual(items(b("a\r\r")), [b("a")])
+        XCTAssertEqual(items(b("\r\r\n\ra\r\r\nb")), [[], b("\ra"), b("b")])
+        XCTAssertEqual(try apply(.reverse, b("a\r\r\nb\n")), b("b\r\r\na\n"))
+        let once = try apply(.reverse, b("?\n\n\r"))
+        XCTAssertEqual(once, b("\n\n?\r"))
+        XCTAssertEqual(try apply(.reverse, once), b("?\n\n\r"))
+        XCTAssertEqual(try apply(move(1, 0), b("a\nb\r")), b("b\na\r"))
+        // With -z a CR is content like any other byte.
+        XCTAssertEqual(items(b("a\0b\r"), null: true), [b("a"), b("b\r")])
+    }
+
+    func testReversingTwiceGivesEveryInputBack() throws {
+        // Every string of up to 7 bytes over the bytes that make terminators.
+        let alphabet: [UInt8] = [0x61, 0x0D, 0x0A]
+        for length in 0...7 {
+            var digits = [Int](repeating: 0, count: length)
+            while true {
+                let input = digits.map { alphabet[$0] }
+                let twice = try apply(.reverse, try apply(.reverse, input))
+                // The one byte a reverse adds: a file without a final
+                // terminator whose first line, empty, ends up last gets one,
+                // or that line would vanish on the next read.
+                let lines = items(input)
+                let unterminated = input.last.map { $0 != 0x0A && $0 != 0x0D } ?? false
+                if unterminated && lines.count > 1 && lines[0].isEmpty {
+                    XCTAssertTrue(twice == input + [0x0A] || twice == input + [0x0D, 0x0A], "\(input) gave \(twice)")
+                } else {
+                    XCTAssertEqual(twice, input, "\(input)")
+                }
+                let once = try apply(.reverse, input)
+                XCTAssertEqual(items(once), items(input).reversed(), "items of \(input) reversed")
+                var position = 0
+                while position < length && digits[position] == alphabet.count - 1 {
+                    digits[position] = 0
+                    position += 1
+                }
+                if position == length { break }
+                digits[position] += 1
+            }
+        }
     }
 }

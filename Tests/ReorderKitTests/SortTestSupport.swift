@@ -8,7 +8,7 @@ enum Fixture {
         _ edit: Edit, to text: String, format: ListFormat, options: EditOptions = EditOptions(), pointer: String = ""
     ) throws -> String {
         try Array(text.utf8).withUnsafeBytes { source in
-            let document = try ListDocument(source, format: format, options: ReadOptions(pointer: pointer))
+            let document = try ListDocument(source, format: format, options: ReadOptions(pointer: pointer, binaryAsText: true))
             let arrangement = try document.arrangement(for: edit, options: options)
             return String(decoding: document.render(arrangement), as: UTF8.self)
         }
@@ -19,7 +19,7 @@ enum Fixture {
         _ edit: Edit, _ text: String, format: ListFormat, options: EditOptions = EditOptions()
     ) throws -> Bool {
         try Array(text.utf8).withUnsafeBytes { source in
-            let document = try ListDocument(source, format: format, options: ReadOptions())
+            let document = try ListDocument(source, format: format, options: ReadOptions(binaryAsText: true))
             return document.resultEqualsSource(try document.arrangement(for: edit, options: options))
         }
     }
@@ -30,7 +30,7 @@ enum Fixture {
     ) throws -> [Int] {
         let parsed = try SourceSelector(parsing: selector)
         return try Array(text.utf8).withUnsafeBytes { source in
-            let document = try ListDocument(source, format: format, options: ReadOptions())
+            let document = try ListDocument(source, format: format, options: ReadOptions(binaryAsText: true))
             return try parsed.resolve(in: document, options: options)
         }
     }

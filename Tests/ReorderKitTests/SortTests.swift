@@ -275,7 +275,7 @@ final class SortTests: XCTestCase {
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
             try bytes.withUnsafeBytes { source in
-                let document = try ListDocument(source, format: .lines, options: ReadOptions())
+                let document = try ListDocument(source, format: .lines, options: ReadOptions(binaryAsText: true))
                 let arrangement = try document.sortedArrangement(SortOptions(), key: nil)
                 XCTAssertEqual(arrangement.count, 200_000)
             }

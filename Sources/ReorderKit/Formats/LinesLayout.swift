@@ -3,7 +3,11 @@
 /// Items are lines without their terminators. A line ends with LF or CRLF
 /// (or NUL, with `-z`); each position keeps the terminator it had, and
 /// whether the file ends with a terminator is a property of the file, kept as
-/// it was. A UTF-8 byte-order mark is the head, not part of the first item.
+/// it was. Every CR right before a LF (`a\r\r\n`), and CRs that end the file
+/// without one, belong to the terminator, never to an item: an item that
+/// ended with a CR would, at a position ending with a LF, read back as a
+/// line with a CRLF terminator. So `?\n\n\r` reversed is `\n\n?\r`, and
+/// reversed again is the input. A UTF-8 byte-order mark is the head, not part of the first item.
 /// Bytes are never interpreted beyond finding terminators: invalid UTF-8,
 /// NUL (in newline mode) and trailing spaces stay as they are.
 ///
@@ -47,6 +51,7 @@ public struct LinesLayout: ListLayout {
         // Terminator kinds seen after lines other than the last.
         var innerLF = 0
         var innerCRLF = 0
+        var innerOther = 0
         var lastWasCRLF = false
         var contentEnd = bomLength
         var finalTerminator = bomLength..<bomLength
@@ -54,18 +59,21 @@ public struct LinesLayout: ListLayout {
         while position < end {
             starts.append(position)
             guard let found = firstIndex(of: terminatorByte, in: source, from: position, to: end) else {
-                contentEnd = end
-                finalTerminator = end..<end
+                // CRs that end the file without an LF are the file's own
+                // ending, as a final terminator is, not the last line's
+                // content.
+                contentEnd = LinesLayout.contentEnd(source, from: position, before: end, terminator)
+                finalTerminator = contentEnd..<end
                 break
             }
-            let isCRLF = terminator == .newline && found > position && source[found - 1] == 0x0D
-            let lineEnd = isCRLF ? found - 1 : found
+            let lineEnd = LinesLayout.contentEnd(source, from: position, before: found, terminator)
+            let isCRLF = found - lineEnd == 1
             position = found + 1
             if position == end {
                 contentEnd = lineEnd
                 finalTerminator = lineEnd..<end
             } else {
-                if isCRLF { innerCRLF += 1 } else { innerLF += 1 }
+                if found == lineEnd { innerLF += 1 } else if isCRLF { innerCRLF += 1 } else { innerOther += 1 }
             }
             lastWasCRLF = isCRLF
         }
@@ -79,11 +87,30 @@ public struct LinesLayout: ListLayout {
         let crlf: [UInt8] = [0x0D, 0x0A]
         let hasTerminatedLine = !finalTerminator.isEmpty || starts.count > 1
         defaultTerminator = hasTerminatedLine && lastWasCRLF ? crlf : lf
-        if innerCRLF == 0 {
+        // A final terminator of CRs (`\r`, `\r\r\n`) is no LF or CRLF either.
+        let finalIsRegular = finalTerminator.isEmpty || finalTerminator.count == 1 && source[finalTerminator.lowerBound] == terminatorByte
+            || finalTerminator.count == 2 && lastWasCRLF && source[finalTerminator.upperBound - 1] == terminatorByte
+        if innerOther > 0 || !finalIsRegular {
+            separatorsAreUniform = false
+        } else if innerCRLF == 0 {
             separatorsAreUniform = defaultTerminator == lf
         } else {
             separatorsAreUniform = innerLF == 0 && defaultTerminator == crlf
         }
+    }
+
+    /// Where the content of the line in `start..<end` ends: `end` less every
+    /// CR right before it (newline mode). The CRs belong to the terminator,
+    /// so that no item ends with a CR that the LF of another position would
+    /// turn into a CRLF, and reading a result again gives the same items.
+    @inline(__always)
+    private static func contentEnd(
+        _ source: UnsafeRawBufferPointer, from start: Int, before end: Int, _ terminator: Terminator
+    ) -> Int {
+        guard terminator == .newline else { return end }
+        var contentEnd = end
+        while contentEnd > start && source[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        return contentEnd
     }
 
     /// A guess at the number of lines from their density in the first 64 KiB,
@@ -115,10 +142,8 @@ public struct LinesLayout: ListLayout {
         let start = starts[index]
         if index + 1 == starts.count { return start..<contentEnd }
         let next = starts[index + 1]
-        // next - 1 is the terminator byte; a CR before it belongs to a CRLF.
-        var end = next - 1
-        if terminator == .newline && end > start && source[end - 1] == 0x0D { end -= 1 }
-        return start..<end
+        // next - 1 is the terminator byte; CRs before it belong to it.
+        return start..<LinesLayout.contentEnd(source, from: start, before: next - 1, terminator)
     }
 
     public func head(resultCount: Int) -> [Piece] {
