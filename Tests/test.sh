@@ -29,8 +29,13 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && [ -z "${REORDER_TEST_NO_INSTALL:-}" ]; then
         echo "test.sh: installing Debian packages: ${missing[*]}" >&2
-        apt-get update -qq >/dev/null
-        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+        apt_log=$(mktemp)
+        if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$apt_log" 2>&1; then
+            cat "$apt_log" >&2
+            echo "test.sh: apt-get could not install: ${missing[*]}" >&2
+            exit 2
+        fi
+        rm -f "$apt_log"
     else
         echo "test.sh: the tests need these Debian packages, which are not installed: ${missing[*]}" >&2
         echo "test.sh: install them, then run 'make test' again:" >&2
@@ -47,7 +52,10 @@ if [ ! -x "$tools/bin/python3" ] || ! "$tools/bin/python3" -c 'import sys' 2>/de
     fi
     echo "test.sh: making a Python environment for the tests in .build/test-tools" >&2
     rm -rf "$tools"
-    python3 -m venv "$tools"
+    if ! python3 -m venv "$tools"; then
+        echo "test.sh: python3 cannot make a virtual environment; install Debian's python3-venv (sudo apt-get install python3-venv)" >&2
+        exit 2
+    fi
 fi
 python_missing=()
 for package in "${python_packages[@]}"; do
