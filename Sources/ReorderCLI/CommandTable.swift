@@ -1,3 +1,5 @@
+import ReorderKit
+
 /// The one table of commands and options. Parsing, `--help`, and the tests
 /// that hold the man page and the completion scripts to the code all read it.
 
@@ -78,7 +80,7 @@ public enum CommandTable {
               help: "Print a line on standard error for each file rewritten in place (none for a file left as it was)."),
         .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff: auto (when standard output is a terminal and NO_COLOR is not set), always, never."),
-        .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: ["auto", "lines", "json"]),
+        .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: FormatChoice.names),
               help: "How to read the list: auto (the default: by the name's extension, '.json' is JSON and '.txt', '.jsonl' and other text names are lines; for standard input and other names, JSON when it starts with '[' or '{'), lines, json."),
         .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
         .init(long: "lines", short: nil, value: .none, help: "Same as --format lines."),

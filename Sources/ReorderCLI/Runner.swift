@@ -242,7 +242,7 @@ struct Job {
         do {
             return LoadedInput(content: content, document: try ListDocument(source, format: format, options: readOptions))
         } catch let error as JSONError where readOptions.format == .auto {
-            throw AutoDetectedJSON(error: error, byName: name.flatMap(FormatChoice.format(byName:)) == .json)
+            throw AutoDetectedJSON(error: error, byName: name.flatMap(ListFormat.claiming) == .json)
         }
     }
 

@@ -19,72 +19,30 @@ public struct ReadOptions: Equatable, Sendable {
 }
 
 /// A document's bytes read as a list: the seam between the formats and the
-/// operations. The source buffer must outlive the document.
+/// operations. Every format is read into a `FormatLayout`; nothing here
+/// knows which. The source buffer must outlive the document.
 public struct ListDocument {
-    public enum Layout {
-        case lines(LinesLayout)
-        case json(JSONLayout)
-    }
-
     public let source: UnsafeRawBufferPointer
-    public let layout: Layout
+    public let layout: any FormatLayout
+    public let format: ListFormat
 
     /// Reads `source` as `format`.
     public init(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions) throws {
         self.source = source
-        switch format {
-        case .lines:
-            if !options.nulTerminated && !options.binaryAsText,
-               let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
-                throw ListDocument.binaryInput(source, nulAt: nul)
-            }
-            layout = .lines(LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline))
-        case .json:
-            layout = .json(try JSONLayout(source, pointer: options.pointer))
-        }
-    }
-
-    /// Where the first NUL byte stands: its line, and its byte in that line.
-    private static func binaryInput(_ source: UnsafeRawBufferPointer, nulAt offset: Int) -> ReorderError {
-        var line = 1, lineStart = 0, position = 0
-        while let newline = firstIndex(of: 0x0A, in: source, from: position, to: offset) {
-            line += 1
-            lineStart = newline + 1
-            position = newline + 1
-        }
-        return .binaryInput(line: line, column: offset - lineStart + 1)
-    }
-
-    public var format: ListFormat {
-        switch layout {
-        case .lines: return .lines
-        case .json: return .json
-        }
+        self.format = format
+        layout = try format.read(source, options)
     }
 
     /// The byte a diff of this document's text splits it at: the lines'
-    /// terminator (NUL with `-z`), or a newline (JSON is diffed by its lines).
-    public var itemTerminator: UInt8 {
-        if case .lines(let lines) = layout { return lines.terminator.byte }
-        return UInt8(ascii: "\n")
-    }
+    /// terminator (NUL with `-z`), or a newline.
+    public var itemTerminator: UInt8 { layout.diffTerminator }
 
     /// The number of items.
-    public var count: Int {
-        switch layout {
-        case .lines(let lines): return lines.count
-        case .json(let json): return json.count
-        }
-    }
+    public var count: Int { layout.count }
 
     /// The bytes of source item `index`, as they stand in the document.
     public func itemBytes(_ index: Int) -> UnsafeRawBufferPointer {
-        let range: Range<Int>
-        switch layout {
-        case .lines(let lines): range = lines.itemRange(index)
-        case .json(let json): range = json.itemRange(index)
-        }
-        return UnsafeRawBufferPointer(rebasing: source[range])
+        UnsafeRawBufferPointer(rebasing: source[layout.itemRange(index)])
     }
 
     /// The bytes a new item with `value` is written with. Lines: the value
@@ -92,13 +50,7 @@ public struct ListDocument {
     /// be one valid JSON value, or with `asString`, the value encoded as a
     /// JSON string.
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
-        switch layout {
-        case .lines(let lines):
-            try value.withUnsafeBytes { try ListDocument.checkLineValue($0, 0..<value.count, lines) }
-            return value
-        case .json(let json):
-            return try json.newItem(value, asString: asString)
-        }
+        try layout.newItem(value, asString: asString)
     }
 
     /// `newItem` for a value that is `buffer[range]`, as a batch's values
@@ -106,24 +58,7 @@ public struct ListDocument {
     /// item's bytes. Lines: the value where it is, so that a batch of many
     /// inserts copies none of them. JSON: `newItem`'s bytes, appended.
     func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
-        switch layout {
-        case .lines(let lines):
-            try buffer.withUnsafeBytes { try ListDocument.checkLineValue($0, range, lines) }
-            return range
-        case .json(let json):
-            let bytes = try json.newItem(Array(buffer[range]), asString: asString)
-            let start = buffer.count
-            buffer.append(contentsOf: bytes)
-            return start..<buffer.count
-        }
-    }
-
-    /// A line's value is one item: it must not hold the terminator.
-    private static func checkLineValue(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ lines: LinesLayout) throws {
-        let terminator = lines.terminator.byte
-        if firstIndex(of: terminator, in: bytes, from: range.lowerBound, to: range.upperBound) != nil {
-            throw ReorderError.valueContainsTerminator(terminator: terminator)
-        }
+        try layout.newItem(valueIn: &buffer, at: range, asString: asString)
     }
 
     /// Calls `write` with the bytes of the result as slices, in order, up to
@@ -132,10 +67,7 @@ public struct ListDocument {
     public func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
-        switch layout {
-        case .lines(let lines): try Renderer(layout: lines, source: source).write(arrangement, gathered: write)
-        case .json(let json): try Renderer(layout: json, source: source).write(arrangement, gathered: write)
-        }
+        try layout.write(arrangement, gathered: write)
     }
 
     /// Calls `write` with the bytes of the result, in order, a slice at a
@@ -155,9 +87,6 @@ public struct ListDocument {
 
     /// True when the result is byte-identical to the source.
     public func resultEqualsSource(_ arrangement: Arrangement) -> Bool {
-        switch layout {
-        case .lines(let lines): return Renderer(layout: lines, source: source).outputEqualsSource(arrangement)
-        case .json(let json): return Renderer(layout: json, source: source).outputEqualsSource(arrangement)
-        }
+        layout.outputEqualsSource(arrangement)
     }
 }

@@ -41,3 +41,68 @@ public protocol ListLayout {
     /// a run of consecutive source items can be copied as one byte range.
     var separatorsAreUniform: Bool { get }
 }
+
+/// The list seam: a format's reading of a document, which every operation
+/// works through. A format is one folder under `Formats/` with one type that
+/// conforms to this protocol and one `ListFormat` value that reads it;
+/// `ListFormat.all` is the one place formats are chosen. Besides where the
+/// items and positions are (`ListLayout`), it answers what selectors and
+/// `sort` compare, how a new item is written, and how the result is written.
+public protocol FormatLayout: ListLayout {
+    /// The document's bytes.
+    var source: UnsafeRawBufferPointer { get }
+
+    /// The byte a diff of the document splits it at (a newline, or NUL for
+    /// lines with `-z`).
+    var diffTerminator: UInt8 { get }
+
+    /// The bytes a new item with `value` is written with (validated for the
+    /// format), or with `asString`, `value` as the format's string.
+    func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8]
+
+    /// `newItem` for a value that is `buffer[range]`: the range of `buffer`
+    /// that holds the new item's bytes (appended, unless the value can be
+    /// used where it is).
+    func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int>
+
+    /// What `=TEXT` and `~REGEX` compare, by source index; with `key`, the
+    /// value at that pointer inside each item.
+    func selectableValues(key: String?) throws -> SelectableValues
+
+    /// The same for items given by their bytes alone (the list as a
+    /// sequential batch has made it, new items included).
+    func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues
+
+    /// The source indices in sorted order (with `options.unique`, the kept
+    /// ones).
+    func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int]
+
+    /// Calls `write` with the result's bytes as slices, up to 1024 at a time.
+    func write(_ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) rethrows
+
+    /// True when the result is byte-identical to the source.
+    func outputEqualsSource(_ arrangement: Arrangement) -> Bool
+}
+
+extension FormatLayout {
+    public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
+
+    public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
+        let bytes = try newItem(Array(buffer[range]), asString: asString)
+        let start = buffer.count
+        buffer.append(contentsOf: bytes)
+        return start..<buffer.count
+    }
+
+    // Through a generic `Renderer` specialised for the concrete layout: the
+    // one dynamic call is this one, not one per item.
+    public func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        try Renderer(layout: self, source: source).write(arrangement, gathered: write)
+    }
+
+    public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        Renderer(layout: self, source: source).outputEqualsSource(arrangement)
+    }
+}

@@ -143,14 +143,18 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
         if case .index(let index) = self {
             return [try index.resolved(count: document.count, base: options.base, role: .source)]
         }
-        var selected = [Bool](repeating: false, count: document.count)
-        let values = try document.selectableValues(key: options.key)
-        try mark(&selected, in: document, values: values, options: options)
+        return try resolve(count: document.count, values: document.selectableValues(key: options.key), options: options)
+    }
+
+    /// The indices selected among `count` items whose texts `values` gives.
+    func resolve(count: Int, values: @autoclosure () throws -> SelectableValues, options: EditOptions) throws -> [Int] {
+        if case .index(let index) = self {
+            return [try index.resolved(count: count, base: options.base, role: .source)]
+        }
+        var selected = [Bool](repeating: false, count: count)
+        try mark(&selected, count: count, values: try values(), options: options)
         var indices: [Int] = []
         for (index, isSelected) in selected.enumerated() where isSelected { indices.append(index) }
-        if indices.isEmpty, let key = options.key, case .json(let json) = document.layout {
-            try json.checkSomeItemHas(key: key, source: document.source)
-        }
         if indices.isEmpty && !options.missingOK {
             throw SelectorError.nothingSelected(selector: description, key: options.key)
         }
@@ -169,9 +173,8 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
     }
 
     private func mark(
-        _ selected: inout [Bool], in document: ListDocument, values: SelectableValues, options: EditOptions
+        _ selected: inout [Bool], count: Int, values: SelectableValues, options: EditOptions
     ) throws {
-        let count = document.count
         switch self {
         case .index(let index):
             selected[try index.resolved(count: count, base: options.base, role: .source)] = true
@@ -206,7 +209,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
             }
 
         case .list(let parts):
-            for part in parts { try part.mark(&selected, in: document, values: values, options: options) }
+            for part in parts { try part.mark(&selected, count: count, values: values, options: options) }
         }
     }
 
@@ -229,22 +232,20 @@ private func memoryEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointe
 }
 
 /// The texts `=TEXT` and `~REGEX` compare, item by item.
-struct SelectableValues {
+public struct SelectableValues {
     /// Calls `test` with each text of source item `index` until one passes;
     /// false when none does or the item has no value (`--key` missing).
     let anyText: (_ index: Int, _ test: (UnsafeRawBufferPointer) -> Bool) -> Bool
+
+    public init(anyText: @escaping (_ index: Int, _ test: (UnsafeRawBufferPointer) -> Bool) -> Bool) {
+        self.anyText = anyText
+    }
 }
 
 extension ListDocument {
     /// What selectors compare in this document: lines, their bytes; JSON,
-    /// see `jsonSelectableValues(key:)`.
+    /// see `JSONLayout.selectableValues(key:)`.
     func selectableValues(key: String?) throws -> SelectableValues {
-        switch layout {
-        case .lines:
-            if let key { throw SelectorError.keyNeedsJSON(key: key) }
-            return SelectableValues { index, test in test(itemBytes(index)) }
-        case .json(let json):
-            return try json.selectableValues(source: source, key: key)
-        }
+        try layout.selectableValues(key: key)
     }
 }

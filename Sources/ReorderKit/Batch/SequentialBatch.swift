@@ -154,40 +154,36 @@ struct SequentialBatch {
         if case .index(let index) = selector {
             return [try index.resolved(count: list.count, base: options.base, role: .source)]
         }
-        // A selector that looks at values, ranges or lists: resolve it in a
-        // document that holds the list as it stands now.
+        // A selector that looks at values, ranges or lists: resolve it
+        // among the items as they stand now, source items and new ones.
         let contents = list.contents()
-        var bytes: [UInt8] = []
-        let format: ListFormat
-        var readOptions = ReadOptions()
-        func append(_ code: Int) {
-            if code >= 0 {
-                bytes.append(contentsOf: document.itemBytes(code))
-            } else {
-                bytes.append(contentsOf: list.newItemBytes(code: code))
-            }
+        var newItems: [Int: [UInt8]] = [:]
+        for code in contents where code < 0 { newItems[code] = Array(list.newItemBytes(code: code)) }
+        return try withItemBuffers(contents, newItems) { items in
+            try selector.resolve(
+                count: items.count, values: try document.layout.selectableValues(ofItems: items, key: options.key),
+                options: options)
         }
-        switch document.layout {
-        case .lines(let lines):
-            format = .lines
-            readOptions.nulTerminated = lines.terminator == .nul
-            let terminator: UInt8 = lines.terminator == .nul ? 0 : 0x0A
-            for code in contents {
-                append(code)
-                bytes.append(terminator)
-            }
-        case .json:
-            format = .json
-            bytes.append(UInt8(ascii: "["))
-            for (position, code) in contents.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                append(code)
-            }
-            bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Calls `body` with the bytes of each item of `contents` (source
+    /// indices, or new items' codes), valid until it returns.
+    private func withItemBuffers<T>(
+        _ contents: [Int], _ newItems: [Int: [UInt8]], _ body: ([UnsafeRawBufferPointer]) throws -> T
+    ) throws -> T {
+        // New items' bytes, one buffer for all, so the pointers stay valid.
+        var storage: [UInt8] = []
+        var ranges: [Int: Range<Int>] = [:]
+        for (code, bytes) in newItems {
+            ranges[code] = storage.count..<storage.count + bytes.count
+            storage.append(contentsOf: bytes)
         }
-        return try bytes.withUnsafeBytes { buffer in
-            let now = try ListDocument(buffer, format: format, options: readOptions)
-            return try selector.resolve(in: now, options: options)
+        return try storage.withUnsafeBytes { buffer in
+            let items = contents.map { code -> UnsafeRawBufferPointer in
+                if code >= 0 { return document.itemBytes(code) }
+                return UnsafeRawBufferPointer(rebasing: buffer[ranges[code]!])
+            }
+            return try body(items)
         }
     }
 

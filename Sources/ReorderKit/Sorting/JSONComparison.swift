@@ -28,17 +28,47 @@ extension JSONLayout {
     /// What `=TEXT` and `~REGEX` compare: a string's decoded value, and any
     /// element's JSON text as it stands; with `key`, those of the value at
     /// that pointer inside each element (an element without it matches
-    /// nothing).
-    func selectableValues(source: UnsafeRawBufferPointer, key: String?) throws -> SelectableValues {
+    /// nothing; no element having it is an error).
+    public func selectableValues(key: String?) throws -> SelectableValues {
+        if let key { try checkSomeItemHas(key: key, source: source) }
         let pointer = try JSONPointer(parsing: key ?? "")
+        let source = self.source
         return SelectableValues { index, test in
             guard let value = value(ofItem: index, at: pointer) else { return false }
-            if value.kind == .string {
-                let decoded = JSONLayout.stringValue(source, value.range)
-                if decoded.withBytes(in: source, test) { return true }
-            }
-            return test(UnsafeRawBufferPointer(rebasing: source[value.range]))
+            return JSONLayout.anyText(of: value, in: source, test)
         }
+    }
+
+    /// The same for elements given by their bytes alone.
+    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
+        let pointer = try JSONPointer(parsing: key ?? "")
+        return SelectableValues { index, test in
+            let item = items[index]
+            guard !item.isEmpty, let value = ValidatedJSON.value(item, in: 0..<item.count, at: pointer.tokens) else {
+                return false
+            }
+            return JSONLayout.anyText(of: value, in: item, test)
+        }
+    }
+
+    /// Calls `test` with a string's decoded value, then with the value's
+    /// JSON text, until one passes.
+    static func anyText(
+        of value: JSONValueRef, in source: UnsafeRawBufferPointer, _ test: (UnsafeRawBufferPointer) -> Bool
+    ) -> Bool {
+        if value.kind == .string {
+            let decoded = JSONLayout.stringValue(source, value.range)
+            if decoded.withBytes(in: source, test) { return true }
+        }
+        return test(UnsafeRawBufferPointer(rebasing: source[value.range]))
+    }
+
+    /// By value (see `sortKeys`); with `key`, elements without a value at
+    /// it go last, in their order.
+    public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        if let key { try checkSomeItemHas(key: key, source: source) }
+        let keys = try sortKeys(source: source, key: key, numeric: options.numeric)
+        return SortKey.sortedOrder(keys, source: source, options: options)
     }
 
     /// Each element's sort key, by source index; nil for an element without

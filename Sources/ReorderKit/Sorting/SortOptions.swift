@@ -34,48 +34,7 @@ extension ListDocument {
 
     /// The source indices in sorted order (with `unique`, the kept ones).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        switch layout {
-        case .lines(let lines):
-            if let key { throw SelectorError.keyNeedsJSON(key: key) }
-            if options.numeric {
-                let keys = (0..<count).map { index -> SortKey? in
-                    let range = lines.itemRange(index)
-                    return .number(rank: 0, DecimalNumber.leadingNumber(
-                        of: UnsafeRawBufferPointer(rebasing: source[range]), sourceOffset: range.lowerBound))
-                }
-                return SortKey.sortedOrder(keys, source: source, options: options)
-            }
-            // Plain lines need no keys: compare the items where they stand.
-            // Where each line lies, and its first eight bytes as one number
-            // (folded when ignoring case), are read once, in order: most
-            // comparisons are then settled by one integer comparison instead
-            // of two cache misses into the file.
-            let fold = options.ignoreCase
-            var starts = [Int](), ends = [Int](), prefixes = [UInt64]()
-            starts.reserveCapacity(count)
-            ends.reserveCapacity(count)
-            prefixes.reserveCapacity(count)
-            for index in 0..<count {
-                let range = lines.itemRange(index)
-                starts.append(range.lowerBound)
-                ends.append(range.upperBound)
-                prefixes.append(ByteOrder.prefix(UnsafeRawBufferPointer(rebasing: source[range]), foldingCase: fold))
-            }
-            func compare(_ a: Int, _ b: Int) -> Int {
-                let x = prefixes[a], y = prefixes[b]
-                if x != y { return x < y ? -1 : 1 }
-                return ByteOrder.compare(UnsafeRawBufferPointer(rebasing: source[starts[a]..<ends[a]]),
-                                         UnsafeRawBufferPointer(rebasing: source[starts[b]..<ends[b]]), foldingCase: fold)
-            }
-            var order = Array(0..<count)
-            Sorting.sort(&order, reverse: options.reverse, by: compare)
-            if options.unique { order = Sorting.firstOfEqualRuns(order, by: compare) }
-            return order
-        case .json(let json):
-            if let key { try json.checkSomeItemHas(key: key, source: source) }
-            let keys = try json.sortKeys(source: source, key: key, numeric: options.numeric)
-            return SortKey.sortedOrder(keys, source: source, options: options)
-        }
+        try layout.sortedOrder(options, key: key)
     }
 }
 

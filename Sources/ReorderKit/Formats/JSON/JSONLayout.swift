@@ -12,7 +12,7 @@
 /// Memory: one `Int` per element (where it starts); where an element ends is
 /// read off the separator that follows it.
 public struct JSONLayout: ListLayout {
-    let source: UnsafeRawBufferPointer
+    public let source: UnsafeRawBufferPointer
     /// Source offset where each element starts, by source index.
     private let starts: [Int]
     /// Offsets of the array's `[` and `]`.

@@ -35,7 +35,7 @@ public struct LinesLayout: ListLayout {
     /// The terminator for positions the source did not have.
     public let defaultTerminator: [UInt8]
     public let separatorsAreUniform: Bool
-    private let source: UnsafeRawBufferPointer
+    public let source: UnsafeRawBufferPointer
 
     public init(_ source: UnsafeRawBufferPointer, terminator: Terminator = .newline) {
         self.source = source
