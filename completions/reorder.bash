@@ -22,7 +22,7 @@ _reorder_command_options()
         insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --string -h --help' ;;
         delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
         batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
         reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
@@ -55,7 +55,7 @@ _reorder_files()
 _reorder_option_value()
 {
     case $1 in
-        --format) COMPREPLY=($(compgen -W 'auto lines json' -- "$cur")) ;;
+        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         -o | --output | -f | --file) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation:

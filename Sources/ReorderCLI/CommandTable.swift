@@ -107,6 +107,8 @@ public enum CommandTable {
         .init(long: "unique", short: "u", value: .none, help: "Keep only the first of equal items."),
         .init(long: "ignore-case", short: "i", value: .none, help: "Compare ASCII letters without case."),
         .init(long: "numeric", short: "n", value: .none, help: "Compare numbers by value."),
+        .init(long: "recursive", short: nil, value: .none,
+              help: "JSON: also sort the members of every object inside the list by key; arrays keep their order."),
         .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -201,7 +203,7 @@ public enum CommandTable {
                 "reorder sort --check list.txt   # 1: not sorted",
                 "reorder sort -p /deps --key /name x.json",
               ],
-              optionNames: ["reverse", "unique", "ignore-case", "numeric", "key"] + output + reading + ["help"],
+              optionNames: ["reverse", "unique", "ignore-case", "numeric", "key", "recursive"] + output + reading + ["help"],
               takesFiles: true),
         .init(name: "reverse",
               arguments: [],

@@ -32,12 +32,10 @@ extension Messages {
         case .notAnArray(let pointer, let found, let place, let arrays):
             let location = "\(name):\(place.line):\(place.column): "
             let subject = pointer.isEmpty ? "the document's root" : "'\(pointer)'"
-            var message = location + "\(subject) is \(article(found)), not an array"
+            var message = location + "\(subject) is \(article(found)), not an array or an object"
             if !arrays.isEmpty {
                 let choices = arrays.map { "-p '\($0)'" }.joined(separator: ", ")
-                message += "; choose an array with --pointer: " + choices
-            } else if found == .object {
-                message += ", and it holds no array to choose with --pointer"
+                message += "; choose a list with --pointer: " + choices
             }
             return message
         case .duplicateKey(let key, let object, let place):
@@ -51,6 +49,21 @@ extension Messages {
             return "the value \(quoted(text)) is not one JSON value\(detail); to insert it as a string, use --string"
         case .valueNotUTF8:
             return "the value is not valid UTF-8, so it cannot be a JSON string"
+        case .invalidMember(let value, let problem, let memberCount):
+            let text = String(decoding: value, as: UTF8.self)
+            var detail = ""
+            if case .syntax(let problem, let place)? = problem {
+                detail = " (" + describe(problem) + " at column \(place.column - 1))"
+            } else if problem == nil {
+                detail = " (it reads as \(memberCount) members)"
+            }
+            return "\(name): the value \(quoted(text)) is not one object member\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
+        case .keyExists(let key):
+            return "\(name): the object has the key \(quoted(key)) already; delete or replace that member instead (select it with =\(key))"
+        case .stringIntoObject:
+            return "\(name): --string inserts a string element into an array, but the list is an object's members; insert '\"key\": \"value\"'"
+        case .needsJSONWithComments(let strict):
+            return describe(strict, input: input) + "; \(input == nil || input == "<stdin>" ? "the input" : "the file") is valid JSON with comments: read it with --format jsonc"
         }
     }
 
@@ -95,6 +108,8 @@ extension Messages {
             return "invalid UTF-8"
         case .unterminatedString:
             return "the string that starts here has no closing '\"'"
+        case .unterminatedComment:
+            return "the comment that starts here has no closing '*/'"
         }
     }
 

@@ -145,6 +145,7 @@ public struct Runner {
         options.pointer = parsed.value("pointer") ?? ""
         options.format = try formatChoice(parsed)
         options.binaryAsText = parsed.has("text")
+        options.generalJSON = parsed.has("recursive")
         return options
     }
 

@@ -8,6 +8,7 @@ enum SortCommand {
             reverse: parsed.has("reverse"),
             unique: parsed.has("unique"),
             ignoreCase: parsed.has("ignore-case"),
-            numeric: parsed.has("numeric")))
+            numeric: parsed.has("numeric"),
+            recursive: parsed.has("recursive")))
     }
 }

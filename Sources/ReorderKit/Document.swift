@@ -8,6 +8,9 @@ public struct ReadOptions: Equatable, Sendable {
     /// `--text`: read lines that hold a NUL byte (binary-looking input)
     /// instead of refusing them.
     public var binaryAsText = false
+    /// JSON: read an array as `JSONListLayout` does, not by the faster
+    /// `JSONLayout` (for `sort --recursive`, which writes inside items).
+    public var generalJSON = false
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
                 binaryAsText: Bool = false) {

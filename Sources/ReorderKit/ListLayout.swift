@@ -48,7 +48,14 @@ public protocol ListLayout {
 /// `ListFormat.all` is the one place formats are chosen. Besides where the
 /// items and positions are (`ListLayout`), it answers what selectors and
 /// `sort` compare, how a new item is written, and how the result is written.
-public protocol FormatLayout: ListLayout {
+public protocol FormatLayout {
+    /// The number of items in the source list.
+    var count: Int { get }
+
+    /// The bytes of source item `index` as they stand (what `--diff` and a
+    /// sequential batch's selectors see of it).
+    func itemRange(_ index: Int) -> Range<Int>
+
     /// The document's bytes.
     var source: UnsafeRawBufferPointer { get }
 
@@ -93,7 +100,11 @@ extension FormatLayout {
         buffer.append(contentsOf: bytes)
         return start..<buffer.count
     }
+}
 
+/// A format whose positions are a head, separators and a tail writes
+/// through the `Renderer`.
+extension FormatLayout where Self: ListLayout {
     // Through a generic `Renderer` specialised for the concrete layout: the
     // one dynamic call is this one, not one per item.
     public func write(

@@ -90,17 +90,31 @@ final class JSONFileTests: XCTestCase {
         XCTAssertEqual(lines.out, "item one\nitem two\n[draft]\n")
         // Chosen explicitly: no hint.
         let explicit = try h.run(["reverse", "--format", "json"], stdin: Data("[1,]".utf8))
-        XCTAssertEqual(explicit.stderr, "reorder: <stdin>:1:3: a ',' must be followed by another element or member (JSON allows no trailing comma)\n")
+        XCTAssertEqual(explicit.stderr, "reorder: <stdin>:1:3: a ',' must be followed by another element or member (JSON allows no trailing comma); the input is valid JSON with comments: read it with --format jsonc\n")
+        let notJSONC = try h.run(["reverse", "--format", "json"], stdin: Data("[1,,]".utf8))
+        XCTAssertEqual(notJSONC.stderr, "reorder: <stdin>:1:4: expected a value, found ','\n")
     }
 
-    func testRootObjectWithoutPointerSuggestsArrays() throws {
+    func testARootObjectIsTheListOfItsMembers() throws {
         let h = try Harness()
         try h.write("deps.json", deps)
-        let result = try h.run(["reverse", "deps.json"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, """
-            reorder: deps.json:1:1: the document's root is an object, not an array; \
-            choose an array with --pointer: -p '/plugins', -p '/dependencies', -p '/plugins/0/dependencies'
+        let result = try h.run(["move", "=dependencies", "0", "deps.json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("deps.json"), """
+            {
+              "dependencies": [
+                "b",
+                "a",
+                "c"
+              ],
+              "name": "app",
+              "plugins": [
+                {
+                  "name": "lint",
+                  "dependencies": ["zeta", "alpha"]
+                }
+              ]
+            }
 
             """)
     }
@@ -113,12 +127,8 @@ final class JSONFileTests: XCTestCase {
             XCTAssertEqual(result.status, 2)
             return result.stderr
         }
-        XCTAssertEqual(try message("/name"), "reorder: deps.json:2:11: '/name' is a string, not an array\n")
-        XCTAssertEqual(try message("/plugins/0"), """
-            reorder: deps.json:4:5: '/plugins/0' is an object, not an array; \
-            choose an array with --pointer: -p '/plugins/0/dependencies'
-
-            """)
+        XCTAssertEqual(try message("/name"), "reorder: deps.json:2:11: '/name' is a string, not an array or an object\n")
+        XCTAssertEqual(try message("/plugins/0/name"), "reorder: deps.json:5:15: '/plugins/0/name' is a string, not an array or an object\n")
         XCTAssertEqual(try message("/nope"), "reorder: deps.json: nothing at '/nope': the root is an object without the key 'nope'\n")
         XCTAssertEqual(try message("/plugins/3/dependencies"),
                        "reorder: deps.json: nothing at '/plugins/3/dependencies': '/plugins' is an array of 1 element (indices 0...0), so '3' is not one of its indices\n")

@@ -82,30 +82,34 @@ extension JSONLayout {
     func sortKeys(source: UnsafeRawBufferPointer, key: String?, numeric: Bool) throws -> [SortKey?] {
         let pointer = try JSONPointer(parsing: key ?? "")
         return (0..<count).map { index in
-            guard let value = value(ofItem: index, at: pointer) else { return nil }
-            let rank = JSONLayout.sortRank(value.kind)
-            switch value.kind {
-            case .number:
-                let text = UnsafeRawBufferPointer(rebasing: source[value.range])
-                return .number(rank: rank, DecimalNumber.read(
-                    text, from: 0, allowingExponent: true, sourceOffset: value.range.lowerBound))
-            case .string:
-                let string = JSONLayout.stringValue(source, value.range)
-                guard numeric else { return .bytes(rank: rank, string) }
-                switch string {
-                case .source(let body):
-                    return .number(rank: rank, DecimalNumber.leadingNumber(
-                        of: UnsafeRawBufferPointer(rebasing: source[body]), sourceOffset: body.lowerBound))
-                case .owned(let bytes):
-                    return .number(rank: rank, bytes.withUnsafeBytes {
-                        DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
-                    })
-                }
-            case .null, .true, .false:
-                return .bytes(rank: rank, .owned([]))
-            case .array, .object:
-                return .bytes(rank: rank, .source(value.range))
+            value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: source, numeric: numeric) }
+        }
+    }
+
+    /// The sort key of `value`, a value of the valid JSON `source`.
+    static func sortKey(of value: JSONValueRef, in source: UnsafeRawBufferPointer, numeric: Bool) -> SortKey {
+        let rank = JSONLayout.sortRank(value.kind)
+        switch value.kind {
+        case .number:
+            let text = UnsafeRawBufferPointer(rebasing: source[value.range])
+            return .number(rank: rank, DecimalNumber.read(
+                text, from: 0, allowingExponent: true, sourceOffset: value.range.lowerBound))
+        case .string:
+            let string = JSONLayout.stringValue(source, value.range)
+            guard numeric else { return .bytes(rank: rank, string) }
+            switch string {
+            case .source(let body):
+                return .number(rank: rank, DecimalNumber.leadingNumber(
+                    of: UnsafeRawBufferPointer(rebasing: source[body]), sourceOffset: body.lowerBound))
+            case .owned(let bytes):
+                return .number(rank: rank, bytes.withUnsafeBytes {
+                    DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
+                })
             }
+        case .null, .true, .false:
+            return .bytes(rank: rank, .owned([]))
+        case .array, .object:
+            return .bytes(rank: rank, .source(value.range))
         }
     }
 }
@@ -116,9 +120,17 @@ extension JSONLayout {
     /// and select nothing, and a hook would pass for ever. Some items having
     /// it is fine (those without go last, or are never selected).
     func checkSomeItemHas(key: String, source: UnsafeRawBufferPointer) throws {
+        try JSONLayout.checkSomeItemHas(key: key, count: count, in: source) { value(ofItem: $0, at: $1) }
+    }
+
+    /// The same for `count` items whose values `value(index, pointer)`
+    /// finds in `source` (valid JSON).
+    static func checkSomeItemHas(
+        key: String, count: Int, in source: UnsafeRawBufferPointer, value: (Int, JSONPointer) -> JSONValueRef?
+    ) throws {
         let pointer = try JSONPointer(parsing: key)
         guard count > 0, !pointer.tokens.isEmpty else { return }
-        for index in 0..<count where value(ofItem: index, at: pointer) != nil { return }
+        for index in 0..<count where value(index, pointer) != nil { return }
         // The keys the items do have, where the pointer stops matching: at
         // the deepest prefix of it that some item has.
         var depth = pointer.tokens.count - 1
@@ -127,7 +139,7 @@ extension JSONLayout {
             let prefix = JSONPointer(tokens: Array(pointer.tokens.prefix(depth)))
             var seen = Set<String>()
             for index in 0..<count {
-                guard let container = value(ofItem: index, at: prefix), container.kind == .object else { continue }
+                guard let container = value(index, prefix), container.kind == .object else { continue }
                 ValidatedJSON.forEachMember(source, object: container.range) { keyRange, _ in
                     let name = String(decoding: JSONText.decodeString(source, keyRange), as: UTF8.self)
                     if seen.insert(name).inserted { keys.append(name) }

@@ -10,12 +10,17 @@ public struct SortOptions: Equatable, Sendable {
     /// `-n`: lines, and JSON strings, compare by their leading number (see
     /// `DecimalNumber.leadingNumber`). JSON numbers always compare by value.
     public var numeric = false
+    /// `--recursive` (JSON): the members of every object at or below the
+    /// list are sorted by key too; arrays keep their order.
+    public var recursive = false
 
-    public init(reverse: Bool = false, unique: Bool = false, ignoreCase: Bool = false, numeric: Bool = false) {
+    public init(reverse: Bool = false, unique: Bool = false, ignoreCase: Bool = false, numeric: Bool = false,
+                recursive: Bool = false) {
         self.reverse = reverse
         self.unique = unique
         self.ignoreCase = ignoreCase
         self.numeric = numeric
+        self.recursive = recursive
     }
 }
 

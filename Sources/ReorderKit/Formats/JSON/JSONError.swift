@@ -85,6 +85,8 @@ public enum JSONProblem: Equatable, Sendable {
     case invalidUTF8
     /// The input ends inside a string.
     case unterminatedString
+    /// JSON with comments: a `/*` without its `*/`.
+    case unterminatedComment
 }
 
 /// Why a JSON Pointer cannot be parsed.
@@ -129,4 +131,15 @@ public indirect enum JSONError: Error, Equatable, Sendable {
     case invalidValue(value: [UInt8], problem: JSONError)
     /// A value to insert with `--string` is not UTF-8.
     case valueNotUTF8(value: [UInt8])
+    /// A member to insert into an object is not `"key": value`: `problem`
+    /// is where reading `{VALUE}` failed, nil when it read as an object of
+    /// `memberCount` members instead of one.
+    case invalidMember(value: [UInt8], problem: JSONError?, memberCount: Int)
+    /// A member to insert has a key the object has already.
+    case keyExists(key: String)
+    /// `--string` for a list of object members, which takes `"key": value`.
+    case stringIntoObject
+    /// A document read as strict JSON that is valid JSON with comments:
+    /// `error` is why strict JSON refused it (a comment, a trailing comma).
+    case needsJSONWithComments(JSONError)
 }

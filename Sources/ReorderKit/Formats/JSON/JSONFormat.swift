@@ -1,9 +1,70 @@
 extension ListFormat {
-    /// Items are the elements of the JSON array at `-p` (see `JSONLayout`).
+    /// Items are the elements of the JSON array, or the members of the
+    /// object, at `-p` (see `JSONLayout`, `JSONListLayout`). Strict: RFC
+    /// 8259.
     public static let json = ListFormat(
         name: "json",
-        claims: { path in ListFormat.fileExtension(path) == "json" },
-        read: { source, options in try JSONLayout(source, pointer: options.pointer) })
+        claims: { path in ListFormat.fileExtension(path) == "json" && !JSONFormatReader.isJSONWithComments(path) },
+        read: { source, options in try JSONFormatReader.read(source, options, withComments: false) })
+
+    /// JSON with comments: `//` and `/* */` comments and trailing commas,
+    /// as editors read `tsconfig.json` and `.vscode/settings.json`.
+    public static let jsonc = ListFormat(
+        name: "jsonc",
+        claims: JSONFormatReader.isJSONWithComments,
+        read: { source, options in try JSONFormatReader.read(source, options, withComments: true) })
 }
 
 extension JSONLayout: FormatLayout {}
+
+/// Reads JSON and JSONC documents into the layout of the list at `-p`.
+enum JSONFormatReader {
+    /// The names that editors read as JSON with comments: `*.jsonc`,
+    /// `tsconfig*.json`, `jsconfig*.json`, `.vscode/*.json`,
+    /// `devcontainer.json`, `.devcontainer.json`, `*.code-workspace`.
+    static let isJSONWithComments: @Sendable (String) -> Bool = { path in
+        let ext = ListFormat.fileExtension(path)
+        if ext == "jsonc" || ext == "code-workspace" { return true }
+        guard ext == "json" else { return false }
+        let base = ListFormat.baseName(path).lowercased()
+        if base.hasPrefix("tsconfig") || base.hasPrefix("jsconfig") { return true }
+        if base == "devcontainer.json" || base == ".devcontainer.json" { return true }
+        let components = path.split(separator: "/")
+        return components.count >= 2 && components[components.count - 2] == ".vscode"
+    }
+
+    static func read(_ source: UnsafeRawBufferPointer, _ options: ReadOptions, withComments: Bool) throws -> any FormatLayout {
+        let text = withComments ? try JSONDocumentText(withComments: source) : JSONDocumentText(strict: source)
+        let pointer = try JSONPointer(parsing: options.pointer)
+        let scanner = JSONScanner(text.scanned, tokens: pointer.tokens)
+        let scan: JSONScan
+        do {
+            scan = try (withComments || options.generalJSON ? nil : scanner.scanRootArrayQuickly()) ?? scanner.scan()
+        } catch let error as JSONError {
+            if !withComments, case .syntax(let problem, _) = error, problem == .comment || problem == .trailingComma,
+               isValidWithComments(source) {
+                throw JSONError.needsJSONWithComments(error)
+            }
+            throw text.relocated(error)
+        }
+        if let error = scan.pointerError { throw text.relocated(error) }
+        guard let kind = scan.targetKind else {
+            preconditionFailure("a valid document has a value at the pointer or a pointer error")
+        }
+        switch kind {
+        case .array where !withComments && !options.generalJSON:
+            return JSONLayout(source, arrayScan: scan)
+        case .array, .object:
+            return JSONListLayout(text: text, container: scan.targetStart, parentOpen: scan.parentOpen,
+                                  firstComma: scan.firstComma, firstColon: scan.firstColon)
+        default:
+            throw text.relocated(JSONLayout.notAList(text.scanned, scan: scan, pointer: pointer, kind: kind))
+        }
+    }
+
+    /// Whether `source` is valid JSON with comments.
+    private static func isValidWithComments(_ source: UnsafeRawBufferPointer) -> Bool {
+        guard let text = try? JSONDocumentText(withComments: source) else { return false }
+        return (try? JSONScanner(text.scanned, tokens: []).scan()) != nil
+    }
+}

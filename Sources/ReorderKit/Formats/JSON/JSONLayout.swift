@@ -34,11 +34,13 @@ public struct JSONLayout: ListLayout {
             preconditionFailure("a valid document has a value at the pointer or a pointer error")
         }
         guard kind == .array else {
-            let range = scan.targetStart..<ValidatedJSON.valueEnd(source, scan.targetStart, source.count)
-            throw JSONError.notAnArray(
-                pointer: parsed.text, found: kind, at: JSONPlace.of(scan.targetStart, in: source),
-                arrays: kind == .object ? JSONArraySuggestions.arrays(in: source, range, under: parsed) : [])
+            throw JSONLayout.notAList(source, scan: scan, pointer: parsed, kind: kind)
         }
+        self.init(source, arrayScan: scan)
+    }
+
+    /// The array a scan of `source` found at its pointer.
+    init(_ source: UnsafeRawBufferPointer, arrayScan scan: JSONScan) {
         self.source = source
         starts = scan.elementStarts
         openBracket = scan.openBracket
@@ -49,6 +51,14 @@ public struct JSONLayout: ListLayout {
         // New positions take the last separator, so when every source
         // separator is the same bytes, all are.
         separatorsAreUniform = scan.separatorsAreUniform
+    }
+
+    /// The error for a pointer at a value that is no list.
+    static func notAList(_ source: UnsafeRawBufferPointer, scan: JSONScan, pointer: JSONPointer, kind: JSONKind) -> JSONError {
+        let range = scan.targetStart..<ValidatedJSON.valueEnd(source, scan.targetStart, source.count)
+        return JSONError.notAnArray(
+            pointer: pointer.text, found: kind, at: JSONPlace.of(scan.targetStart, in: source),
+            arrays: kind == .object || kind == .array ? JSONArraySuggestions.arrays(in: source, range, under: pointer) : [])
     }
 
     /// Where the value before the separator or `]` that ends at `offset`

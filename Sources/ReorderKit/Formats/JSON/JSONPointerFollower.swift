@@ -63,9 +63,9 @@ struct JSONPointerFollower {
         if depth == tokens.count {
             scan.targetKind = kind
             scan.targetStart = offset
+            scan.parentOpen = pathOpenOffsets.last
             if kind == .array {
                 scan.openBracket = offset
-                scan.parentOpen = pathOpenOffsets.last
                 elementDepth = depth + 1
             }
         } else if kind == .object || kind == .array {

@@ -1,0 +1,153 @@
+/// A JSON or JSONC document's bytes as the readers see them.
+///
+/// JSON with comments (`--format jsonc`) is read by the strict scanner too:
+/// `scanned` is a copy of the document in which every comment and every
+/// trailing comma is blanked to spaces (line breaks kept), so offsets,
+/// lines and the scanner's every check are the same as in the source, and
+/// `comments` and `trailingCommas` say where the blanked bytes were. For
+/// strict JSON, `scanned` is the source itself and both lists are empty.
+final class JSONDocumentText {
+    let source: UnsafeRawBufferPointer
+    let scanned: UnsafeRawBufferPointer
+    /// Comments, in order: `//` up to (not including) the line break, or
+    /// `/*` through `*/`.
+    let comments: [Range<Int>]
+    /// Offsets of commas that stood before `]` or `}`.
+    let trailingCommas: Set<Int>
+    /// Comment ranges by where they end, and by where they start.
+    private let commentEndingAt: [Int: Int]
+    private let commentStartingAt: [Int: Int]
+    private let ownedCopy: UnsafeMutableRawBufferPointer?
+
+    var allowsComments: Bool { ownedCopy != nil }
+
+    /// Strict JSON: nothing blanked.
+    init(strict source: UnsafeRawBufferPointer) {
+        self.source = source
+        scanned = source
+        comments = []
+        trailingCommas = []
+        commentEndingAt = [:]
+        commentStartingAt = [:]
+        ownedCopy = nil
+    }
+
+    /// JSON with comments: `//` and `/* */` comments wherever whitespace may
+    /// stand, and a comma after the last element or member. An unterminated
+    /// `/*` is an error; everything else is left to the scanner.
+    init(withComments source: UnsafeRawBufferPointer) throws {
+        self.source = source
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
+        if source.count > 0 { copy.copyMemory(from: source) }
+        let end = source.count
+        var comments: [Range<Int>] = []
+        var trailingCommas = Set<Int>()
+        var p = 0
+        func blank(_ range: Range<Int>) {
+            for i in range where source[i] != 0x0A && source[i] != 0x0D { copy[i] = 0x20 }
+        }
+        /// The end of the comment that starts at `start`, or nil when none
+        /// does; throws for an unterminated `/*`.
+        func commentEnd(at start: Int) throws -> Int? {
+            guard start + 1 < end, source[start] == UInt8(ascii: "/") else { return nil }
+            if source[start + 1] == UInt8(ascii: "/") {
+                var q = start + 2
+                while q < end && source[q] != 0x0A { q += 1 }
+                // A CR before the line break belongs to the line break.
+                if q < end && q > start + 2 && source[q - 1] == 0x0D { q -= 1 }
+                return q
+            }
+            if source[start + 1] == UInt8(ascii: "*") {
+                var q = start + 2
+                while q + 1 < end && !(source[q] == UInt8(ascii: "*") && source[q + 1] == UInt8(ascii: "/")) { q += 1 }
+                guard q + 1 < end else {
+                    copy.deallocate()
+                    throw JSONError.syntax(.unterminatedComment, at: JSONPlace.of(start, in: source))
+                }
+                return q + 2
+            }
+            return nil
+        }
+        while p < end {
+            let byte = source[p]
+            if byte == UInt8(ascii: "\"") {
+                // Skip the string; the scanner judges it.
+                p += 1
+                while p < end && source[p] != UInt8(ascii: "\"") && source[p] != 0x0A {
+                    p += source[p] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                p += 1
+            } else if byte == UInt8(ascii: "/"), let commentEnd = try commentEnd(at: p) {
+                comments.append(p..<commentEnd)
+                blank(p..<commentEnd)
+                p = commentEnd
+            } else if byte == UInt8(ascii: ",") {
+                // A trailing comma: only whitespace and comments before `]`
+                // or `}`.
+                var q = p + 1
+                while q < end {
+                    if ValidatedJSON.isWhitespace(source[q]) {
+                        q += 1
+                    } else if let commentEnd = try commentEnd(at: q) {
+                        q = commentEnd
+                    } else {
+                        break
+                    }
+                }
+                if q < end && (source[q] == UInt8(ascii: "]") || source[q] == UInt8(ascii: "}")) {
+                    trailingCommas.insert(p)
+                    copy[p] = 0x20
+                }
+                p += 1
+            } else {
+                p += 1
+            }
+        }
+        self.comments = comments
+        self.trailingCommas = trailingCommas
+        var ending: [Int: Int] = [:], starting: [Int: Int] = [:]
+        for (index, comment) in comments.enumerated() {
+            ending[comment.upperBound] = index
+            starting[comment.lowerBound] = index
+        }
+        commentEndingAt = ending
+        commentStartingAt = starting
+        ownedCopy = copy
+        scanned = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<source.count])
+    }
+
+    deinit { ownedCopy?.deallocate() }
+
+    /// The comment that ends at `offset`, if any.
+    func comment(endingAt offset: Int) -> Range<Int>? { commentEndingAt[offset].map { comments[$0] } }
+
+    /// The comment that starts at `offset`, if any.
+    func comment(startingAt offset: Int) -> Range<Int>? { commentStartingAt[offset].map { comments[$0] } }
+
+    /// Whether any comment lies within `range`.
+    func hasComment(in range: Range<Int>) -> Bool {
+        guard !comments.isEmpty, !range.isEmpty else { return false }
+        // The first comment that ends after the range starts.
+        var low = 0, high = comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if comments[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < comments.count && comments[low].lowerBound < range.upperBound
+    }
+
+    /// `error`, found in `scanned`, with its places counted in the source
+    /// (columns count characters, and a blanked comment may have held
+    /// several-byte ones).
+    func relocated(_ error: JSONError) -> JSONError {
+        guard allowsComments else { return error }
+        func place(_ place: JSONPlace) -> JSONPlace { JSONPlace.of(place.offset, in: source) }
+        switch error {
+        case .syntax(let problem, let at): return .syntax(problem, at: place(at))
+        case .notAnArray(let pointer, let found, let at, let arrays):
+            return .notAnArray(pointer: pointer, found: found, at: place(at), arrays: arrays)
+        case .duplicateKey(let key, let object, let at): return .duplicateKey(key: key, object: object, at: place(at))
+        default: return error
+        }
+    }
+}

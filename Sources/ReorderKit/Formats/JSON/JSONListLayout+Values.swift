@@ -1,0 +1,148 @@
+/// What selectors and `sort` read of an object's members or of the
+/// elements of a JSONC array, and how new members are checked.
+extension JSONListLayout {
+    /// The range of item `index`'s value in the scanned document: a
+    /// member's value (after its key and colon), or the element.
+    func valueRange(_ index: Int) -> Range<Int> {
+        guard isObject else { return valueStarts[index]..<valueEnds[index] }
+        let scanned = text.scanned
+        var p = ValidatedJSON.skipWhitespace(scanned, keyRanges[index].upperBound, valueEnds[index])
+        p = ValidatedJSON.skipWhitespace(scanned, p + 1, valueEnds[index])  // past ':'
+        return p..<valueEnds[index]
+    }
+
+    /// The value at `pointer` inside item `index`'s value.
+    func value(ofItem index: Int, at pointer: JSONPointer) -> JSONValueRef? {
+        ValidatedJSON.value(text.scanned, in: valueRange(index), at: pointer.tokens)
+    }
+
+    /// Members: `=TEXT` and `~REGEX` compare the key (decoded). Elements:
+    /// as in an array (`JSONLayout.selectableValues`). With `key`, the value
+    /// at that pointer inside each item's value.
+    public func selectableValues(key: String?) throws -> SelectableValues {
+        let scanned = text.scanned
+        if let key {
+            try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
+            let pointer = try JSONPointer(parsing: key)
+            return SelectableValues { index, test in
+                guard let value = value(ofItem: index, at: pointer) else { return false }
+                return JSONLayout.anyText(of: value, in: scanned, test)
+            }
+        }
+        if isObject {
+            return SelectableValues { index, test in
+                JSONLayout.stringValue(scanned, keyRanges[index]).withBytes(in: scanned, test)
+            }
+        }
+        return SelectableValues { index, test in
+            JSONLayout.anyText(of: JSONValueRef(kind: ValidatedJSON.kind(startingWith: scanned[valueStarts[index]]),
+                                                range: valueStarts[index]..<valueEnds[index]), in: scanned, test)
+        }
+    }
+
+    /// The same for items given by their bytes (comments and all).
+    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
+        let pointer = try JSONPointer(parsing: key ?? "")
+        let isObject = self.isObject
+        return SelectableValues { index, test in
+            guard let text = try? JSONDocumentText(withComments: items[index]) else { return false }
+            let scanned = text.scanned
+            var p = ValidatedJSON.skipWhitespace(scanned, 0, scanned.count)
+            guard p < scanned.count else { return false }
+            if isObject {
+                let keyEnd = ValidatedJSON.stringEnd(scanned, p, scanned.count)
+                if key == nil { return JSONLayout.stringValue(scanned, p..<keyEnd).withBytes(in: scanned, test) }
+                p = ValidatedJSON.skipWhitespace(scanned, keyEnd, scanned.count)
+                p = ValidatedJSON.skipWhitespace(scanned, p + 1, scanned.count)
+            }
+            let end = ValidatedJSON.valueEnd(scanned, p, scanned.count)
+            guard let value = ValidatedJSON.value(scanned, in: p..<end, at: pointer.tokens) else { return false }
+            return JSONLayout.anyText(of: value, in: scanned, test)
+        }
+    }
+
+    /// Members by key (decoded, code point order), elements by value; with
+    /// `key`, by the value at that pointer inside each item's value. With
+    /// `options.recursive`, every object inside is sorted by key too, and
+    /// an array keeps its order.
+    public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        let scanned = text.scanned
+        if options.recursive {
+            overrides.bytes = try recursiveOverrides(options)
+            if !isObject { return Array(0..<count) }
+        }
+        let keys: [SortKey?]
+        if let key {
+            try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
+            let pointer = try JSONPointer(parsing: key)
+            keys = (0..<count).map { index in
+                value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: scanned, numeric: options.numeric) }
+            }
+        } else if isObject {
+            keys = keyRanges.map { JSONLayout.sortKey(of: JSONValueRef(kind: .string, range: $0), in: scanned, numeric: options.numeric) }
+        } else {
+            keys = (0..<count).map { index in
+                let value = JSONValueRef(kind: ValidatedJSON.kind(startingWith: scanned[valueStarts[index]]),
+                                         range: valueStarts[index]..<valueEnds[index])
+                return JSONLayout.sortKey(of: value, in: scanned, numeric: options.numeric)
+            }
+        }
+        return SortKey.sortedOrder(keys, source: scanned, options: options)
+    }
+
+    /// `sort --recursive`: for each item whose value holds an object at any
+    /// depth, its main part with every such object's members sorted by key.
+    private func recursiveOverrides(_ options: SortOptions) throws -> [Int: [UInt8]] {
+        var result: [Int: [UInt8]] = [:]
+        for index in 0..<count {
+            let value = valueRange(index)
+            guard let sorted = try sortedContainer(at: value.lowerBound, options: options) else { continue }
+            result[index] = Array(source[starts[index]..<value.lowerBound]) + sorted
+        }
+        return result
+    }
+
+    /// The container that starts at `open`, written with every object in it
+    /// sorted by key; nil when that changes nothing (or it is no container).
+    private func sortedContainer(at open: Int, options: SortOptions) throws -> [UInt8]? {
+        let scanned = text.scanned
+        guard scanned[open] == UInt8(ascii: "{") || scanned[open] == UInt8(ascii: "[") else { return nil }
+        var inner = JSONListLayout(text: text, container: open, parentOpen: nil, firstComma: nil, firstColon: nil)
+        inner.window = open..<inner.close + 1
+        let order = try inner.sortedOrder(options, key: nil)
+        guard order != Array(0..<inner.count) || !inner.overrides.bytes.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        inner.write(order.map { .source($0) }) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// A new element (as in an array), or a new member `"key": value`:
+    /// one valid member, whose key the object has not.
+    public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        guard isObject else { return try JSONLayout.newItem(value, asString: asString) }
+        if asString { throw JSONError.stringIntoObject }
+        let wrapped = [UInt8(ascii: "{")] + value + [UInt8(ascii: "}")]
+        var members: [(Range<Int>, Range<Int>)] = []
+        try wrapped.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes, tokens: [])
+            scanner.allowsByteOrderMark = false
+            do {
+                _ = try scanner.scan()
+            } catch let error as JSONError {
+                throw JSONError.invalidMember(value: value, problem: error, memberCount: 0)
+            }
+            ValidatedJSON.forEachMember(bytes, object: 0..<bytes.count) { key, value in
+                members.append((key, value))
+                return true
+            }
+        }
+        guard members.count == 1 else { throw JSONError.invalidMember(value: value, problem: nil, memberCount: members.count) }
+        let (key, member) = members[0]
+        let name = wrapped.withUnsafeBytes { JSONText.decodeString($0, key) }
+        let scanned = text.scanned
+        for existing in keyRanges where JSONText.decodeString(scanned, existing) == name {
+            throw JSONError.keyExists(key: String(decoding: name, as: UTF8.self))
+        }
+        return Array(wrapped[key.lowerBound..<member.upperBound])
+    }
+}
