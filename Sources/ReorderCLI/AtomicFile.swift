@@ -41,8 +41,9 @@ enum AtomicFile {
         } else if mustExist || errno != ENOENT {
             throw SystemError(code: errno, operation: "open", path: path)
         } else if let link = try? System.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK {
-            // A dangling symlink as -o: write its target's path.
-            resolved = try danglingLinkTarget(path)
+            // Writing through a dangling symlink would create its target,
+            // wherever it points: refused, as `cp` does.
+            throw FileError.danglingSymlink(path: path, destination: try linkDestination(path))
         }
         var info = stat()
         guard stat(resolved, &info) == 0 else {
@@ -51,18 +52,19 @@ enum AtomicFile {
         }
         // root may write anything; like an editor, still respect a file whose
         // mode says it is not to be written.
-        if access(resolved, W_OK) != 0 || (geteuid() == 0 && info.st_mode & 0o222 == 0) {
+        if access(resolved, W_OK) != 0 {
+            throw SystemError(code: errno == EROFS ? EROFS : EACCES, operation: "write", path: path)
+        }
+        if geteuid() == 0 && info.st_mode & 0o222 == 0 {
             throw SystemError(code: EACCES, operation: "write", path: path)
         }
         return Target(resolvedPath: resolved, existing: info)
     }
 
-    private static func danglingLinkTarget(_ path: String) throws -> String {
+    private static func linkDestination(_ path: String) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = try System.retrying("readlink", path: path) { readlink(path, &buffer, Int(PATH_MAX)) }
-        let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if destination.hasPrefix("/") { return destination }
-        return directory(of: path) + "/" + destination
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `/dev/stdout` and its aliases: standard output itself, so that

@@ -1,0 +1,166 @@
+import Foundation
+import XCTest
+
+/// An in-place edit that never surprises: special files, standard input's
+/// other names, ACLs, attributes and group, dangling symlinks, concurrent
+/// runs and writers, files that shrink, signals, stale temporary files,
+/// endless input, and what the messages name (issue 15).
+///
+/// Some tests need root (a device node, a mount, another owner): CI runs as
+/// root. Tools come from Debian packages that `.ci/run` installs; a missing
+/// one fails the test with the package's name.
+final class InPlaceSafetyTests: XCTestCase {
+    // MARK: - Helpers
+
+    /// A run started and not waited for.
+    final class Running {
+        let process = Process()
+        let errURL: URL
+        init(_ h: Harness, _ arguments: [String], executable: URL? = nil) throws {
+            process.executableURL = executable ?? Harness.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = h.directory
+            errURL = h.directory.appendingPathExtension("stderr-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Waits at most `timeout` seconds; false (and the run killed) when
+        /// it had not ended by then.
+        func wait(timeout: TimeInterval = 60) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(2_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return false
+            }
+            process.waitUntilExit()
+            return true
+        }
+
+        var stderr: String {
+            defer { try? FileManager.default.removeItem(at: errURL) }
+            return (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        }
+    }
+
+    func b(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// `/bin/sh -c script` in the test's directory, with the binary as `$0`.
+    func shell(_ h: Harness, _ script: String, binary: URL = Harness.binary) throws -> Harness.Result {
+        try h.run(["-c", script, binary.path], executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    /// The path of `tool`, or a failure naming the Debian package it is in.
+    func requiredTool(_ name: String, package: String) -> String? {
+        for directory in ["/usr/bin", "/bin", "/usr/sbin", "/sbin"] where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
+            return directory + "/" + name
+        }
+        XCTFail("\(name) is needed: install the Debian package '\(package)' (.ci/run does)")
+        return nil
+    }
+
+    /// Runs a tool to set up or inspect a file; its standard output.
+    @discardableResult
+    func runTool(_ path: String, _ arguments: [String], in h: Harness) throws -> String {
+        let result = try h.run(arguments, executable: URL(fileURLWithPath: path))
+        XCTAssertEqual(result.status, 0, "\(path) \(arguments): \(result.stderr)")
+        return result.out
+    }
+
+    func temporaries(_ h: Harness, in folder: String = "") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: h.url(folder).path).filter { $0.contains(".reorder-") }
+    }
+
+    /// Polls until a temporary file of the edit appears (the run is then
+    /// writing it); false when the run ended first.
+    func waitForTemporary(_ h: Harness, of run: Running) throws -> Bool {
+        while run.process.isRunning {
+            if try !temporaries(h).isEmpty { return true }
+            usleep(500)
+        }
+        return false
+    }
+
+    /// A list of `count` lines, 12 bytes or so each.
+    func lines(_ count: Int) -> String { (0..<count).map { "line \($0)\n" }.joined() }
+
+    /// The unprivileged user the permission tests run as (root runs them).
+    static let nobody: uid_t = 65534
+
+    /// A copy of the binary every user may run (the build directory may sit
+    /// under a private home).
+    func binaryForOtherUsers(_ h: Harness) throws -> URL {
+        let copy = h.directory.deletingLastPathComponent().appendingPathComponent("reorder-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Harness.binary, to: copy)
+        chmod(copy.path, 0o755)
+        addTeardownBlock { try? FileManager.default.removeItem(at: copy) }
+        return copy
+    }
+
+    /// As root: the prefix that runs a command as `nobody` with `groups`.
+    func asNobody(_ h: Harness, groups: [gid_t]) -> [String]? {
+        guard geteuid() == 0 else { return [] }
+        guard let setpriv = requiredTool("setpriv", package: "util-linux") else { return nil }
+        chmod(h.directory.path, 0o777)
+        let groupOption = groups.isEmpty ? "--clear-groups" : "--groups=" + groups.map(String.init).joined(separator: ",")
+        return [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", groupOption]
+    }
+
+    /// Holds the `flock` reorder takes, as another run would.
+    func holdLock(_ path: String) -> Int32 {
+        let fd = open(path, O_RDONLY)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        return fd
+    }
+
+    func testOutputThroughADanglingSymlinkIsRefusedAndItsTargetNotCreated() throws {
+        let h = try Harness()
+        try h.write("in.txt", "a\nb\n")
+        try FileManager.default.createDirectory(at: h.url("elsewhere"), withIntermediateDirectories: true)
+        let absolute = h.url("elsewhere/created.txt").path
+        for (link, destination) in [("relative.txt", "missing/target.txt"), ("absolute.txt", absolute)] {
+            try FileManager.default.createSymbolicLink(atPath: h.url(link).path, withDestinationPath: destination)
+            let result = try h.run(["reverse", "in.txt", "-o", link])
+            XCTAssertEqual(result.status, 2)
+            XCTAssertEqual(result.stderr, "reorder: \(link): is a symlink to '\(destination)', which does not exist; "
+                           + "not creating it: create the target or remove the link first\n")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: absolute), "the link's target was created")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: h.url("elsewhere").path), [])
+        // A link to a file that exists is still written through.
+        try h.write("elsewhere/created.txt", "")
+        XCTAssertEqual(try h.run(["reverse", "in.txt", "-o", "absolute.txt"]).status, 0)
+        XCTAssertEqual(try h.text("elsewhere/created.txt"), "b\na\n")
+    }
+
+    func testAWriteErrorOnStandardOutputNamesStandardOutput() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        let result = try shell(h, "exec \"$0\" reverse list.txt -o - > /dev/full")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: standard output: cannot write: No space left on device\n")
+        let piped = try shell(h, "exec \"$0\" reverse < list.txt > /dev/full")
+        XCTAssertEqual(piped.stderr, "reorder: standard output: cannot write: No space left on device\n")
+    }
+
+    func testAReadOnlyMountSaysReadOnlyFileSystem() throws {
+        guard geteuid() == 0 else { return XCTFail("run the tests as root (CI does): a bind mount needs it") }
+        guard let mount = requiredTool("mount", package: "mount"), let umount = requiredTool("umount", package: "mount") else { return }
+        let h = try Harness()
+        try FileManager.default.createDirectory(at: h.url("ro"), withIntermediateDirectories: true)
+        try h.write("ro/list.txt", "a\nb\n", mode: 0o644)
+        try runTool(mount, ["--bind", "ro", "ro"], in: h)
+        addTeardownBlock { _ = try? h.run(["ro"], executable: URL(fileURLWithPath: umount)) }
+        try runTool(mount, ["-o", "remount,ro,bind", "ro"], in: h)
+        let result = try h.run(["reverse", "ro/list.txt"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: ro/list.txt: cannot write: read-only file system (it is mounted read-only; "
+                       + "remount it read-write or write the result elsewhere with -o)\n")
+        XCTAssertEqual(try h.text("ro/list.txt"), "a\nb\n")
+    }
+}
