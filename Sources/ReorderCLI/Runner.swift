@@ -188,8 +188,9 @@ struct Job {
     let color: Bool
     let console: Console
 
-    var isStandardInput: Bool { input == "-" }
-    var displayName: String { isStandardInput ? "<stdin>" : input }
+    /// `-`, `/dev/stdin` and the other names of descriptor 0.
+    var isStandardInput: Bool { InputBytes.namesStandardInput(input) }
+    var displayName: String { input == "-" ? "<stdin>" : input }
 
     /// Reads the file `input` (not standard input) as a document.
     static func load(input: String, readOptions: ReadOptions) throws -> LoadedInput {
@@ -201,9 +202,16 @@ struct Job {
         let source = content.bytes
         let format = readOptions.format.resolve(name: name, source: source)
         do {
-            return LoadedInput(content: content, document: try ListDocument(source, format: format, options: readOptions))
+            let document = try ListDocument(source, format: format, options: readOptions)
+            try content.throwIfShrank()
+            return LoadedInput(content: content, document: document)
         } catch let error as JSONError where readOptions.format == .auto {
+            try content.throwIfShrank()
             throw AutoDetectedJSON(error: error, byName: name.map { $0.hasSuffix(".json") } ?? false)
+        } catch {
+            // Zeros stood in for what went: the error may be about them.
+            try content.throwIfShrank()
+            throw error
         }
     }
 
@@ -221,16 +229,36 @@ struct Job {
         }
         // The document's bytes are the input's: mapped until `read` goes.
         defer { withExtendedLifetime(read) {} }
-        let source = read.content.bytes
+        do {
+            return try apply(to: read)
+        } catch {
+            // A file that shrank: reading past its end was caught, or
+            // writing its missing bytes failed ("Bad address").
+            try read.content.throwIfShrank()
+            throw error
+        }
+    }
+
+    private func apply(to read: LoadedInput) throws -> Bool {
+        let content = read.content
+        let source = content.bytes
         let document = read.document
         let arrangement = try document.arrangement(for: edit)
         let unchanged = document.resultEqualsSource(arrangement)
+        /// Writes the result to `sink`; throws if the input shrank meanwhile.
+        func write(to sink: FileDescriptorSink) throws {
+            try document.write(arrangement) { try sink.write(gathered: $0) }
+            try sink.flush()
+            try content.throwIfShrank()
+        }
 
         switch mode {
         case .check(let diff):
+            try content.throwIfShrank()
             guard !unchanged else { return false }
             if diff {
                 let result = document.render(arrangement)
+                try content.throwIfShrank()
                 try result.withUnsafeBytes { new in
                     try DiffPrinter(sink: console.standardOutput, color: color)
                         .print(old: source, new: new, name: displayName, terminator: document.itemTerminator)
@@ -245,31 +273,26 @@ struct Job {
                 // A device or a pipe (`-o /dev/null`, a FIFO) is written to;
                 // only a regular file is replaced.
                 defer { System.close(fd) }
-                let sink = FileDescriptorSink(fd: fd, path: path)
-                try document.write(arrangement) { try sink.write(gathered: $0) }
-                try sink.flush()
+                try write(to: FileDescriptorSink(fd: fd, path: path))
                 return false
             }
             let target = try AtomicFile.target(for: path, mustExist: false)
             try AtomicFile.replace(target, displayPath: path) { fd in
-                let sink = FileDescriptorSink(fd: fd, path: path)
-                try document.write(arrangement) { try sink.write(gathered: $0) }
-                try sink.flush()
+                try write(to: FileDescriptorSink(fd: fd, path: path))
             }
             return false
 
         case .output, .write:
             if isStandardInput || mode != .write {
                 try document.write(arrangement) { try console.standardOutput.write(gathered: $0) }
+                try content.throwIfShrank()
                 return false
             }
             // In place: an unchanged file is not rewritten; its time stays.
             guard !unchanged else { return false }
             let target = try AtomicFile.target(for: input, mustExist: true)
             try AtomicFile.replace(target, displayPath: input) { fd in
-                let sink = FileDescriptorSink(fd: fd, path: input)
-                try document.write(arrangement) { try sink.write(gathered: $0) }
-                try sink.flush()
+                try write(to: FileDescriptorSink(fd: fd, path: input))
             }
             return false
         }

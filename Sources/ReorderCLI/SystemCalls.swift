@@ -89,31 +89,9 @@ enum System {
         }
     }
 
-    /// Reads from `fd` until end of file into a buffer the caller deallocates.
-    static func readAll(_ fd: Int32, sizeHint: Int, path: String?) throws -> UnsafeMutableRawBufferPointer {
-        var capacity = max(sizeHint + 1, 65_536)
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        var length = 0
-        do {
-            while true {
-                if length == capacity {
-                    capacity *= 2
-                    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-                    bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
-                    buffer.deallocate()
-                    buffer = bigger
-                }
-                let count = try retrying("read", path: path) {
-                    Glibc.read(fd, buffer.baseAddress! + length, capacity - length)
-                }
-                if count == 0 { break }
-                length += count
-            }
-        } catch {
-            buffer.deallocate()
-            throw error
-        }
-        return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length])
+    /// Reads at most `count` bytes into `buffer`; 0 at end of file.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String?) throws -> Int {
+        try retrying("read", path: path) { Glibc.read(fd, buffer, count) }
     }
 
     static func fsync(_ fd: Int32, path: String?) throws {

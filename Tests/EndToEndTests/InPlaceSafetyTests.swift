@@ -118,6 +118,18 @@ final class InPlaceSafetyTests: XCTestCase {
         return fd
     }
 
+    func testStandardInputsOtherNamesReadItAndLeaveTheFileItCameFromAlone() throws {
+        let h = try Harness()
+        for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
+            try h.write("list.txt", "a\nb\n")
+            let result = try shell(h, "exec \"$0\" insert 0 x \(name) < list.txt")
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertEqual(result.out, "x\na\nb\n", name)
+            XCTAssertEqual(try h.text("list.txt"), "a\nb\n", "\(name): the file standard input came from was edited")
+        }
+        XCTAssertEqual(try h.listing(), ["list.txt"])
+    }
+
     func testOutputThroughADanglingSymlinkIsRefusedAndItsTargetNotCreated() throws {
         let h = try Harness()
         try h.write("in.txt", "a\nb\n")
@@ -136,6 +148,46 @@ final class InPlaceSafetyTests: XCTestCase {
         try h.write("elsewhere/created.txt", "")
         XCTAssertEqual(try h.run(["reverse", "in.txt", "-o", "absolute.txt"]).status, 0)
         XCTAssertEqual(try h.text("elsewhere/created.txt"), "b\na\n")
+    }
+
+    func testAFileThatShrinksWhileReadGivesExitTwoNotACrash() throws {
+        let h = try Harness()
+        let json = "[" + (0..<150_000).map { "{\"key\": \($0), \"value\": \"item number \($0)\"}" }.joined(separator: ",\n") + "]\n"
+        let cases: [(String, Data, [String])] = [
+            ("list.txt", Data(lines(1_000_000).utf8), ["reverse", "list.txt", "-o", "out.txt"]),
+            ("list.json", Data(json.utf8), ["reverse", "list.json", "-o", "out.json"]),
+            ("list.txt", Data(lines(1_000_000).utf8), ["reverse", "list.txt"]),
+        ]
+        for (name, data, arguments) in cases {
+            try data.write(to: h.url(name))
+            let start = Date()
+            XCTAssertEqual(try h.run(arguments).status, 0)
+            let duration = Date().timeIntervalSince(start)
+            var caught = 0
+            for attempt in 0..<40 where caught < 2 {
+                try data.write(to: h.url(name))
+                let run = try Running(h, arguments)
+                usleep(useconds_t(duration * Double(attempt % 8 + 1) / 12 * 1_000_000))
+                XCTAssertEqual(truncate(h.url(name).path, 0), 0)
+                XCTAssertTrue(run.wait())
+                let status = run.process.terminationStatus, stderr = run.stderr
+                let label = "\(arguments.joined(separator: " ")), attempt \(attempt)"
+                XCTAssertEqual(run.process.terminationReason, Process.TerminationReason.exit, "\(label): killed by signal \(status)")
+                XCTAssertFalse(stderr.contains("Bad address"), "\(label): \(stderr)")
+                if status == 2 && stderr.contains("became shorter while it was read") {
+                    XCTAssertEqual(stderr, "reorder: \(name): became shorter while it was read; nothing written: "
+                                   + "run again once it stays put\n", label)
+                    caught += 1
+                } else if status == 2 {
+                    // In place, a truncation after the read is a change.
+                    XCTAssertTrue(stderr.contains("changed by another program"), "\(label): \(stderr)")
+                } else {
+                    XCTAssertEqual(status, 0, "\(label): \(stderr)")
+                }
+                XCTAssertEqual(try temporaries(h), [], label)
+            }
+            XCTAssertGreaterThan(caught, 0, "\(arguments): no truncation landed while the file was read: the test tested nothing")
+        }
     }
 
     func testAWriteErrorOnStandardOutputNamesStandardOutput() throws {
@@ -162,5 +214,22 @@ final class InPlaceSafetyTests: XCTestCase {
         XCTAssertEqual(result.stderr, "reorder: ro/list.txt: cannot write: read-only file system (it is mounted read-only; "
                        + "remount it read-write or write the result elsewhere with -o)\n")
         XCTAssertEqual(try h.text("ro/list.txt"), "a\nb\n")
+    }
+
+    func testEndlessInputEndsWithExitTwoAndSaysHowMuchIsTooMuch() throws {
+        let h = try Harness()
+        // Under a 2 GiB address-space limit reorder holds at most 1 GiB.
+        let limit = "ulimit -v 2097152; "
+        for script in ["exec \"$0\" sort < /dev/zero", "exec \"$0\" sort /dev/zero -o out.txt"] {
+            let result = try shell(h, limit + script)
+            XCTAssertEqual(result.status, 2, "\(script): \(result.stderr)")
+            let name = script.contains("-o") ? "/dev/zero" : "standard input"
+            // Half the machine's memory, when that is less.
+            let size = ProcessInfo.processInfo.physicalMemory >= 2 << 30 ? "1 GiB" : ""
+            XCTAssertTrue(result.stderr.hasPrefix("reorder: \(name): more than \(size)"), result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix(", half the memory reorder may use, and a list from a pipe or device "
+                                                  + "is held in memory: save it to a file and give the file\n"), result.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.url("out.txt").path))
     }
 }
