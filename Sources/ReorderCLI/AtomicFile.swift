@@ -88,7 +88,10 @@ enum AtomicFile {
     }
 
     /// Replaces `target` with what `produce` writes to the file descriptor.
-    static func replace(_ target: Target, displayPath: String, produce: (Int32) throws -> Void) throws {
+    /// `original`: the file edited in place, locked; it must not have
+    /// changed since it was read.
+    static func replace(_ target: Target, displayPath: String, original: EditedFile? = nil,
+                        produce: (Int32) throws -> Void) throws {
         installCleanupHandlers()
         let path = target.resolvedPath
         let directory = directory(of: path)
@@ -137,6 +140,7 @@ enum AtomicFile {
             throw error
         }
         do {
+            try original?.throwIfChanged(resolvedPath: path)
             try System.retrying("rename", path: displayPath) { rename(temporary, path) }
         } catch {
             unlink(temporary)

@@ -94,6 +94,31 @@ enum System {
         try retrying("read", path: path) { Glibc.read(fd, buffer, count) }
     }
 
+    /// `stat`: symlinks followed.
+    static func status(of path: String) throws -> stat {
+        var info = stat()
+        try retrying("stat", path: path) { stat(path, &info) }
+        return info
+    }
+
+    /// Takes the `flock` exclusive lock on `fd` if no one holds it; false
+    /// when someone does.
+    static func tryLock(_ fd: Int32, path: String?) throws -> Bool {
+        do {
+            try retrying("lock", path: path) { flock(fd, LOCK_EX | LOCK_NB) }
+            return true
+        } catch let error as SystemError where error.code == EWOULDBLOCK {
+            return false
+        }
+    }
+
+    /// Seconds on a clock that only goes forward.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
     static func fsync(_ fd: Int32, path: String?) throws {
         try retrying("fsync", path: path) { Glibc.fsync(fd) }
     }

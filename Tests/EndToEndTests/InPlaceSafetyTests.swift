@@ -118,6 +118,58 @@ final class InPlaceSafetyTests: XCTestCase {
         return fd
     }
 
+    func testAFIFOIsRefusedInPlaceWithoutOpeningIt() throws {
+        let h = try Harness()
+        XCTAssertEqual(mkfifo(h.url("fifo").path, 0o644), 0)
+        // Opening a FIFO for reading waits for a writer: a run that opened
+        // it would hang here.
+        let run = try Running(h, ["insert", "0", "x", "fifo"])
+        XCTAssertTrue(run.wait(timeout: 10), "reorder opened the FIFO and waited for a writer")
+        XCTAssertEqual(run.process.terminationStatus, 2)
+        XCTAssertEqual(run.stderr, "reorder: fifo: not a regular file (a FIFO); only a regular file is edited in place: "
+                       + "read it with '<' or give '-o PATH' for the result\n")
+        var info = stat()
+        XCTAssertEqual(stat(h.url("fifo").path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO was replaced")
+        XCTAssertEqual(try temporaries(h), [])
+    }
+
+    func testADeviceNodeOrSocketIsRefusedInPlaceAndStaysWhatItWas() throws {
+        let h = try Harness()
+        // As root, a node of its own (/dev/null's numbers); as anyone else,
+        // /dev/null itself (which they could not replace anyway).
+        let device: String
+        if geteuid() == 0 {
+            XCTAssertEqual(mknod(h.url("null").path, S_IFCHR | 0o666, dev_t(0x103) /* makedev(1, 3) */), 0)
+            device = "null"
+        } else {
+            device = "/dev/null"
+        }
+        let result = try h.run(["insert", "0", "x", device])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("\(device): not a regular file (a character device)"), result.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(device.hasPrefix("/") ? device : h.url(device).path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "the device node became something else")
+
+        let socketPath = h.url("socket").path
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        defer { close(fd) }
+        XCTAssertEqual(bound, 0)
+        let onSocket = try h.run(["reverse", "socket"])
+        XCTAssertEqual(onSocket.status, 2)
+        XCTAssertTrue(onSocket.stderr.contains("socket: not a regular file (a socket)"), onSocket.stderr)
+        XCTAssertEqual(lstat(socketPath, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
+        XCTAssertEqual(try temporaries(h), [])
+    }
+
     func testStandardInputsOtherNamesReadItAndLeaveTheFileItCameFromAlone() throws {
         let h = try Harness()
         for name in ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"] {
@@ -148,6 +200,98 @@ final class InPlaceSafetyTests: XCTestCase {
         try h.write("elsewhere/created.txt", "")
         XCTAssertEqual(try h.run(["reverse", "in.txt", "-o", "absolute.txt"]).status, 0)
         XCTAssertEqual(try h.text("elsewhere/created.txt"), "b\na\n")
+    }
+
+    func testTwoConcurrentRunsNeverBothSucceedWithAnUpdateLost() throws {
+        let h = try Harness()
+        let base = lines(20_000)
+        var bothSucceeded = 0
+        for round in 0..<50 {
+            try h.write("list.txt", base)
+            let first = try Running(h, ["insert", "0", "first \(round)", "list.txt"])
+            let second = try Running(h, ["insert", "0", "second \(round)", "list.txt"])
+            XCTAssertTrue(first.wait() && second.wait(), "round \(round): a run did not end")
+            let text = try h.text("list.txt")
+            let statuses = [first.process.terminationStatus, second.process.terminationStatus]
+            let errors = first.stderr + second.stderr
+            XCTAssertTrue(statuses.allSatisfy { $0 == 0 || $0 == 2 }, "round \(round): \(statuses) \(errors)")
+            for (run, status) in zip(["first", "second"], statuses) where status == 0 {
+                XCTAssertTrue(text.contains("\(run) \(round)\n"), "round \(round): the \(run) run's update was lost, yet it exited 0")
+            }
+            if statuses == [0, 0] { bothSucceeded += 1 }
+        }
+        // With the lock, the second run waits for the first.
+        XCTAssertEqual(bothSucceeded, 50)
+        XCTAssertEqual(try temporaries(h), [])
+    }
+
+    func testARunWaitsForTheLockAndThenReadsWhatTheHolderWrote() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        let fd = holdLock(h.url("list.txt").path)
+        let run = try Running(h, ["insert", "0", "x", "list.txt"])
+        usleep(500_000)
+        XCTAssertTrue(run.process.isRunning, "the run did not wait for the lock")
+        let appender = try FileHandle(forWritingTo: h.url("list.txt"))
+        try appender.seekToEnd()
+        try appender.write(contentsOf: Data("c\n".utf8))
+        try appender.close()
+        close(fd)
+        XCTAssertTrue(run.wait())
+        XCTAssertEqual(run.process.terminationStatus, 0, run.stderr)
+        XCTAssertEqual(try h.text("list.txt"), "x\na\nb\nc\n")
+    }
+
+    func testALockHeldLongerThanTheWaitFailsNamingTheLock() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        let fd = holdLock(h.url("list.txt").path)
+        defer { close(fd) }
+        let start = Date()
+        let result = try h.run(["insert", "0", "x", "list.txt"])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 9.5, "it did not wait")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: list.txt: locked by another process (an flock on the file, as reorder "
+                       + "takes while editing); waited 10 s: try again when it is done\n")
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+        XCTAssertEqual(try temporaries(h), [])
+    }
+
+    /// Another program (which takes no lock) appends while reorder edits.
+    /// Whenever the append lands, it is never lost with exit 0; landing
+    /// between the read and the rename, it is reported.
+    func testAChangeByAnotherProgramDuringTheEditIsDetectedAndNothingIsWritten() throws {
+        let h = try Harness()
+        let old = lines(1_000_000)
+        let oldData = Data(old.utf8)
+        try oldData.write(to: h.url("timing.txt"))
+        let start = Date()
+        XCTAssertEqual(try h.run(["reverse", "timing.txt"]).status, 0)
+        let duration = Date().timeIntervalSince(start)
+        var detected = 0
+        for attempt in 0..<30 where detected < 3 {
+            try oldData.write(to: h.url("list.txt"))
+            let run = try Running(h, ["reverse", "list.txt"])
+            usleep(useconds_t(duration * Double(attempt % 10 + 1) / 11 * 1_000_000))
+            let appender = try FileHandle(forWritingTo: h.url("list.txt"))
+            try appender.seekToEnd()
+            try appender.write(contentsOf: Data("appended\n".utf8))
+            try appender.close()
+            XCTAssertTrue(run.wait())
+            let status = run.process.terminationStatus, stderr = run.stderr
+            let text = try h.text("list.txt")
+            XCTAssertTrue(text.contains("appended\n"), "attempt \(attempt): the append was lost (exit \(status))")
+            if status == 2 {
+                XCTAssertEqual(stderr, "reorder: list.txt: changed by another program while reorder was editing it; "
+                               + "nothing written: run again\n")
+                XCTAssertEqual(text, old + "appended\n")
+                detected += 1
+            } else {
+                XCTAssertEqual(status, 0, stderr)
+            }
+            XCTAssertEqual(try temporaries(h), [], "attempt \(attempt)")
+        }
+        XCTAssertGreaterThan(detected, 0, "no append landed during an edit in 30 attempts: the test tested nothing")
     }
 
     func testAFileThatShrinksWhileReadGivesExitTwoNotACrash() throws {
