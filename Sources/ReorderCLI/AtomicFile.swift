@@ -4,18 +4,6 @@ import Glibc
 import Musl
 #endif
 
-/// The temporary file being written, so that a signal handler can remove it.
-/// A fixed C buffer: the handler may not allocate.
-nonisolated(unsafe) private var pendingTemporaryPath = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
-nonisolated(unsafe) private var hasPendingTemporary: Int32 = 0
-nonisolated(unsafe) private var cleanupHandlersInstalled = false
-
-private func removePendingTemporaryAndReraise(_ signal: Int32) {
-    if hasPendingTemporary != 0 { unlink(pendingTemporaryPath) }
-    Glibc.signal(signal, SIG_DFL)
-    raise(signal)
-}
-
 /// Writes a file so that a reader sees the old content or the new, never a
 /// mix: the new content goes to a temporary file in the same directory, is
 /// flushed to disk, and renamed over the target; then the directory is
@@ -87,40 +75,39 @@ enum AtomicFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The hidden temporary files of `name`: `.NAME.reorder-XXXXXX`.
+    private static func temporaryPrefix(of name: Substring) -> String {
+        "." + name.replacingOccurrences(of: "/", with: "") + ".reorder-"
+    }
+
     /// Replaces `target` with what `produce` writes to the file descriptor.
     /// `original`: the file edited in place, locked; it must not have
-    /// changed since it was read.
+    /// changed since it was read, and temporary files an earlier run left
+    /// (killed with SIGKILL) are removed first.
     static func replace(_ target: Target, displayPath: String, original: EditedFile? = nil,
                         produce: (Int32) throws -> Void) throws {
-        installCleanupHandlers()
+        PendingTemporary.installCleanupHandlers()
         let path = target.resolvedPath
         let directory = directory(of: path)
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
-        var template = Array((directory + "/." + name.replacingOccurrences(of: "/", with: "") + ".reorder-XXXXXX").utf8CString)
+        let prefix = temporaryPrefix(of: name)
+        if original != nil { removeStaleTemporaries(in: directory, prefix: prefix) }
+        var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
         guard template.count <= Int(PATH_MAX) else {
             throw SystemError(code: ENAMETOOLONG, operation: "create a temporary file for", path: displayPath)
         }
-        // Block the signals that clean up while the pending path changes.
-        var blocked = sigset_t(), previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
-        sigprocmask(SIG_BLOCK, &blocked, &previous)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let temporaryError = errno
-        if fd >= 0 {
-            template.withUnsafeBufferPointer { _ = strcpy(pendingTemporaryPath, $0.baseAddress!) }
-            hasPendingTemporary = 1
+        // The temporary file is locked from its first moment to its rename,
+        // so that a later run knows it is not stale.
+        let (fd, temporaryError) = PendingTemporary.withSignalsBlocked {
+            let fd = PendingTemporary.create(&template)
+            let error = errno
+            if fd >= 0 { _ = flock(fd, LOCK_EX | LOCK_NB) }
+            return (fd, error)
         }
-        sigprocmask(SIG_SETMASK, &previous, nil)
         guard fd >= 0 else {
             throw SystemError(code: temporaryError, operation: "create a temporary file for", path: displayPath)
         }
-        let temporary = String(cString: pendingTemporaryPath)
-        func forgetTemporary() {
-            sigprocmask(SIG_BLOCK, &blocked, &previous)
-            hasPendingTemporary = 0
-            sigprocmask(SIG_SETMASK, &previous, nil)
-        }
+        let temporary = PendingTemporary.path
         do {
             if let existing = target.existing {
                 if geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
@@ -132,22 +119,18 @@ enum AtomicFile {
             }
             try produce(fd)
             try System.fsync(fd, path: displayPath)
-            try System.retrying("close", path: displayPath) { Glibc.close(fd) }
-        } catch {
-            _ = Glibc.close(fd)
-            unlink(temporary)
-            forgetTemporary()
-            throw error
-        }
-        do {
             try original?.throwIfChanged(resolvedPath: path)
             try System.retrying("rename", path: displayPath) { rename(temporary, path) }
         } catch {
             unlink(temporary)
-            forgetTemporary()
+            PendingTemporary.forget()
+            System.close(fd)
             throw error
         }
-        forgetTemporary()
+        PendingTemporary.forget()
+        // Closed only now: until the rename its lock said "in use". (What
+        // it wrote is on disk already: fsync succeeded.)
+        System.close(fd)
         // The rename is durable once the directory is.
         if let directoryFD = try? System.open(directory, O_RDONLY | O_DIRECTORY) {
             _ = Glibc.fsync(directoryFD)
@@ -155,11 +138,20 @@ enum AtomicFile {
         }
     }
 
-    private static func installCleanupHandlers() {
-        guard !cleanupHandlersInstalled else { return }
-        cleanupHandlersInstalled = true
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            _ = Glibc.signal(signal) { removePendingTemporaryAndReraise($0) }
+    /// Removes the temporary files named with `prefix` in `directory` that
+    /// no running `reorder` holds (their lock can be taken): left by a run
+    /// killed with SIGKILL, or by a crash.
+    private static func removeStaleTemporaries(in directory: String, prefix: String) {
+        guard let names = try? System.directoryEntries(directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            let path = directory + "/" + name
+            guard let fd = try? System.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { continue }
+            defer { System.close(fd) }
+            guard let info = try? System.status(of: fd, path: path), (info.st_mode & S_IFMT) == S_IFREG,
+                  (try? System.tryLock(fd, path: path)) == true,
+                  let named = try? System.linkStatus(path), named.st_dev == info.st_dev, named.st_ino == info.st_ino
+            else { continue }
+            unlink(path)
         }
     }
 }

@@ -4,9 +4,83 @@ import Glibc
 import Musl
 #endif
 
-// What the signal handler reads is fixed C memory set up before it is
+// What the signal handlers read is fixed C memory set up before they are
 // installed: a handler may not allocate, take a lock or call into Swift's
 // runtime.
+
+/// The temporary file being written, so that a signal can remove it.
+nonisolated(unsafe) private var pendingTemporaryPath = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+nonisolated(unsafe) private var hasPendingTemporary: Int32 = 0
+
+/// The signals that end a run and remove its temporary file on the way.
+private let cleanupSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+private func removePendingTemporaryAndReraise(_ signal: Int32) {
+    if hasPendingTemporary != 0 { unlink(pendingTemporaryPath) }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+    // Delivered when the handler returns (it is blocked until then).
+    raise(signal)
+}
+
+/// The temporary file a signal removes: at most one at a time. Changes to
+/// it are made with the cleanup signals blocked, so a handler never sees
+/// half a path.
+enum PendingTemporary {
+    /// Installs the handlers once; a signal ignored when `reorder` started
+    /// (`nohup`, `trap '' HUP`) stays ignored. SIGQUIT is among them, so
+    /// that it ends a run as SIGTERM does, not as a crash.
+    static func installCleanupHandlers() {
+        _ = cleanupHandlersInstalled
+    }
+
+    private static let cleanupHandlersInstalled: Bool = {
+        for signal in cleanupSignals {
+            var current = sigaction()
+            sigaction(signal, nil, &current)
+            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                continue
+            }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { removePendingTemporaryAndReraise($0) }
+            sigemptyset(&action.sa_mask)
+            for other in cleanupSignals { sigaddset(&action.sa_mask, other) }
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+        return true
+    }()
+
+    /// Runs `change` with the cleanup signals blocked.
+    static func withSignalsBlocked<T>(_ change: () throws -> T) rethrows -> T {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in cleanupSignals { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try change()
+    }
+
+    /// `mkstemp(template)` with the result recorded for the handlers before
+    /// any signal can come between; call with the signals blocked.
+    static func create(_ template: inout [CChar]) -> Int32 {
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd >= 0 {
+            template.withUnsafeBufferPointer { _ = strcpy(pendingTemporaryPath, $0.baseAddress!) }
+            hasPendingTemporary = 1
+        }
+        return fd
+    }
+
+    /// The path `create` recorded.
+    static var path: String { String(cString: pendingTemporaryPath) }
+
+    static func forget() {
+        withSignalsBlocked { hasPendingTemporary = 0 }
+    }
+}
 
 // MARK: - A mapped file that shrinks
 

@@ -112,6 +112,20 @@ enum System {
         }
     }
 
+    /// The names in directory `path`, without `.` and `..`.
+    static func directoryEntries(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw SystemError(code: errno, operation: "list", path: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// Seconds on a clock that only goes forward.
     static func monotonicSeconds() -> Double {
         var now = timespec()

@@ -334,6 +334,74 @@ final class InPlaceSafetyTests: XCTestCase {
         }
     }
 
+    func testAnIgnoredHangupStaysIgnoredUnderNohup() throws {
+        guard let nohup = requiredTool("nohup", package: "coreutils") else { return }
+        let h = try Harness()
+        let old = lines(1_000_000)
+        var hungUp = false
+        for _ in 0..<10 where !hungUp {
+            try h.write("list.txt", old)
+            let run = try Running(h, [Harness.binary.path, "reverse", "list.txt"], executable: URL(fileURLWithPath: nohup))
+            // nohup execs reorder: the same process.
+            if try waitForTemporary(h, of: run) {
+                kill(run.process.processIdentifier, SIGHUP)
+                hungUp = true
+            }
+            XCTAssertTrue(run.wait())
+            XCTAssertEqual(run.process.terminationReason, Process.TerminationReason.exit, "a hangup ended the edit")
+            XCTAssertEqual(run.process.terminationStatus, 0, run.stderr)
+        }
+        XCTAssertTrue(hungUp, "no run was caught writing: the test tested nothing")
+        XCTAssertEqual(try h.text("list.txt"), old.split(separator: "\n").reversed().map { $0 + "\n" }.joined())
+        XCTAssertEqual(try temporaries(h), [])
+    }
+
+    func testQuitRemovesTheTemporaryFileAndEndsTheRunLikeTerminate() throws {
+        let h = try Harness()
+        let old = lines(1_000_000)
+        var quit = false
+        for _ in 0..<10 where !quit {
+            try h.write("list.txt", old)
+            let run = try Running(h, ["reverse", "list.txt"])
+            if try waitForTemporary(h, of: run) {
+                kill(run.process.processIdentifier, SIGQUIT)
+                quit = true
+            }
+            XCTAssertTrue(run.wait())
+            if quit {
+                XCTAssertEqual(run.process.terminationReason, .uncaughtSignal)
+                XCTAssertEqual(run.process.terminationStatus, SIGQUIT)
+                let stderr = run.stderr
+                XCTAssertFalse(stderr.contains("crashed"), stderr)
+                XCTAssertEqual(try h.text("list.txt"), old)
+            }
+        }
+        XCTAssertTrue(quit, "no run was caught writing: the test tested nothing")
+        XCTAssertEqual(try temporaries(h), [], "SIGQUIT left the temporary file")
+    }
+
+    func testATemporaryFileLeftByKillMinusNineIsRemovedByTheNextRunButOneInUseIsNot() throws {
+        let h = try Harness()
+        try h.write("list.txt", lines(1_000_000))
+        var left: [String] = []
+        for _ in 0..<10 where left.isEmpty {
+            let run = try Running(h, ["reverse", "list.txt"])
+            if try waitForTemporary(h, of: run) { kill(run.process.processIdentifier, SIGKILL) }
+            _ = run.wait()
+            left = try temporaries(h)
+        }
+        XCTAssertEqual(left.count, 1, "no run was killed while writing: the test tested nothing")
+        // One a running reorder holds (its lock taken), and one of another file.
+        try h.write(".list.txt.reorder-Held01", "")
+        let held = holdLock(h.url(".list.txt.reorder-Held01").path)
+        defer { close(held) }
+        try h.write(".other.txt.reorder-Stale1", "")
+        try h.write("short.txt", "a\nb\n")
+        let result = try h.run(["move", "0", "-1", "list.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try temporaries(h).sorted(), [".list.txt.reorder-Held01", ".other.txt.reorder-Stale1"])
+    }
+
     func testAWriteErrorOnStandardOutputNamesStandardOutput() throws {
         let h = try Harness()
         try h.write("list.txt", "a\nb\n")
