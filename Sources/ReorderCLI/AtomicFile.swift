@@ -110,12 +110,12 @@ enum AtomicFile {
         let temporary = PendingTemporary.path
         do {
             if let existing = target.existing {
-                if geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
-                try System.retrying("chmod", path: displayPath) { fchmod(fd, existing.st_mode & 0o7777) }
+                try FileMetadata.copy(existing, from: original.map { .descriptor($0.fd) } ?? .path(path),
+                                      to: fd, displayPath: displayPath)
             } else {
                 let mask = umask(0)
                 umask(mask)
-                try System.retrying("chmod", path: displayPath) { fchmod(fd, 0o666 & ~mask) }
+                try System.changeMode(fd, 0o666 & ~mask, path: displayPath)
             }
             try produce(fd)
             try System.fsync(fd, path: displayPath)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CXattr
 
 /// A failed system call: its `errno`, and what was being done to which path.
 public struct SystemError: Error, Equatable, Sendable {
@@ -109,6 +110,59 @@ enum System {
             return true
         } catch let error as SystemError where error.code == EWOULDBLOCK {
             return false
+        }
+    }
+
+    /// Changes the owner and group of `fd`; -1 (as `UInt32.max`) keeps one.
+    static func changeOwner(_ fd: Int32, user: uid_t, group: gid_t, path: String?) throws {
+        try retrying("change the owner of", path: path) { fchown(fd, user, group) }
+    }
+
+    static func changeMode(_ fd: Int32, _ mode: mode_t, path: String?) throws {
+        try retrying("chmod", path: path) { fchmod(fd, mode) }
+    }
+
+    /// The names of `fd`'s extended attributes (those this process may see).
+    static func attributeNames(_ fd: Int32, path: String?) throws -> [String] {
+        let list = try sizedRead("list the attributes of", path: path) { flistxattr(fd, $0, $1) }
+        return list.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func attribute(_ fd: Int32, _ name: String, path: String?) throws -> [UInt8] {
+        try sizedRead("read the attribute \(name) of", path: path) { fgetxattr(fd, name, $0, $1) }
+    }
+
+    /// `attributeNames` of the file `path` names (symlinks followed).
+    static func attributeNames(atPath path: String) throws -> [String] {
+        let list = try sizedRead("list the attributes of", path: path) { listxattr(path, $0, $1) }
+        return list.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func attribute(atPath path: String, _ name: String) throws -> [UInt8] {
+        try sizedRead("read the attribute \(name) of", path: path) { getxattr(path, name, $0, $1) }
+    }
+
+    static func setAttribute(_ fd: Int32, _ name: String, _ value: [UInt8], path: String?) throws {
+        try retrying("set the attribute \(name) of", path: path) { fsetxattr(fd, name, value, value.count, 0) }
+    }
+
+    static func removeAttribute(_ fd: Int32, _ name: String, path: String?) throws {
+        try retrying("remove the attribute \(name) of", path: path) { fremovexattr(fd, name) }
+    }
+
+    /// Asks for the size, then reads; again when it grew in between (ERANGE).
+    private static func sizedRead(
+        _ operation: String, path: String?, _ call: (UnsafeMutablePointer<CChar>?, Int) -> Int
+    ) throws -> [UInt8] {
+        while true {
+            let size = try retrying(operation, path: path) { call(nil, 0) }
+            guard size > 0 else { return [] }
+            var buffer = [CChar](repeating: 0, count: size)
+            let result = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress, size) }
+            if result >= 0 { return buffer[0..<result].map { UInt8(bitPattern: $0) } }
+            let code = errno
+            if code == ERANGE || code == EINTR { continue }
+            throw SystemError(code: code, operation: operation, path: path)
         }
     }
 

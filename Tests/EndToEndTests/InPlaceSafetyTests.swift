@@ -118,6 +118,8 @@ final class InPlaceSafetyTests: XCTestCase {
         return fd
     }
 
+    // MARK: - Only a regular file is replaced
+
     func testAFIFOIsRefusedInPlaceWithoutOpeningIt() throws {
         let h = try Harness()
         XCTAssertEqual(mkfifo(h.url("fifo").path, 0o644), 0)
@@ -182,6 +184,84 @@ final class InPlaceSafetyTests: XCTestCase {
         XCTAssertEqual(try h.listing(), ["list.txt"])
     }
 
+    // MARK: - What the file was: ACL, attributes, group
+
+    func testTheACLAndAUserAttributeAreKept() throws {
+        guard let setfacl = requiredTool("setfacl", package: "acl"), let getfacl = requiredTool("getfacl", package: "acl"),
+              let setfattr = requiredTool("setfattr", package: "attr"), let getfattr = requiredTool("getfattr", package: "attr")
+        else { return }
+        let h = try Harness()
+        // As root, and as the file's owner when it is an ordinary user.
+        var runs: [(String, [String], URL?)] = [("root", [], nil)]
+        if geteuid() == 0, let prefix = asNobody(h, groups: []) {
+            runs.append(("owner", prefix, try binaryForOtherUsers(h)))
+        }
+        for (who, prefix, binary) in runs {
+            let name = "\(who).txt"
+            try h.write(name, "a\nb\n", mode: 0o640)
+            if who == "owner" { chown(h.url(name).path, Self.nobody, Self.nobody) }
+            try runTool(setfacl, ["-m", "u:12345:r,g:12346:rw", name], in: h)
+            try runTool(setfattr, ["-n", "user.origin", "-v", "kept", name], in: h)
+            let acl = try runTool(getfacl, ["-p", name], in: h)
+            XCTAssertTrue(acl.contains("mask::rw-"), acl)
+            let result = try h.run(["move", "0", "1", name], executable: binary, prefix: prefix)
+            XCTAssertEqual(result.status, 0, "\(who): \(result.stderr)")
+            XCTAssertEqual(try h.text(name), "b\na\n", who)
+            XCTAssertEqual(try runTool(getfacl, ["-p", name], in: h), acl, "\(who): the ACL changed")
+            XCTAssertEqual(try runTool(getfattr, ["--only-values", "-n", "user.origin", name], in: h), "kept", who)
+        }
+    }
+
+    /// A directory's default ACL would give a new file an ACL the edited
+    /// file did not have: the new file gets the old one's (none).
+    func testADefaultACLOfTheDirectoryIsNotAddedToTheFile() throws {
+        guard let setfacl = requiredTool("setfacl", package: "acl"), let getfacl = requiredTool("getfacl", package: "acl") else { return }
+        let h = try Harness()
+        try FileManager.default.createDirectory(at: h.url("shared"), withIntermediateDirectories: true)
+        try h.write("shared/list.txt", "a\nb\n", mode: 0o600)
+        try runTool(setfacl, ["-d", "-m", "u:12345:rw", "shared"], in: h)
+        let before = try runTool(getfacl, ["-p", "shared/list.txt"], in: h)
+        XCTAssertFalse(before.contains("12345"), before)
+        let result = try h.run(["reverse", "shared/list.txt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try runTool(getfacl, ["-p", "shared/list.txt"], in: h), before)
+    }
+
+    func testAnOrdinaryUserKeepsTheGroupTheyAreAMemberOfAndANewGroupThatWouldWidenIsRefused() throws {
+        guard geteuid() == 0 else {
+            return XCTFail("run the tests as root (CI does): the file must belong to another user and group")
+        }
+        let h = try Harness()
+        guard let member = asNobody(h, groups: [100]), let outsider = asNobody(h, groups: []) else { return }
+        let binary = try binaryForOtherUsers(h)
+        try h.write("team.txt", "a\nb\n", mode: 0o664)
+        chown(h.url("team.txt").path, Self.nobody, 100)
+        let kept = try h.run(["reverse", "team.txt"], executable: binary, prefix: member)
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertEqual(try h.text("team.txt"), "b\na\n")
+        var info = stat()
+        XCTAssertEqual(stat(h.url("team.txt").path, &info), 0)
+        XCTAssertEqual(info.st_gid, 100, "the group became the user's own")
+        XCTAssertEqual(info.st_uid, Self.nobody)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o664)
+
+        // Not a member: the new file would give the user's group rw-.
+        let refused = try h.run(["reverse", "team.txt"], executable: binary, prefix: outsider)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("team.txt: cannot keep its group (GID 100)"), refused.stderr)
+        XCTAssertEqual(try h.text("team.txt"), "b\na\n")
+        XCTAssertEqual(stat(h.url("team.txt").path, &info), 0)
+        XCTAssertEqual(info.st_gid, 100)
+        // Nothing more for the group than for others: no widening, edited.
+        chmod(h.url("team.txt").path, 0o644)
+        let narrow = try h.run(["reverse", "team.txt"], executable: binary, prefix: outsider)
+        XCTAssertEqual(narrow.status, 0, narrow.stderr)
+        XCTAssertEqual(try h.text("team.txt"), "a\nb\n")
+        XCTAssertEqual(try temporaries(h), [])
+    }
+
+    // MARK: - -o and symlinks
+
     func testOutputThroughADanglingSymlinkIsRefusedAndItsTargetNotCreated() throws {
         let h = try Harness()
         try h.write("in.txt", "a\nb\n")
@@ -201,6 +281,8 @@ final class InPlaceSafetyTests: XCTestCase {
         XCTAssertEqual(try h.run(["reverse", "in.txt", "-o", "absolute.txt"]).status, 0)
         XCTAssertEqual(try h.text("elsewhere/created.txt"), "b\na\n")
     }
+
+    // MARK: - Concurrent runs and writers
 
     func testTwoConcurrentRunsNeverBothSucceedWithAnUpdateLost() throws {
         let h = try Harness()
@@ -294,6 +376,8 @@ final class InPlaceSafetyTests: XCTestCase {
         XCTAssertGreaterThan(detected, 0, "no append landed during an edit in 30 attempts: the test tested nothing")
     }
 
+    // MARK: - A file that shrinks while it is read
+
     func testAFileThatShrinksWhileReadGivesExitTwoNotACrash() throws {
         let h = try Harness()
         let json = "[" + (0..<150_000).map { "{\"key\": \($0), \"value\": \"item number \($0)\"}" }.joined(separator: ",\n") + "]\n"
@@ -333,6 +417,8 @@ final class InPlaceSafetyTests: XCTestCase {
             XCTAssertGreaterThan(caught, 0, "\(arguments): no truncation landed while the file was read: the test tested nothing")
         }
     }
+
+    // MARK: - Signals and temporary files
 
     func testAnIgnoredHangupStaysIgnoredUnderNohup() throws {
         guard let nohup = requiredTool("nohup", package: "coreutils") else { return }
@@ -402,6 +488,8 @@ final class InPlaceSafetyTests: XCTestCase {
         XCTAssertEqual(try temporaries(h).sorted(), [".list.txt.reorder-Held01", ".other.txt.reorder-Stale1"])
     }
 
+    // MARK: - Messages
+
     func testAWriteErrorOnStandardOutputNamesStandardOutput() throws {
         let h = try Harness()
         try h.write("list.txt", "a\nb\n")
@@ -427,6 +515,8 @@ final class InPlaceSafetyTests: XCTestCase {
                        + "remount it read-write or write the result elsewhere with -o)\n")
         XCTAssertEqual(try h.text("ro/list.txt"), "a\nb\n")
     }
+
+    // MARK: - Endless input
 
     func testEndlessInputEndsWithExitTwoAndSaysHowMuchIsTooMuch() throws {
         let h = try Harness()
