@@ -15,7 +15,10 @@ let package = Package(
         // The core's SIMD reader for large JSON arrays, in C for AVX2.
         .target(name: "ReorderKitSIMD"),
         // Arguments, help, files, messages and exit status.
-        .target(name: "ReorderCLI", dependencies: ["ReorderKit", "ReorderHeap"]),
+        .target(name: "ReorderCLI", dependencies: ["ReorderKit", "ReorderHeap", "CXattr"]),
+        // The C library's extended-attribute calls, which Glibc's module
+        // leaves out: a header only.
+        .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
         // The C library's heap readied for a large batch, in C for mallopt.
         .target(name: "ReorderHeap"),
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),

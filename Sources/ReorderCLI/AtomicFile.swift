@@ -4,18 +4,6 @@ import Glibc
 import Musl
 #endif
 
-/// The temporary file being written, so that a signal handler can remove it.
-/// A fixed C buffer: the handler may not allocate.
-nonisolated(unsafe) private var pendingTemporaryPath = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
-nonisolated(unsafe) private var hasPendingTemporary: Int32 = 0
-nonisolated(unsafe) private var cleanupHandlersInstalled = false
-
-private func removePendingTemporaryAndReraise(_ signal: Int32) {
-    if hasPendingTemporary != 0 { unlink(pendingTemporaryPath) }
-    Glibc.signal(signal, SIG_DFL)
-    raise(signal)
-}
-
 /// The directory a file was to be written in does not exist (`-o
 /// nodir/out.txt`).
 struct MissingDirectory: Error, Equatable {
@@ -48,8 +36,9 @@ enum AtomicFile {
         } else if mustExist || errno != ENOENT {
             throw SystemError(code: errno, operation: "open", path: path)
         } else if let link = try? System.linkStatus(path), (link.st_mode & S_IFMT) == S_IFLNK {
-            // A dangling symlink as -o: write its target's path.
-            resolved = try danglingLinkTarget(path)
+            // Writing through a dangling symlink would create its target,
+            // wherever it points: refused, as `cp` does.
+            throw FileError.danglingSymlink(path: path, destination: try linkDestination(path))
         }
         var info = stat()
         guard stat(resolved, &info) == 0 else {
@@ -58,18 +47,19 @@ enum AtomicFile {
         }
         // root may write anything; like an editor, still respect a file whose
         // mode says it is not to be written.
-        if access(resolved, W_OK) != 0 || (geteuid() == 0 && info.st_mode & 0o222 == 0) {
+        if access(resolved, W_OK) != 0 {
+            throw SystemError(code: errno == EROFS ? EROFS : EACCES, operation: "write", path: path)
+        }
+        if geteuid() == 0 && info.st_mode & 0o222 == 0 {
             throw SystemError(code: EACCES, operation: "write", path: path)
         }
         return Target(resolvedPath: resolved, existing: info)
     }
 
-    private static func danglingLinkTarget(_ path: String) throws -> String {
+    private static func linkDestination(_ path: String) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = try System.retrying("readlink", path: path) { readlink(path, &buffer, Int(PATH_MAX)) }
-        let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if destination.hasPrefix("/") { return destination }
-        return directory(of: path) + "/" + destination
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `/dev/stdout` and its aliases: standard output itself, so that
@@ -92,66 +82,65 @@ enum AtomicFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The hidden temporary files of `name`: `.NAME.reorder-XXXXXX`.
+    private static func temporaryPrefix(of name: Substring) -> String {
+        "." + name.replacingOccurrences(of: "/", with: "") + ".reorder-"
+    }
+
     /// Replaces `target` with what `produce` writes to the file descriptor.
-    static func replace(_ target: Target, displayPath: String, produce: (Int32) throws -> Void) throws {
-        installCleanupHandlers()
+    /// `original`: the file edited in place, locked; it must not have
+    /// changed since it was read, and temporary files an earlier run left
+    /// (killed with SIGKILL) are removed first.
+    static func replace(_ target: Target, displayPath: String, original: EditedFile? = nil,
+                        produce: (Int32) throws -> Void) throws {
+        PendingTemporary.installCleanupHandlers()
         let path = target.resolvedPath
         let directory = directory(of: path)
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
-        var template = Array((directory + "/." + name.replacingOccurrences(of: "/", with: "") + ".reorder-XXXXXX").utf8CString)
+        let prefix = temporaryPrefix(of: name)
+        if original != nil { removeStaleTemporaries(in: directory, prefix: prefix) }
+        var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
         guard template.count <= Int(PATH_MAX) else {
             throw SystemError(code: ENAMETOOLONG, operation: "create a temporary file for", path: displayPath)
         }
-        // Block the signals that clean up while the pending path changes.
-        var blocked = sigset_t(), previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
-        sigprocmask(SIG_BLOCK, &blocked, &previous)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let temporaryError = errno
-        if fd >= 0 {
-            template.withUnsafeBufferPointer { _ = strcpy(pendingTemporaryPath, $0.baseAddress!) }
-            hasPendingTemporary = 1
+        // The temporary file is locked from its first moment to its rename,
+        // so that a later run knows it is not stale.
+        let (fd, temporaryError) = PendingTemporary.withSignalsBlocked {
+            let fd = PendingTemporary.create(&template)
+            let error = errno
+            if fd >= 0 { _ = flock(fd, LOCK_EX | LOCK_NB) }
+            return (fd, error)
         }
-        sigprocmask(SIG_SETMASK, &previous, nil)
         guard fd >= 0 else {
             if temporaryError == ENOENT || temporaryError == ENOTDIR {
                 throw MissingDirectory(path: displayPath, directory: AtomicFile.directory(of: displayPath))
             }
             throw SystemError(code: temporaryError, operation: "create a temporary file for", path: displayPath)
         }
-        let temporary = String(cString: pendingTemporaryPath)
-        func forgetTemporary() {
-            sigprocmask(SIG_BLOCK, &blocked, &previous)
-            hasPendingTemporary = 0
-            sigprocmask(SIG_SETMASK, &previous, nil)
-        }
+        let temporary = PendingTemporary.path
         do {
             if let existing = target.existing {
-                if geteuid() == 0 { _ = fchown(fd, existing.st_uid, existing.st_gid) }
-                try System.retrying("chmod", path: displayPath) { fchmod(fd, existing.st_mode & 0o7777) }
+                try FileMetadata.copy(existing, from: original.map { .descriptor($0.fd) } ?? .path(path),
+                                      to: fd, displayPath: displayPath)
             } else {
                 let mask = umask(0)
                 umask(mask)
-                try System.retrying("chmod", path: displayPath) { fchmod(fd, 0o666 & ~mask) }
+                try System.changeMode(fd, 0o666 & ~mask, path: displayPath)
             }
             try produce(fd)
             try System.fsync(fd, path: displayPath)
-            try System.retrying("close", path: displayPath) { Glibc.close(fd) }
-        } catch {
-            _ = Glibc.close(fd)
-            unlink(temporary)
-            forgetTemporary()
-            throw error
-        }
-        do {
+            try original?.throwIfChanged(resolvedPath: path)
             try System.retrying("rename", path: displayPath) { rename(temporary, path) }
         } catch {
             unlink(temporary)
-            forgetTemporary()
+            PendingTemporary.forget()
+            System.close(fd)
             throw error
         }
-        forgetTemporary()
+        PendingTemporary.forget()
+        // Closed only now: until the rename its lock said "in use". (What
+        // it wrote is on disk already: fsync succeeded.)
+        System.close(fd)
         // The rename is durable once the directory is.
         if let directoryFD = try? System.open(directory, O_RDONLY | O_DIRECTORY) {
             _ = Glibc.fsync(directoryFD)
@@ -159,11 +148,20 @@ enum AtomicFile {
         }
     }
 
-    private static func installCleanupHandlers() {
-        guard !cleanupHandlersInstalled else { return }
-        cleanupHandlersInstalled = true
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            _ = Glibc.signal(signal) { removePendingTemporaryAndReraise($0) }
+    /// Removes the temporary files named with `prefix` in `directory` that
+    /// no running `reorder` holds (their lock can be taken): left by a run
+    /// killed with SIGKILL, or by a crash.
+    private static func removeStaleTemporaries(in directory: String, prefix: String) {
+        guard let names = try? System.directoryEntries(directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            let path = directory + "/" + name
+            guard let fd = try? System.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { continue }
+            defer { System.close(fd) }
+            guard let info = try? System.status(of: fd, path: path), (info.st_mode & S_IFMT) == S_IFREG,
+                  (try? System.tryLock(fd, path: path)) == true,
+                  let named = try? System.linkStatus(path), named.st_dev == info.st_dev, named.st_ino == info.st_ino
+            else { continue }
+            unlink(path)
         }
     }
 }

@@ -23,7 +23,7 @@ enum BatchCommand {
                     // The list's FILE arguments follow: batch has no
                     // arguments of its own.
                     let inputs = parsed.positionals
-                    if inputs.isEmpty || inputs.contains("-") { throw BatchError.scriptAndListOnStandardInput }
+                    if inputs.isEmpty || inputs.contains(where: InputBytes.namesStandardInput) { throw BatchError.scriptAndListOnStandardInput }
                     let content = try console.readStandardInput()
                     try script.append(script: content.bytes, name: "<stdin>")
                 } else {

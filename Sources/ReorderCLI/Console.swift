@@ -55,5 +55,9 @@ public enum ProcessSetup {
         signal(SIGPIPE, SIG_IGN)
         // A file-size limit is an EFBIG error to clean up after, not a kill.
         signal(SIGXFSZ, SIG_IGN)
+        // SIGINT, SIGTERM, SIGHUP and SIGQUIT remove a temporary file and
+        // end the run (from the start: SIGQUIT would otherwise be reported
+        // as a crash); one ignored when the run began stays ignored.
+        PendingTemporary.installCleanupHandlers()
     }
 }

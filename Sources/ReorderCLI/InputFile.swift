@@ -5,25 +5,46 @@ import Musl
 #endif
 
 /// An input's bytes: a regular file is mapped, not copied (a 1 GB file costs
-/// page-cache pages, not a second gigabyte); a pipe or terminal is read.
+/// page-cache pages, not a second gigabyte); a pipe or terminal is read,
+/// up to `streamLimit` bytes.
+///
+/// A mapped file that another program shortens while it is read would end
+/// the process with SIGBUS; `MappingGuard` catches that, and `shrank` tells.
 final class InputBytes {
     let bytes: UnsafeRawBufferPointer
+    /// The file's name in messages (nil: standard input).
+    private let path: String?
+    /// A mapped file: a descriptor of it (to see its size again) and the
+    /// guard of its range.
+    private let mapped: (fd: Int32, registration: MappingGuard.Registration?)?
     private let release: () -> Void
 
-    private init(bytes: UnsafeRawBufferPointer, release: @escaping () -> Void) {
+    private init(bytes: UnsafeRawBufferPointer, path: String?,
+                 mapped: (fd: Int32, registration: MappingGuard.Registration?)? = nil,
+                 release: @escaping () -> Void) {
         self.bytes = bytes
+        self.path = path
+        self.mapped = mapped
         self.release = release
     }
 
     deinit { release() }
 
+    /// Names that mean standard input as a FILE operand: `-`, and the
+    /// system's names for descriptor 0 (reading them by name would read the
+    /// file standard input was redirected from, and edit it in place).
+    static func namesStandardInput(_ path: String) -> Bool {
+        ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
+    }
+
     /// Whether `path` names a regular file (after symlinks): one that can
     /// be read ahead of time, as a pipe cannot without taking its bytes.
     static func isRegularFile(_ path: String) -> Bool { regularFileSize(path) != nil }
 
-    /// The size of `path` when it is a regular file (not `-`), else nil.
+    /// The size of `path` when it is a regular file (not standard input),
+    /// else nil.
     static func regularFileSize(_ path: String) -> Int? {
-        guard path != "-" else { return nil }
+        guard !namesStandardInput(path) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
@@ -43,23 +64,93 @@ final class InputBytes {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw SystemError(code: EISDIR, operation: "read", path: path)
         }
-        if isRegular && info.st_size > 0 {
-            let length = Int(info.st_size)
-            if let address = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED {
-                _ = madvise(address, length, MADV_SEQUENTIAL)
-                return InputBytes(bytes: UnsafeRawBufferPointer(start: address, count: length)) {
-                    munmap(address, length)
-                }
+        if isRegular && info.st_size > 0, let mapping = map(fd: fd, length: Int(info.st_size), path: path) {
+            return mapping
+        }
+        return try readStream(fd, sizeHint: isRegular ? Int(info.st_size) : 0, path: path)
+    }
+
+    private static func map(fd: Int32, length: Int, path: String?) -> InputBytes? {
+        let kept = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard kept >= 0 else { return nil }
+        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else {
+            System.close(kept)
+            return nil
+        }
+        _ = madvise(address, length, MADV_SEQUENTIAL)
+        let registration = MappingGuard.register(start: address, count: length)
+        return InputBytes(bytes: UnsafeRawBufferPointer(start: address, count: length), path: path,
+                          mapped: (kept, registration)) {
+            if let registration { MappingGuard.release(registration) }
+            munmap(address, length)
+            System.close(kept)
+        }
+    }
+
+    /// Whether the file became shorter than what was mapped while it was
+    /// read: a read past its new end was caught, or it is shorter now. (The
+    /// bytes read are then not the file's: zeros stand in for what went.)
+    var shrank: Bool {
+        guard let mapped else { return false }
+        if let registration = mapped.registration, MappingGuard.faulted(registration) { return true }
+        var info = stat()
+        return fstat(mapped.fd, &info) == 0 && Int(info.st_size) < bytes.count
+    }
+
+    /// Throws `FileError.shrankWhileReading` when `shrank`.
+    func throwIfShrank() throws {
+        if shrank { throw FileError.shrankWhileReading(path: path) }
+    }
+
+    /// The most bytes held from a pipe, a terminal or a device: half the
+    /// memory this process may use (the machine's, or less under
+    /// `ulimit -v` or `-d`), so that endless input (`< /dev/zero`) ends with
+    /// a message rather than an allocation failure or the OOM killer.
+    static let streamLimit: Int = {
+        var limit = Int(sysconf(Int32(_SC_PHYS_PAGES))) &* Int(sysconf(Int32(_SC_PAGESIZE)))
+        if limit <= 0 { limit = Int.max }
+        for resource in [RLIMIT_AS, RLIMIT_DATA].map({ __rlimit_resource_t($0.rawValue) }) {
+            var bound = rlimit()
+            if getrlimit(resource, &bound) == 0 && bound.rlim_cur != rlim_t.max {  // RLIM_INFINITY
+                limit = min(limit, Int(clamping: bound.rlim_cur))
             }
         }
-        let buffer = try System.readAll(fd, sizeHint: isRegular ? Int(info.st_size) : 0, path: path)
-        return InputBytes(bytes: UnsafeRawBufferPointer(buffer)) { buffer.deallocate() }
+        return max(limit / 2, 1 << 20)
+    }()
+
+    /// Reads `fd` to its end, refusing more than `streamLimit` bytes.
+    private static func readStream(_ fd: Int32, sizeHint: Int, path: String?) throws -> InputBytes {
+        let limit = streamLimit
+        var capacity = min(max(sizeHint + 1, 65_536), limit + 1)
+        guard var buffer = malloc(capacity) else { throw SystemError(code: ENOMEM, operation: "read", path: path) }
+        var length = 0
+        do {
+            while true {
+                if length == capacity {
+                    guard capacity <= limit else { throw FileError.inputTooLarge(path: path, limit: limit) }
+                    let larger = min(capacity * 2, limit + 1)
+                    guard let grown = realloc(buffer, larger) else {
+                        throw SystemError(code: ENOMEM, operation: "read", path: path)
+                    }
+                    buffer = grown
+                    capacity = larger
+                }
+                let count = try System.read(fd, into: buffer + length, count: capacity - length, path: path)
+                if count == 0 { break }
+                length += count
+            }
+        } catch {
+            free(buffer)
+            throw error
+        }
+        let start = buffer
+        return InputBytes(bytes: UnsafeRawBufferPointer(start: start, count: length), path: path) { free(start) }
     }
 
     /// Bytes held in memory (tests, and standard input given as bytes).
     static func copying(_ array: [UInt8]) -> InputBytes {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(array.count, 1), alignment: 16)
         buffer.copyBytes(from: array)
-        return InputBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<array.count])) { buffer.deallocate() }
+        return InputBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<array.count]), path: nil) { buffer.deallocate() }
     }
 }

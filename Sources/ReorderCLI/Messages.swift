@@ -16,6 +16,7 @@ enum Messages {
         case let error as SystemError: return describe(error)
         case let error as MissingDirectory:
             return "\(error.path): cannot write: the directory '\(error.directory)' does not exist; create it first"
+        case let error as FileError: return describe(error)
         case let error as JSONError: return describe(error, input: input)
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
@@ -83,9 +84,16 @@ enum Messages {
     }
 
     static func describe(_ error: SystemError) -> String {
-        let subject = error.path ?? "standard input"
+        // Without a path, the error is on a standard stream: a write is on
+        // standard output (standard error's own failures are not reported),
+        // anything else is on standard input.
+        let subject = error.path ?? (error.operation == "write" ? "standard output" : "standard input")
         if error.operation == "write" && error.code == 13 /* EACCES */ {
             return "\(subject): cannot write: permission denied (the file is read-only; change its mode to edit it)"
+        }
+        if error.code == 30 /* EROFS */ {
+            return "\(subject): cannot \(error.operation): read-only file system (it is mounted read-only; "
+                + "remount it read-write or write the result elsewhere with -o)"
         }
         return "\(subject): cannot \(error.operation): \(error.reason)"
     }

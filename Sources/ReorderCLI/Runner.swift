@@ -89,9 +89,10 @@ public struct Runner {
         var firstInput: BackgroundTask<LoadedInput>? = nil
         if command.name == "batch" {
             HeapTuning.prepare(forScripts: parsed.values("file"))
-            if let options = try? readOptions(parsed), InputBytes.isRegularFile(inputs[0]) {
+            if let options = try? readOptions(parsed), let mode = try? outputMode(parsed, inputs: inputs),
+               InputBytes.isRegularFile(inputs[0]) {
                 let input = inputs[0]
-                firstInput = BackgroundTask { try Job.load(input: input, readOptions: options) }
+                firstInput = BackgroundTask { try Job.load(input: input, readOptions: options, inPlace: mode == .write) }
             }
         }
         defer { firstInput?.wait() }
@@ -104,16 +105,7 @@ public struct Runner {
             key: parsed.value("key"))
         let readOptions = try readOptions(parsed)
 
-        let mode: OutputMode
-        if parsed.has("check") || parsed.has("diff") {
-            if parsed.has("output") { throw UsageError.conflictingOptions(parsed.has("check") ? "--check" : "--diff", "--output") }
-            mode = .check(diff: parsed.has("diff"))
-        } else if let output = parsed.value("output") {
-            guard inputs.count == 1 else { throw UsageError.outputNeedsOneInput(count: inputs.count) }
-            mode = .output(output)
-        } else {
-            mode = .write
-        }
+        let mode = try outputMode(parsed, inputs: inputs)
         let color: Bool
         switch parsed.value("color") ?? "auto" {
         case "always": color = true
@@ -137,6 +129,17 @@ public struct Runner {
             }
         }
         return status
+    }
+
+    private func outputMode(_ parsed: ParsedArguments, inputs: [String]) throws -> OutputMode {
+        if parsed.has("check") || parsed.has("diff") {
+            if parsed.has("output") { throw UsageError.conflictingOptions(parsed.has("check") ? "--check" : "--diff", "--output") }
+            return .check(diff: parsed.has("diff"))
+        } else if let output = parsed.value("output") {
+            guard inputs.count == 1 else { throw UsageError.outputNeedsOneInput(count: inputs.count) }
+            return .output(output)
+        }
+        return .write
     }
 
     private func readOptions(_ parsed: ParsedArguments) throws -> ReadOptions {
@@ -215,6 +218,8 @@ public struct Runner {
 struct LoadedInput {
     let content: InputBytes
     let document: ListDocument
+    /// The file being edited in place, locked since before it was read.
+    let edited: EditedFile?
 }
 
 /// One input through one edit.
@@ -228,22 +233,38 @@ struct Job {
     var verbose = false
     let console: Console
 
-    var isStandardInput: Bool { input == "-" }
-    var displayName: String { isStandardInput ? "<stdin>" : input }
+    /// `-`, `/dev/stdin` and the other names of descriptor 0.
+    var isStandardInput: Bool { InputBytes.namesStandardInput(input) }
+    var displayName: String { input == "-" ? "<stdin>" : input }
 
-    /// Reads the file `input` (not standard input) as a document.
-    static func load(input: String, readOptions: ReadOptions) throws -> LoadedInput {
-        try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions)
+    /// Reads the file `input` (not standard input) as a document. `inPlace`:
+    /// it is to be edited in place, so it must be a regular file, and it is
+    /// locked before it is read.
+    static func load(input: String, readOptions: ReadOptions, inPlace: Bool) throws -> LoadedInput {
+        guard inPlace else {
+            return try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions, edited: nil)
+        }
+        let edited = try EditedFile.open(input)
+        return try load(content: try InputBytes.read(fd: edited.fd, path: input), name: input,
+                        readOptions: readOptions, edited: edited)
     }
 
     /// Reads `content`, from the file `name` (nil: standard input).
-    private static func load(content: InputBytes, name: String?, readOptions: ReadOptions) throws -> LoadedInput {
+    private static func load(content: InputBytes, name: String?, readOptions: ReadOptions,
+                             edited: EditedFile?) throws -> LoadedInput {
         let source = content.bytes
         let format = readOptions.format.resolve(name: name, source: source)
         do {
-            return LoadedInput(content: content, document: try ListDocument(source, format: format, options: readOptions))
+            let document = try ListDocument(source, format: format, options: readOptions)
+            try content.throwIfShrank()
+            return LoadedInput(content: content, document: document, edited: edited)
         } catch let error as JSONError where readOptions.format == .auto {
+            try content.throwIfShrank()
             throw AutoDetectedJSON(error: error, byName: name.flatMap(ListFormat.claiming) == .json)
+        } catch {
+            // Zeros stood in for what went: the error may be about them.
+            try content.throwIfShrank()
+            throw error
         }
     }
 
@@ -255,22 +276,47 @@ struct Job {
         if let preloaded {
             read = try preloaded.value()
         } else if isStandardInput {
-            read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions)
+            read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions, edited: nil)
         } else {
-            read = try Job.load(input: input, readOptions: readOptions)
+            read = try Job.load(input: input, readOptions: readOptions, inPlace: mode == .write)
         }
         // The document's bytes are the input's: mapped until `read` goes.
-        defer { withExtendedLifetime(read) {} }
-        let source = read.content.bytes
+        // The lock goes when the job is done, though a preloaded `read`
+        // lives on (the same file may come again).
+        defer {
+            read.edited?.finish()
+            withExtendedLifetime(read) {}
+        }
+        do {
+            return try apply(to: read)
+        } catch {
+            // A file that shrank: reading past its end was caught, or
+            // writing its missing bytes failed ("Bad address").
+            try read.content.throwIfShrank()
+            throw error
+        }
+    }
+
+    private func apply(to read: LoadedInput) throws -> Bool {
+        let content = read.content
+        let source = content.bytes
         let document = read.document
         let arrangement = try document.arrangement(for: edit)
         let unchanged = document.resultEqualsSource(arrangement)
+        /// Writes the result to `sink`; throws if the input shrank meanwhile.
+        func write(to sink: FileDescriptorSink) throws {
+            try document.write(arrangement) { try sink.write(gathered: $0) }
+            try sink.flush()
+            try content.throwIfShrank()
+        }
 
         switch mode {
         case .check(let diff):
+            try content.throwIfShrank()
             guard !unchanged else { return false }
             if diff {
                 let result = document.render(arrangement)
+                try content.throwIfShrank()
                 try result.withUnsafeBytes { new in
                     try DiffPrinter(sink: console.standardOutput, color: color)
                         .print(old: source, new: new, name: displayName, terminator: document.itemTerminator)
@@ -285,31 +331,26 @@ struct Job {
                 // A device or a pipe (`-o /dev/null`, a FIFO) is written to;
                 // only a regular file is replaced.
                 defer { System.close(fd) }
-                let sink = FileDescriptorSink(fd: fd, path: path)
-                try document.write(arrangement) { try sink.write(gathered: $0) }
-                try sink.flush()
+                try write(to: FileDescriptorSink(fd: fd, path: path))
                 return false
             }
             let target = try AtomicFile.target(for: path, mustExist: false)
             try AtomicFile.replace(target, displayPath: path) { fd in
-                let sink = FileDescriptorSink(fd: fd, path: path)
-                try document.write(arrangement) { try sink.write(gathered: $0) }
-                try sink.flush()
+                try write(to: FileDescriptorSink(fd: fd, path: path))
             }
             return false
 
         case .output, .write:
             if isStandardInput || mode != .write {
                 try document.write(arrangement) { try console.standardOutput.write(gathered: $0) }
+                try content.throwIfShrank()
                 return false
             }
             // In place: an unchanged file is not rewritten; its time stays.
             guard !unchanged else { return false }
             let target = try AtomicFile.target(for: input, mustExist: true)
-            try AtomicFile.replace(target, displayPath: input) { fd in
-                let sink = FileDescriptorSink(fd: fd, path: input)
-                try document.write(arrangement) { try sink.write(gathered: $0) }
-                try sink.flush()
+            try AtomicFile.replace(target, displayPath: input, original: read.edited) { fd in
+                try write(to: FileDescriptorSink(fd: fd, path: input))
             }
             if verbose {
                 try? console.standardOutput.flush()

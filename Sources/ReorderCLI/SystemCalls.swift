@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CXattr
 
 /// A failed system call: its `errno`, and what was being done to which path.
 public struct SystemError: Error, Equatable, Sendable {
@@ -89,31 +90,101 @@ enum System {
         }
     }
 
-    /// Reads from `fd` until end of file into a buffer the caller deallocates.
-    static func readAll(_ fd: Int32, sizeHint: Int, path: String?) throws -> UnsafeMutableRawBufferPointer {
-        var capacity = max(sizeHint + 1, 65_536)
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        var length = 0
+    /// Reads at most `count` bytes into `buffer`; 0 at end of file.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String?) throws -> Int {
+        try retrying("read", path: path) { Glibc.read(fd, buffer, count) }
+    }
+
+    /// `stat`: symlinks followed.
+    static func status(of path: String) throws -> stat {
+        var info = stat()
+        try retrying("stat", path: path) { stat(path, &info) }
+        return info
+    }
+
+    /// Takes the `flock` exclusive lock on `fd` if no one holds it; false
+    /// when someone does.
+    static func tryLock(_ fd: Int32, path: String?) throws -> Bool {
         do {
-            while true {
-                if length == capacity {
-                    capacity *= 2
-                    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-                    bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<length]))
-                    buffer.deallocate()
-                    buffer = bigger
-                }
-                let count = try retrying("read", path: path) {
-                    Glibc.read(fd, buffer.baseAddress! + length, capacity - length)
-                }
-                if count == 0 { break }
-                length += count
-            }
-        } catch {
-            buffer.deallocate()
-            throw error
+            try retrying("lock", path: path) { flock(fd, LOCK_EX | LOCK_NB) }
+            return true
+        } catch let error as SystemError where error.code == EWOULDBLOCK {
+            return false
         }
-        return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length])
+    }
+
+    /// Changes the owner and group of `fd`; -1 (as `UInt32.max`) keeps one.
+    static func changeOwner(_ fd: Int32, user: uid_t, group: gid_t, path: String?) throws {
+        try retrying("change the owner of", path: path) { fchown(fd, user, group) }
+    }
+
+    static func changeMode(_ fd: Int32, _ mode: mode_t, path: String?) throws {
+        try retrying("chmod", path: path) { fchmod(fd, mode) }
+    }
+
+    /// The names of `fd`'s extended attributes (those this process may see).
+    static func attributeNames(_ fd: Int32, path: String?) throws -> [String] {
+        let list = try sizedRead("list the attributes of", path: path) { flistxattr(fd, $0, $1) }
+        return list.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func attribute(_ fd: Int32, _ name: String, path: String?) throws -> [UInt8] {
+        try sizedRead("read the attribute \(name) of", path: path) { fgetxattr(fd, name, $0, $1) }
+    }
+
+    /// `attributeNames` of the file `path` names (symlinks followed).
+    static func attributeNames(atPath path: String) throws -> [String] {
+        let list = try sizedRead("list the attributes of", path: path) { listxattr(path, $0, $1) }
+        return list.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func attribute(atPath path: String, _ name: String) throws -> [UInt8] {
+        try sizedRead("read the attribute \(name) of", path: path) { getxattr(path, name, $0, $1) }
+    }
+
+    static func setAttribute(_ fd: Int32, _ name: String, _ value: [UInt8], path: String?) throws {
+        try retrying("set the attribute \(name) of", path: path) { fsetxattr(fd, name, value, value.count, 0) }
+    }
+
+    static func removeAttribute(_ fd: Int32, _ name: String, path: String?) throws {
+        try retrying("remove the attribute \(name) of", path: path) { fremovexattr(fd, name) }
+    }
+
+    /// Asks for the size, then reads; again when it grew in between (ERANGE).
+    private static func sizedRead(
+        _ operation: String, path: String?, _ call: (UnsafeMutablePointer<CChar>?, Int) -> Int
+    ) throws -> [UInt8] {
+        while true {
+            let size = try retrying(operation, path: path) { call(nil, 0) }
+            guard size > 0 else { return [] }
+            var buffer = [CChar](repeating: 0, count: size)
+            let result = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress, size) }
+            if result >= 0 { return buffer[0..<result].map { UInt8(bitPattern: $0) } }
+            let code = errno
+            if code == ERANGE || code == EINTR { continue }
+            throw SystemError(code: code, operation: operation, path: path)
+        }
+    }
+
+    /// The names in directory `path`, without `.` and `..`.
+    static func directoryEntries(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw SystemError(code: errno, operation: "list", path: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Seconds on a clock that only goes forward.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     static func fsync(_ fd: Int32, path: String?) throws {
