@@ -132,7 +132,7 @@ public enum CommandTable {
                 "reorder move =core 0 list.txt   # 'core' first",
                 "reorder move '~^test_' -1 list.txt",
                 "reorder move =a 0 -p /deps --key /name x.json",
-                "reorder move =typescript 0 -p /devDependencies package.json",
+                "reorder move =zod 0 -p /dependencies package.json",
               ],
               optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
         .init(name: "swap",
