@@ -11,19 +11,19 @@ _reorder_commands='move swap insert delete batch sort reverse help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document'
 
 # The options of each command.
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
-        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --string -h --help' ;;
-        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok -h --help' ;;
-        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
-        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --string -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok --string -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
     esac
@@ -55,7 +55,7 @@ _reorder_files()
 _reorder_option_value()
 {
     case $1 in
-        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc' -- "$cur")) ;;
+        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         -o | --output | -f | --file) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation:

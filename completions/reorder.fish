@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -106,11 +106,12 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l diff -d 'Write nothing; print a unified diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l color -x -a 'auto always never' -d 'Colour the diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l format -x -a 'auto lines json jsonc' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l format -x -a 'auto lines json jsonc yaml' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l lines -d 'Same as --format lines'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s z -l null -d 'Lines: items end with NUL'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l document -x -d 'YAML: the document of a stream to edit'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s v -l verbose -d 'Say which files were rewritten in place'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'

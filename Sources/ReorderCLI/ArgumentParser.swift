@@ -15,6 +15,8 @@ public enum UsageError: Error, Equatable, Sendable {
     /// An operand after the command's own arguments that is not an existing
     /// file and reads as an index: `move 0 1 2 list.txt`.
     case extraArgument(String, command: String)
+    /// `--document` takes a whole number.
+    case invalidDocumentIndex(String)
 }
 
 /// The command line, taken apart by the command table.

@@ -81,12 +81,14 @@ public enum CommandTable {
         .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff: auto (when standard output is a terminal and NO_COLOR is not set), always, never."),
         .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: FormatChoice.names),
-              help: "How to read the list: auto (the default: by the name: '.json' is JSON, '.jsonc', tsconfig.json and .vscode/*.json are JSON with comments, '.txt', '.jsonl' and other text names are lines; for standard input and other names, JSON when it starts with '[' or '{'), lines, json, jsonc."),
+              help: "How to read the list: auto (the default: by the name: '.json' is JSON, '.jsonc', tsconfig.json and .vscode/*.json are JSON with comments, '.yaml' and '.yml' are YAML, '.txt', '.jsonl' and other text names are lines; for standard input and other names, JSON when it starts with '[' or '{'), lines, json, jsonc, yaml."),
         .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
         .init(long: "lines", short: nil, value: .none, help: "Same as --format lines."),
         .init(long: "pointer", short: "p", value: .text(placeholder: "PTR"),
-              help: "JSON: the array or object to edit, as an RFC 6901 JSON Pointer (default: the root)."),
+              help: "JSON, YAML: the array or object (sequence or mapping) to edit, as an RFC 6901 JSON Pointer (default: the root)."),
         .init(long: "null", short: "z", value: .none, help: "Lines: items end with NUL instead of a newline."),
+        .init(long: "document", short: nil, value: .text(placeholder: "N"),
+              help: "YAML: edit document N of a stream of several (counted from 0; negative from the end)."),
         .init(long: "text", short: "a", value: .none,
               help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused)."),
         .init(long: "one-based", short: nil, value: .none,
@@ -113,7 +115,7 @@ public enum CommandTable {
     ]
 
     private static let output = ["output", "check", "diff", "color", "verbose"]
-    private static let reading = ["format", "json", "lines", "pointer", "null", "text"]
+    private static let reading = ["format", "json", "lines", "pointer", "null", "text", "document"]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",

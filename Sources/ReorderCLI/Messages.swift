@@ -18,6 +18,7 @@ enum Messages {
             return "\(error.path): cannot write: the directory '\(error.directory)' does not exist; create it first"
         case let error as FileError: return describe(error)
         case let error as JSONError: return describe(error, input: input)
+        case let error as YAMLErrorInInput: return describe(error)
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
         case let error as SelectorError: return prefix + describe(error)
@@ -54,6 +55,8 @@ enum Messages {
             return "batch needs operations: give -e OP or -f SCRIPT; see 'reorder help batch'"
         case .invalidPointerForKey(let pointer):
             return "'--key \(pointer)' is not a JSON Pointer: it must be empty or start with '/'"
+        case .invalidDocumentIndex(let text):
+            return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
         case .extraArgument(let argument, let command):
             let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []
             let takes = names.isEmpty ? "no arguments" : names.joined(separator: " and ")

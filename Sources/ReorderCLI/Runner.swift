@@ -149,6 +149,10 @@ public struct Runner {
         options.format = try formatChoice(parsed)
         options.binaryAsText = parsed.has("text")
         options.generalJSON = parsed.has("recursive")
+        if let document = parsed.value("document") {
+            guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
+            options.document = index
+        }
         return options
     }
 
@@ -261,6 +265,9 @@ struct Job {
         } catch let error as JSONError where readOptions.format == .auto {
             try content.throwIfShrank()
             throw AutoDetectedJSON(error: error, byName: name.flatMap(ListFormat.claiming) == .json)
+        } catch let error as YAMLError {
+            try content.throwIfShrank()
+            throw YAMLErrorInInput(error, name: name ?? "<stdin>", source: source)
         } catch {
             // Zeros stood in for what went: the error may be about them.
             try content.throwIfShrank()
@@ -289,6 +296,9 @@ struct Job {
         }
         do {
             return try apply(to: read)
+        } catch let error as YAMLError {
+            try read.content.throwIfShrank()
+            throw YAMLErrorInInput(error, name: displayName, source: read.content.bytes)
         } catch {
             // A file that shrank: reading past its end was caught, or
             // writing its missing bytes failed ("Bad address").

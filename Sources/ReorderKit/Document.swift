@@ -11,6 +11,9 @@ public struct ReadOptions: Equatable, Sendable {
     /// JSON: read an array as `JSONListLayout` does, not by the faster
     /// `JSONLayout` (for `sort --recursive`, which writes inside items).
     public var generalJSON = false
+    /// YAML: `--document N`, the document of a stream to edit (counted as
+    /// indices are; nil: the stream must hold one).
+    public var document: Int? = nil
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
                 binaryAsText: Bool = false) {

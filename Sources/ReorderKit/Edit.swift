@@ -38,6 +38,13 @@ public struct EditOptions: Equatable, Sendable {
 extension ListDocument {
     /// The arrangement `edit` makes of this document's list.
     public func arrangement(for edit: Edit, options: EditOptions) throws -> Arrangement {
+        let result = try unchecked(edit, options: options)
+        try layout.check(result)
+        return result
+    }
+
+    /// The arrangement before the format's `check`.
+    private func unchecked(_ edit: Edit, options: EditOptions) throws -> Arrangement {
         let count = self.count
         switch edit {
         case .move(let from, let to):

@@ -89,10 +89,16 @@ public protocol FormatLayout {
 
     /// True when the result is byte-identical to the source.
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool
+
+    /// Throws when the result would not read back as the edit means (YAML:
+    /// an alias moved before its anchor); nothing is written then.
+    func check(_ arrangement: Arrangement) throws
 }
 
 extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
+
+    public func check(_ arrangement: Arrangement) throws {}
 
     public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
         let bytes = try newItem(Array(buffer[range]), asString: asString)

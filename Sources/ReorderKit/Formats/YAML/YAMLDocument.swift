@@ -1,0 +1,538 @@
+/// Errors of the YAML format. Each case holds the facts; the command-line
+/// layer words them. `offset` is a byte offset into the document.
+public enum YAMLError: Error, Equatable, Sendable {
+    /// Something the reader cannot delimit with certainty; `what` says what.
+    case cannotDelimit(what: String, offset: Int)
+    /// The stream holds `count` documents and `--document` did not say which.
+    case severalDocuments(count: Int)
+    /// `--document N` is not one of the `count` documents.
+    case noSuchDocument(index: Int, count: Int)
+    /// Nothing at `pointer`: `reason` says what the deepest part holds.
+    case nothingAtPointer(pointer: String, reason: String)
+    /// The value at `pointer` is `found` (a scalar, null), not a list.
+    case notAList(pointer: String, found: String, offset: Int)
+    /// A value to insert is not one YAML flow value on one line.
+    case invalidValue(value: [UInt8], reason: String)
+    /// A mapping entry to insert has a key the mapping has already.
+    case keyExists(key: String)
+    /// The edit would put the alias `*name` before its anchor `&name`, or
+    /// delete the anchor an alias needs.
+    case aliasBeforeAnchor(name: String)
+}
+
+/// A YAML node the reader found: where it is and what kind.
+struct YAMLNode {
+    enum Kind: Equatable { case blockSequence, blockMapping, flowSequence, flowMapping, scalar, empty }
+    let kind: Kind
+    /// Block collections: the index of the line of the first entry, and the
+    /// column of its entries.
+    var line = 0
+    var column = 0
+    /// Block collections: where the first entry starts when it does not
+    /// start its line (`- name: x`, the mapping after the dash).
+    var inlineStart: Int? = nil
+    /// Flow collections and scalars: their bytes.
+    var range: Range<Int> = 0..<0
+    /// Block collections that are a mapping value: the offset just after
+    /// the key's `:`, where ` []` goes when the last entry is deleted.
+    var afterColon: Int? = nil
+    /// The line that holds the key or dash the node belongs to (-1: root).
+    var ownerLine = -1
+}
+
+/// One entry of a block collection.
+struct YAMLEntry {
+    /// The entry's first line, and its last line that holds content.
+    let line: Int
+    let lastLine: Int
+    /// Where the entry starts (its `- ` or its key).
+    let start: Int
+}
+
+/// A YAML stream read as far as `reorder` needs: the document chosen, the
+/// nodes on a pointer's path, the entries of a block collection, the
+/// items of a flow collection.
+struct YAMLDocument {
+    let source: UnsafeRawBufferPointer
+    let lines: YAMLLines
+    /// The chosen document's lines.
+    let documentLines: Range<Int>
+
+    init(_ source: UnsafeRawBufferPointer, document: Int?) throws {
+        self.source = source
+        let bom = source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
+        lines = YAMLLines(source, from: bom)
+        if let (what, offset) = lines.unsupported {
+            switch what {
+            case .tabIndentation: throw YAMLError.cannotDelimit(what: "a tab used as indentation", offset: offset)
+            case .complexKey: throw YAMLError.cannotDelimit(what: "a complex key ('? ')", offset: offset)
+            case .keepChomping: throw YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: offset)
+            }
+        }
+        // Documents: a `---` starts one, a `...` ends one; directives go
+        // with the document after them. A part with no content and no `---`
+        // is no document (unless the stream has none at all).
+        var parts: [Range<Int>] = []
+        var partStart = 0
+        var hasContent = false
+        var explicit = false
+        let all = lines.lines
+        func closePart(at end: Int) {
+            if hasContent || explicit { parts.append(partStart..<end) }
+        }
+        for (index, line) in all.enumerated() {
+            switch line.kind {
+            case .documentMarker:
+                closePart(at: index)
+                if source[line.start] == UInt8(ascii: "-") {
+                    partStart = index
+                    explicit = true
+                    hasContent = YAMLDocument.hasText(source, line.start + 3, line.end)
+                } else {
+                    partStart = index + 1
+                    explicit = false
+                    hasContent = false
+                }
+            case .content, .continuation, .scalarBody:
+                hasContent = true
+            default:
+                break
+            }
+        }
+        closePart(at: all.count)
+        if parts.isEmpty { parts.append(0..<all.count) }
+        if let document {
+            let resolved = document < 0 ? parts.count + document : document
+            guard resolved >= 0 && resolved < parts.count else {
+                throw YAMLError.noSuchDocument(index: document, count: parts.count)
+            }
+            documentLines = parts[resolved]
+        } else {
+            guard parts.count == 1 else { throw YAMLError.severalDocuments(count: parts.count) }
+            documentLines = parts[0]
+        }
+    }
+
+    /// Whether `start..<end` holds anything but blanks and a comment.
+    static func hasText(_ source: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var p = start
+        while p < end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        return p < end && source[p] != UInt8(ascii: "#")
+    }
+
+    var line: [YAMLLines.Line] { lines.lines }
+
+    /// Whether a line holds only blanks.
+    func isBlank(_ l: YAMLLines.Line) -> Bool {
+        var p = l.start
+        while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        return p == l.end
+    }
+
+    /// The index of the line that holds `offset`.
+    func lineIndex(of offset: Int) -> Int {
+        var low = 0, high = line.count
+        while low < high {
+            let middle = (low + high) / 2
+            if line[middle].next <= offset { low = middle + 1 } else { high = middle }
+        }
+        return min(low, line.count - 1)
+    }
+
+    // MARK: - Nodes
+
+    /// The document's root node.
+    func root() throws -> YAMLNode {
+        for index in documentLines {
+            let l = line[index]
+            if l.kind == .documentMarker {
+                if source[l.start] == UInt8(ascii: "-") && YAMLDocument.hasText(source, l.start + 3, l.end) {
+                    var p = l.start + 3
+                    while source[p] == 0x20 || source[p] == 0x09 { p += 1 }
+                    return try node(at: p, line: index, owner: -1)
+                }
+                continue
+            }
+            if l.kind == .content { return try node(at: l.contentStart, line: index, owner: -1) }
+        }
+        return YAMLNode(kind: .empty)
+    }
+
+    /// The node that starts at `offset` on line `index` (after a key's `:`
+    /// or an entry's `- `, or at the start of a line), owned by an entry or
+    /// key at column `owner`.
+    func node(at offset: Int, line index: Int, owner: Int, afterColon: Int? = nil) throws -> YAMLNode {
+        let l = line[index]
+        var p = offset
+        // Anchors and tags before the node.
+        while p < l.end && (source[p] == UInt8(ascii: "&") || source[p] == UInt8(ascii: "!")) {
+            while p < l.end && source[p] != 0x20 && source[p] != 0x09 { p += 1 }
+            while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        }
+        if p >= l.end || source[p] == UInt8(ascii: "#") {
+            // The node is on the lines below.
+            return try blockNode(below: index, owner: owner, afterColon: afterColon)
+        }
+        let column = p - l.start
+        let byte = source[p]
+        if byte == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, p + 1, l.end) {
+            return YAMLNode(kind: .blockSequence, line: index, column: column,
+                            inlineStart: p == l.contentStart ? nil : p, afterColon: afterColon, ownerLine: index)
+        }
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+            let end = try flowEnd(from: p)
+            // A flow collection that is a key (`[a]: b`) is not supported.
+            let after = lineIndex(of: end - 1)
+            var q = end
+            while q < line[after].end && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
+            if q < line[after].end && source[q] == UInt8(ascii: ":") {
+                throw YAMLError.cannotDelimit(what: "a flow collection used as a key", offset: p)
+            }
+            return YAMLNode(kind: byte == UInt8(ascii: "[") ? .flowSequence : .flowMapping, range: p..<end, ownerLine: index)
+        }
+        if key(at: p, lineEnd: l.end) != nil {
+            return YAMLNode(kind: .blockMapping, line: index, column: column,
+                            inlineStart: p == l.contentStart ? nil : p, afterColon: afterColon, ownerLine: index)
+        }
+        return YAMLNode(kind: .scalar, range: p..<scalarEnd(from: p, line: index, owner: owner), ownerLine: index)
+    }
+
+    /// The block node on the lines after line `index`: more indented than
+    /// `owner`, or a sequence at `owner`'s column under a mapping key.
+    private func blockNode(below index: Int, owner: Int, afterColon: Int?) throws -> YAMLNode {
+        var next = index + 1
+        while next < documentLines.upperBound {
+            let l = line[next]
+            switch l.kind {
+            case .blank, .comment:
+                next += 1
+                continue
+            case .content:
+                let isDash = source[l.contentStart] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, l.contentStart + 1, l.end)
+                if l.indent > owner || (l.indent == owner && isDash && afterColon != nil) {
+                    var below = try node(at: l.contentStart, line: next, owner: owner, afterColon: afterColon)
+                    below.ownerLine = index
+                    return below
+                }
+                return YAMLNode(kind: .empty, ownerLine: index)
+            default:
+                return YAMLNode(kind: .empty, ownerLine: index)
+            }
+        }
+        return YAMLNode(kind: .empty, ownerLine: index)
+    }
+
+    /// A mapping key at `offset`: its range (quotes included) and where
+    /// its `:` is; nil when the text there is no `key:`.
+    func key(at offset: Int, lineEnd: Int) -> (range: Range<Int>, colon: Int)? {
+        var p = offset
+        let first = source[p]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            p += 1
+            while p < lineEnd {
+                if first == UInt8(ascii: "\"") && source[p] == UInt8(ascii: "\\") { p += 2; continue }
+                if source[p] == first {
+                    if first == UInt8(ascii: "'") && p + 1 < lineEnd && source[p + 1] == first { p += 2; continue }
+                    break
+                }
+                p += 1
+            }
+            guard p < lineEnd else { return nil }
+            let keyEnd = p + 1
+            var q = keyEnd
+            while q < lineEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
+            guard q < lineEnd, source[q] == UInt8(ascii: ":"), YAMLLines.isSpaceOrEnd(source, q + 1, lineEnd) else { return nil }
+            return (offset..<keyEnd, q)
+        }
+        // A plain key: no indicator first; up to `: ` or `:` at the end.
+        if [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","),
+            UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: "`"),
+            UInt8(ascii: "%"), UInt8(ascii: "*"), UInt8(ascii: "&"), UInt8(ascii: "!")].contains(first) {
+            return nil
+        }
+        while p < lineEnd {
+            if source[p] == UInt8(ascii: ":") && YAMLLines.isSpaceOrEnd(source, p + 1, lineEnd) {
+                var keyEnd = p
+                while keyEnd > offset && (source[keyEnd - 1] == 0x20 || source[keyEnd - 1] == 0x09) { keyEnd -= 1 }
+                return keyEnd > offset ? (offset..<keyEnd, p) : nil
+            }
+            if source[p] == UInt8(ascii: "#") && (source[p - 1] == 0x20 || source[p - 1] == 0x09) { return nil }
+            p += 1
+        }
+        return nil
+    }
+
+    /// Where the flow collection that opens at `start` closes (just after
+    /// its bracket), across lines; comments inside it are not supported.
+    func flowEnd(from start: Int) throws -> Int {
+        var depth = 0
+        var p = start
+        var quote: UInt8? = nil
+        while p < source.count {
+            let byte = source[p]
+            if let open = quote {
+                if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") { p += 2; continue }
+                if byte == open {
+                    if open == UInt8(ascii: "'") && p + 1 < source.count && source[p + 1] == open { p += 2; continue }
+                    quote = nil
+                }
+                p += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                // A quote starts a scalar only where a node starts.
+                var q = p - 1
+                while q > start && (source[q] == 0x20 || source[q] == 0x09 || source[q] == 0x0A || source[q] == 0x0D) { q -= 1 }
+                if [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(source[q]) { quote = byte }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return p + 1 }
+            case UInt8(ascii: "#") where p > start && (source[p - 1] == 0x20 || source[p - 1] == 0x09 || source[p - 1] == 0x0A):
+                throw YAMLError.cannotDelimit(what: "a comment inside a flow collection", offset: p)
+            default:
+                break
+            }
+            p += 1
+        }
+        throw YAMLError.cannotDelimit(what: "a flow collection that is not closed", offset: start)
+    }
+
+    /// Where a scalar that starts at `offset` on line `index` ends: the end
+    /// of the line's text before a comment, or, for a block scalar or a
+    /// scalar that goes on, its last line.
+    func scalarEnd(from offset: Int, line index: Int, owner: Int) -> Int {
+        var last = index
+        var next = index + 1
+        while next < documentLines.upperBound {
+            let l = line[next]
+            if l.kind == .scalarBody || l.kind == .continuation || (l.kind == .content && l.indent > owner
+                && !(source[l.contentStart] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, l.contentStart + 1, l.end))
+                && key(at: l.contentStart, lineEnd: l.end) == nil) {
+                if l.kind != .scalarBody || !isBlank(l) { last = next }
+                next += 1
+                continue
+            }
+            if l.kind == .blank { next += 1; continue }
+            break
+        }
+        if last > index { return line[last].end }
+        // One line: up to a comment, without trailing blanks.
+        let l = line[index]
+        var end = l.end
+        var p = offset
+        var quote: UInt8? = nil
+        let first = source[offset]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { quote = first; p += 1 }
+        while p < l.end {
+            let byte = source[p]
+            if let open = quote {
+                if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") { p += 2; continue }
+                if byte == open {
+                    if open == UInt8(ascii: "'") && p + 1 < l.end && source[p + 1] == open { p += 2; continue }
+                    quote = nil
+                }
+            } else if byte == UInt8(ascii: "#") && (source[p - 1] == 0x20 || source[p - 1] == 0x09) {
+                end = p
+                break
+            }
+            p += 1
+        }
+        while end > offset && (source[end - 1] == 0x20 || source[end - 1] == 0x09) { end -= 1 }
+        return end
+    }
+
+    // MARK: - Entries
+
+    /// The entries of a block sequence or mapping.
+    func entries(of node: YAMLNode) throws -> [YAMLEntry] {
+        var entries: [YAMLEntry] = []
+        let column = node.column
+        let isSequence = node.kind == .blockSequence
+        var current: (line: Int, start: Int, last: Int)? = (node.line, node.inlineStart ?? line[node.line].contentStart, node.line)
+        func close() {
+            if let open = current { entries.append(YAMLEntry(line: open.line, lastLine: open.last, start: open.start)) }
+            current = nil
+        }
+        var index = node.line + 1
+        // The first entry's own lines may end on its first line.
+        while index < documentLines.upperBound {
+            let l = line[index]
+            switch l.kind {
+            case .blank, .comment:
+                index += 1
+                continue
+            case .documentMarker, .directive:
+                close()
+                return entries
+            case .scalarBody, .continuation:
+                if !isBlank(l) || l.kind == .continuation { current?.last = index }
+                index += 1
+                continue
+            case .content:
+                break
+            }
+            if l.indent > column {
+                current?.last = index
+                index += 1
+                continue
+            }
+            if l.indent < column { break }
+            let isDash = source[l.contentStart] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, l.contentStart + 1, l.end)
+            if isSequence {
+                guard isDash else { break }
+                close()
+                current = (index, l.contentStart, index)
+            } else if isDash {
+                // A sequence at the key's column is that key's value.
+                guard let open = current, entryValueIsBelow(open.start, line: open.line) else {
+                    throw YAMLError.cannotDelimit(what: "a '- ' entry at the column of a mapping's keys", offset: l.contentStart)
+                }
+                current?.last = index
+            } else {
+                guard key(at: l.contentStart, lineEnd: l.end) != nil else {
+                    throw YAMLError.cannotDelimit(what: "a line at a mapping's column that is no 'key:'", offset: l.contentStart)
+                }
+                close()
+                current = (index, l.contentStart, index)
+            }
+            index += 1
+        }
+        close()
+        return entries
+    }
+
+    /// Whether the mapping entry whose key starts at `start` has its value
+    /// on the lines below (nothing after the `:` but a comment, an anchor or
+    /// a tag).
+    private func entryValueIsBelow(_ start: Int, line index: Int) -> Bool {
+        guard let (_, colon) = key(at: start, lineEnd: line[index].end) else { return false }
+        var p = colon + 1
+        let end = line[index].end
+        while p < end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        while p < end && (source[p] == UInt8(ascii: "&") || source[p] == UInt8(ascii: "!")) {
+            while p < end && source[p] != 0x20 && source[p] != 0x09 { p += 1 }
+            while p < end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        }
+        return p >= end || source[p] == UInt8(ascii: "#")
+    }
+
+    /// The node an entry holds: after a sequence entry's `- `, or a mapping
+    /// entry's value after its `:`.
+    func value(of entry: YAMLEntry, in collection: YAMLNode) throws -> YAMLNode {
+        let l = line[entry.line]
+        if collection.kind == .blockSequence {
+            var p = entry.start + 1
+            while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+            return try node(at: p, line: entry.line, owner: entry.start - l.start)
+        }
+        guard let (_, colon) = key(at: entry.start, lineEnd: l.end) else { return YAMLNode(kind: .empty) }
+        var p = colon + 1
+        while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        return try node(at: p, line: entry.line, owner: entry.start - l.start, afterColon: colon + 1)
+    }
+
+    /// A mapping entry's key, decoded.
+    func keyText(of entry: YAMLEntry) -> [UInt8] {
+        guard let (range, _) = key(at: entry.start, lineEnd: line[entry.line].end) else { return [] }
+        return YAMLScalar.decode(source, range)
+    }
+
+    // MARK: - Flow items
+
+    /// The items of a flow collection: each item's range, without the
+    /// blanks around it; `trailingComma` when a comma follows the last.
+    func flowItems(of node: YAMLNode) -> (items: [Range<Int>], trailingComma: Bool) {
+        var items: [Range<Int>] = []
+        let range = node.range
+        var p = range.lowerBound + 1
+        let end = range.upperBound - 1
+        var depth = 0
+        var quote: UInt8? = nil
+        var itemStart: Int? = nil
+        var lastNonBlank = p
+        var trailingComma = false
+        func finish(at stop: Int) {
+            if let start = itemStart { items.append(start..<lastNonBlank) }
+            itemStart = nil
+        }
+        while p < end {
+            let byte = source[p]
+            if let open = quote {
+                if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") { p += 2; lastNonBlank = p; continue }
+                if byte == open {
+                    if open == UInt8(ascii: "'") && p + 1 < end && source[p + 1] == open { p += 2; lastNonBlank = p; continue }
+                    quote = nil
+                }
+                p += 1
+                lastNonBlank = p
+                continue
+            }
+            let isBlank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            if !isBlank && itemStart == nil {
+                if byte == UInt8(ascii: ",") && depth == 0 {
+                    p += 1
+                    continue
+                }
+                itemStart = p
+                trailingComma = false
+            }
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'") where itemStart == p || (p > 0 && [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ":")].contains(source[p - 1])):
+                quote = byte
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                finish(at: p)
+                trailingComma = true
+                p += 1
+                continue
+            default:
+                break
+            }
+            if !isBlank { lastNonBlank = p + 1 }
+            p += 1
+        }
+        if itemStart != nil { finish(at: end); trailingComma = false }
+        return (items, trailingComma && !items.isEmpty)
+    }
+}
+
+/// Reading scalars for comparison (selectors, sort): the text a scalar
+/// stands for, as near as `reorder` needs it. Never written back.
+enum YAMLScalar {
+    /// The value of the scalar `range`: quotes removed and escapes decoded,
+    /// a plain scalar as it stands.
+    static func decode(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> [UInt8] {
+        guard !range.isEmpty else { return [] }
+        let first = source[range.lowerBound]
+        let last = source[range.upperBound - 1]
+        if first == UInt8(ascii: "'") && last == first && range.count >= 2 {
+            var out: [UInt8] = []
+            var p = range.lowerBound + 1
+            while p < range.upperBound - 1 {
+                out.append(source[p])
+                p += source[p] == first && p + 1 < range.upperBound - 1 && source[p + 1] == first ? 2 : 1
+            }
+            return out
+        }
+        if first == UInt8(ascii: "\"") && last == first && range.count >= 2 {
+            // JSON's escapes are YAML's common ones; others stay as written.
+            let body = Array(source[range])
+            if let decoded = body.withUnsafeBytes({ bytes -> [UInt8]? in
+                var scanner = JSONScanner(bytes, tokens: [])
+                scanner.allowsByteOrderMark = false
+                guard (try? scanner.scan()) != nil else { return nil }
+                return JSONText.decodeString(bytes, 0..<bytes.count)
+            }) {
+                return decoded
+            }
+            return Array(source[range.lowerBound + 1..<range.upperBound - 1])
+        }
+        return Array(source[range])
+    }
+}

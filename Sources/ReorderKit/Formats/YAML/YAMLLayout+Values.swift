@@ -1,0 +1,236 @@
+/// What selectors and `sort` read of YAML entries, and how new entries are
+/// checked and written.
+extension YAMLLayout {
+    /// The node item `index` holds: a sequence entry's or flow element's
+    /// value, a mapping entry's value.
+    func valueNode(_ index: Int) throws -> YAMLNode {
+        if isBlock { return try document.value(of: entries[index], in: node) }
+        let range = ranges[index]
+        let valueRange = isMapping ? YAMLLayout.flowMemberParts(source, range).value : range
+        return YAMLLayout.flowNode(source, valueRange)
+    }
+
+    /// A flow member `key: value` split at its `:`.
+    static func flowMemberParts(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> (key: Range<Int>, value: Range<Int>) {
+        var quote: UInt8? = nil
+        var p = range.lowerBound
+        while p < range.upperBound {
+            let byte = source[p]
+            if let open = quote {
+                if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") { p += 2; continue }
+                if byte == open { quote = nil }
+            } else if p == range.lowerBound && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) {
+                quote = byte
+            } else if byte == UInt8(ascii: ":") && (p + 1 == range.upperBound || [0x20, 0x09, 0x0A, 0x0D].contains(source[p + 1])) {
+                var keyEnd = p
+                while keyEnd > range.lowerBound && (source[keyEnd - 1] == 0x20 || source[keyEnd - 1] == 0x09) { keyEnd -= 1 }
+                var valueStart = p + 1
+                while valueStart < range.upperBound && [0x20, 0x09, 0x0A, 0x0D].contains(source[valueStart]) { valueStart += 1 }
+                return (range.lowerBound..<keyEnd, valueStart..<range.upperBound)
+            }
+            p += 1
+        }
+        return (range, range.upperBound..<range.upperBound)
+    }
+
+    /// A node inside a flow collection: a nested collection or a scalar.
+    static func flowNode(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> YAMLNode {
+        guard !range.isEmpty else { return YAMLNode(kind: .empty) }
+        switch source[range.lowerBound] {
+        case UInt8(ascii: "["): return YAMLNode(kind: .flowSequence, range: range)
+        case UInt8(ascii: "{"): return YAMLNode(kind: .flowMapping, range: range)
+        default: return YAMLNode(kind: .scalar, range: range)
+        }
+    }
+
+    /// The node at `tokens` below `start`, or nil.
+    func descend(_ start: YAMLNode, _ tokens: [String]) throws -> YAMLNode? {
+        var current = start
+        for token in tokens {
+            switch current.kind {
+            case .blockMapping, .blockSequence:
+                guard current.inlineStart == nil || true else { return nil }
+                let list = try document.entries(of: current)
+                if current.kind == .blockMapping {
+                    guard let entry = list.last(where: { String(decoding: document.keyText(of: $0), as: UTF8.self) == token }) else { return nil }
+                    current = try document.value(of: entry, in: current)
+                } else {
+                    guard let index = JSONPointer.arrayIndex(token), index < list.count else { return nil }
+                    current = try document.value(of: list[index], in: current)
+                }
+            case .flowMapping, .flowSequence:
+                let items = document.flowItems(of: current).items
+                if current.kind == .flowMapping {
+                    guard let item = items.last(where: {
+                        String(decoding: YAMLScalar.decode(source, YAMLLayout.flowMemberParts(source, $0).key), as: UTF8.self) == token
+                    }) else { return nil }
+                    current = YAMLLayout.flowNode(source, YAMLLayout.flowMemberParts(source, item).value)
+                } else {
+                    guard let index = JSONPointer.arrayIndex(token), index < items.count else { return nil }
+                    current = YAMLLayout.flowNode(source, items[index])
+                }
+            case .scalar, .empty:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The text a node compares by: a scalar's value, else its text.
+    func comparedText(_ node: YAMLNode) -> [UInt8]? {
+        switch node.kind {
+        case .scalar: return YAMLScalar.decode(source, node.range)
+        case .flowSequence, .flowMapping: return Array(source[node.range])
+        case .empty: return nil
+        case .blockSequence, .blockMapping: return nil
+        }
+    }
+
+    /// The key of mapping item `index`, decoded.
+    func keyText(_ index: Int) -> [UInt8] {
+        if isBlock { return document.keyText(of: entries[index]) }
+        return YAMLScalar.decode(source, YAMLLayout.flowMemberParts(source, ranges[index]).key)
+    }
+
+    /// What item `index` is compared by: a mapping's key, a sequence
+    /// entry's scalar; with `key`, the scalar at that pointer inside.
+    func compared(_ index: Int, key pointer: JSONPointer?) throws -> [UInt8]? {
+        if let pointer {
+            guard let found = try descend(try valueNode(index), pointer.tokens) else { return nil }
+            return comparedText(found)
+        }
+        if isMapping { return keyText(index) }
+        let value = try valueNode(index)
+        if let text = comparedText(value) { return text }
+        // A block collection in an entry: its text as it stands.
+        return Array(source[ranges[index]])
+    }
+
+    public func selectableValues(key: String?) throws -> SelectableValues {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        let texts = try (0..<count).map { try compared($0, key: pointer) }
+        if let key, count > 0, texts.allSatisfy({ $0 == nil }) {
+            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
+        }
+        return SelectableValues { index, test in
+            guard let text = texts[index] else { return false }
+            return text.withUnsafeBytes { test($0) }
+        }
+    }
+
+    /// Items given by their bytes: each read as a document of its own.
+    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        let isMapping = self.isMapping, isBlock = self.isBlock
+        return SelectableValues { index, test in
+            var bytes = Array(items[index])
+            if !isBlock { bytes = (isMapping ? Array("{".utf8) : Array("[".utf8)) + bytes + (isMapping ? Array("}".utf8) : Array("]".utf8)) }
+            let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
+                guard let document = try? YAMLDocument(buffer, document: nil), let root = try? document.root(),
+                      let layout = try? YAMLLayout(document: document, node: root, pointer: ""), layout.count == 1 else { return nil }
+                return (try? layout.compared(0, key: pointer)) ?? nil
+            }
+            guard let text else { return false }
+            return text.withUnsafeBytes { test($0) }
+        }
+    }
+
+    public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        let texts = try (0..<count).map { try compared($0, key: pointer) }
+        if let key, count > 0, texts.allSatisfy({ $0 == nil }) {
+            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
+        }
+        let keys: [SortKey?] = texts.map { text in
+            guard let text else { return nil }
+            if options.numeric {
+                return .number(rank: 0, text.withUnsafeBytes { DecimalNumber.leadingNumber(of: $0, sourceOffset: nil) })
+            }
+            return .bytes(rank: 0, .owned(text))
+        }
+        return SortKey.sortedOrder(keys, source: source, options: options)
+    }
+
+    // MARK: - New items
+
+    /// A new entry: VALUE is one YAML flow value on one line (a mapping
+    /// entry: `key: value`), or with `asString`, a double-quoted string.
+    public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        var body = value
+        while let last = body.last, last == 0x20 || last == 0x09 { body.removeLast() }
+        while let first = body.first, first == 0x20 || first == 0x09 { body.removeFirst() }
+        if asString {
+            guard let encoded = JSONText.encodeString(value) else { throw JSONError.valueNotUTF8(value: value) }
+            if isMapping { throw YAMLError.invalidValue(value: value, reason: "into a mapping, insert 'key: value'; --string makes a sequence entry") }
+            return newEntryPrefix + encoded
+        }
+        func invalid(_ reason: String) -> YAMLError { YAMLError.invalidValue(value: value, reason: reason) }
+        if body.contains(0x0A) || body.contains(0x0D) { throw invalid("it holds a line break; give one value on one line") }
+        if body.isEmpty { throw invalid("it is empty") }
+        if isMapping {
+            let parsed: (key: [UInt8], valueStart: Int)? = body.withUnsafeBytes { buffer in
+                guard let document = try? YAMLDocument(buffer, document: nil),
+                      let (range, colon) = document.key(at: 0, lineEnd: buffer.count) else { return nil }
+                return (YAMLScalar.decode(buffer, range), colon + 1)
+            }
+            guard let parsed else { throw invalid("a mapping entry is 'key: value'") }
+            try checkFlowValue(Array(body[parsed.valueStart...]), allowEmpty: true, invalid)
+            for index in 0..<count where keyText(index) == parsed.key {
+                throw YAMLError.keyExists(key: String(decoding: parsed.key, as: UTF8.self))
+            }
+            if !isBlock {
+                return body
+            }
+            return newEntryPrefix + body
+        }
+        try checkFlowValue(body, allowEmpty: false, invalid)
+        if isBlock {
+            let isKeyLike = body.withUnsafeBytes { buffer -> Bool in
+                guard let document = try? YAMLDocument(buffer, document: nil) else { return false }
+                return document.key(at: 0, lineEnd: buffer.count) != nil
+            }
+            if isKeyLike { throw invalid("it reads as a mapping; write it as a flow mapping, '{\(String(decoding: body, as: UTF8.self))}'") }
+            return newEntryPrefix + body
+        }
+        return body
+    }
+
+    /// `bytes` is one flow value: it reads as one node on its own line and
+    /// closes every quote and bracket it opens.
+    private func checkFlowValue(_ bytes: [UInt8], allowEmpty: Bool, _ invalid: (String) -> YAMLError) throws {
+        var trimmed = bytes
+        while let first = trimmed.first, first == 0x20 || first == 0x09 { trimmed.removeFirst() }
+        if trimmed.isEmpty {
+            if allowEmpty { return }
+            throw invalid("it is empty")
+        }
+        if trimmed.first == UInt8(ascii: "#") { throw invalid("it is a comment") }
+        if trimmed.first == UInt8(ascii: "-") && (trimmed.count == 1 || trimmed[1] == 0x20) {
+            throw invalid("'- ' would start a nested sequence; write it as a flow sequence, '[...]'")
+        }
+        if trimmed.first == UInt8(ascii: "|") || trimmed.first == UInt8(ascii: ">") {
+            throw invalid("a block scalar needs lines of its own; give a quoted string")
+        }
+        let line = Array("- ".utf8) + trimmed
+        let ok = line.withUnsafeBytes { buffer -> Bool in
+            let lines = YAMLLines(buffer)
+            guard lines.unsupported == nil, !lines.endsOpen, lines.lines.count == 1 else { return false }
+            if trimmed.first == UInt8(ascii: "[") || trimmed.first == UInt8(ascii: "{") {
+                guard let document = try? YAMLDocument(buffer, document: nil),
+                      let end = try? document.flowEnd(from: 2) else { return false }
+                return !YAMLDocument.hasText(buffer, end, buffer.count)
+            }
+            return true
+        }
+        if !ok { throw invalid("it is not one YAML value: a quote or a bracket is not closed") }
+        if !isBlock {
+            // In a flow collection a plain value may not hold `,[]{}`.
+            let wrapped = [UInt8(ascii: "[")] + trimmed + [UInt8(ascii: "]")]
+            let items = wrapped.withUnsafeBytes { buffer -> Int in
+                guard let document = try? YAMLDocument(buffer, document: nil), let root = try? document.root() else { return 0 }
+                return document.flowItems(of: root).items.count
+            }
+            if items != 1 { throw invalid("in a flow collection it reads as \(items) values; quote it") }
+        }
+    }
+}

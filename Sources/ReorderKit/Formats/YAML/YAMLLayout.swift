@@ -1,0 +1,198 @@
+/// The list at a pointer of a YAML document: the entries of a block
+/// sequence (`- ` with everything nested under it) or of a block mapping
+/// (`key: value` with its nested value), or the items of a flow collection
+/// (`[a, b]`, `{a: 1}`).
+///
+/// Block entries are whole lines, from the start of their first line to
+/// the end of their last line's text; what lies between them (line breaks,
+/// blank lines, comments that are not theirs) belongs to positions. Entries
+/// of one list all stand at one column, so an entry keeps its indentation
+/// wherever it goes. **Comments travel with their entry**, by the rule of
+/// JSON with comments: comment lines directly above an entry (no blank line
+/// between, at its column or deeper) are its own; a comment at the end of
+/// its last line is on that line. Flow items move as JSON elements do.
+public struct YAMLLayout: FormatLayout, ListLayout {
+    public let source: UnsafeRawBufferPointer
+    let document: YAMLDocument
+    let node: YAMLNode
+    let entries: [YAMLEntry]
+    /// Each item's bytes.
+    let ranges: [Range<Int>]
+    public var isMapping: Bool { node.kind == .blockMapping || node.kind == .flowMapping }
+    var isBlock: Bool { node.kind == .blockSequence || node.kind == .blockMapping }
+    /// What a new block entry starts with: its indentation, and for a
+    /// sequence the dash as the entries write it (`  - `).
+    let newEntryPrefix: [UInt8]
+    let lineBreak: [UInt8]
+    /// Flow: the separator for new positions.
+    let newFlowSeparator: Piece
+    /// The anchors each item defines and the aliases it uses, for `check`.
+    let anchors: [[String]]
+    let aliases: [[String]]
+    /// Anchors defined before the list, and aliases used after it.
+    let anchorsBefore: Set<String>
+    let aliasesAfter: [String]
+
+    public var separatorsAreUniform: Bool { false }
+
+    init(document: YAMLDocument, node: YAMLNode, pointer: String) throws {
+        self.document = document
+        self.node = node
+        source = document.source
+        let lines = document.line
+        lineBreak = YAMLLayout.lineBreak(of: source)
+        var ranges: [Range<Int>] = []
+        switch node.kind {
+        case .blockSequence, .blockMapping:
+            if node.inlineStart != nil {
+                throw YAMLError.cannotDelimit(what: "a list whose first entry does not start its line", offset: node.inlineStart!)
+            }
+            entries = try document.entries(of: node)
+            var floor = node.ownerLine >= 0 && node.ownerLine < node.line ? node.ownerLine : max(document.documentLines.lowerBound - 1, -1)
+            for entry in entries {
+                var first = entry.line
+                while first - 1 > floor, lines[first - 1].kind == .comment, lines[first - 1].indent >= node.column {
+                    first -= 1
+                }
+                ranges.append(lines[first].start..<lines[entry.lastLine].end)
+                floor = entry.lastLine
+            }
+            let firstLine = lines[node.line]
+            if node.kind == .blockSequence {
+                var p = firstLine.contentStart + 1
+                while p < firstLine.end && source[p] == 0x20 { p += 1 }
+                newEntryPrefix = Array(source[firstLine.start..<min(p, firstLine.end)]) + (p >= firstLine.end ? [0x20] : [])
+            } else {
+                newEntryPrefix = Array(source[firstLine.start..<firstLine.contentStart])
+            }
+            newFlowSeparator = .bytes([])
+        case .flowSequence, .flowMapping:
+            entries = []
+            ranges = document.flowItems(of: node).items
+            newEntryPrefix = []
+            if ranges.count >= 2 {
+                newFlowSeparator = .source(ranges[ranges.count - 2].upperBound..<ranges[ranges.count - 1].lowerBound)
+            } else {
+                newFlowSeparator = .bytes([UInt8(ascii: ","), 0x20])
+            }
+        case .scalar, .empty:
+            throw YAMLError.notAList(pointer: pointer, found: node.kind == .empty ? "null" : "a scalar",
+                                     offset: node.kind == .empty ? lines[max(node.ownerLine, 0)].contentStart : node.range.lowerBound)
+        }
+        self.ranges = ranges
+        // Anchors and aliases, outside quotes, comments and block scalars.
+        anchors = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "&"), document) }
+        aliases = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "*"), document) }
+        let documentStart = lines[document.documentLines.lowerBound].start
+        let documentEnd = document.documentLines.isEmpty ? source.count : lines[document.documentLines.upperBound - 1].next
+        anchorsBefore = Set(YAMLLayout.names(in: documentStart..<(ranges.first?.lowerBound ?? documentStart),
+                                             marker: UInt8(ascii: "&"), document))
+        aliasesAfter = YAMLLayout.names(in: (ranges.last?.upperBound ?? documentEnd)..<documentEnd,
+                                        marker: UInt8(ascii: "*"), document)
+    }
+
+    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
+        guard let newline = firstIndex(of: 0x0A, in: source, from: 0, to: source.count) else { return [0x0A] }
+        return newline > 0 && source[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+    }
+
+    /// The names after `marker` (`&` anchors, `*` aliases) where a node may
+    /// start in `range`: outside quotes, comments and block scalar bodies.
+    static func names(in range: Range<Int>, marker: UInt8, _ document: YAMLDocument) -> [String] {
+        let source = document.source
+        var names: [String] = []
+        var p = range.lowerBound
+        var quote: UInt8? = nil
+        while p < range.upperBound {
+            let byte = source[p]
+            if let open = quote {
+                if open == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") { p += 2; continue }
+                if byte == open { quote = nil }
+                p += 1
+                continue
+            }
+            let before: UInt8 = p > 0 ? source[p - 1] : 0x0A
+            let atNodeStart = [0x20, 0x09, 0x0A, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(before)
+            if byte == 0x0A {
+                // Skip the body lines of block scalars.
+                let index = document.lineIndex(of: p + 1)
+                if p + 1 < source.count, document.line[index].kind == .scalarBody {
+                    p = document.line[index].next - 1
+                }
+            } else if byte == UInt8(ascii: "#") && atNodeStart {
+                while p < range.upperBound && source[p] != 0x0A { p += 1 }
+                continue
+            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && atNodeStart {
+                quote = byte
+            } else if byte == marker && atNodeStart {
+                var q = p + 1
+                while q < range.upperBound, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"),
+                                              UInt8(ascii: "}"), UInt8(ascii: "[")].contains(source[q]) { q += 1 }
+                if q > p + 1 { names.append(String(decoding: source[p + 1..<q], as: UTF8.self)) }
+                p = q
+                continue
+            }
+            p += 1
+        }
+        return names
+    }
+
+    public var count: Int { ranges.count }
+
+    public func itemRange(_ index: Int) -> Range<Int> { ranges[index] }
+
+    // MARK: - Positions
+
+    public func head(resultCount: Int) -> [Piece] {
+        if ranges.isEmpty { return [.source(0..<node.range.lowerBound + 1)] }
+        if resultCount == 0 {
+            switch node.kind {
+            case .flowSequence, .flowMapping:
+                return [.source(0..<node.range.lowerBound + 1)]
+            default:
+                let empty: [UInt8] = isMapping ? Array("{}".utf8) : Array("[]".utf8)
+                if let afterColon = node.afterColon {
+                    let keyLineEnd = document.line[node.ownerLine].end
+                    return [.source(0..<afterColon), .bytes([0x20] + empty), .source(afterColon..<keyLineEnd)]
+                }
+                return [.source(0..<ranges[0].lowerBound), .bytes(empty)]
+            }
+        }
+        return [.source(0..<ranges[0].lowerBound)]
+    }
+
+    public func separator(afterPosition position: Int, resultCount: Int) -> Piece {
+        if position + 1 < ranges.count { return .source(ranges[position].upperBound..<ranges[position + 1].lowerBound) }
+        return isBlock ? .bytes(lineBreak) : newFlowSeparator
+    }
+
+    public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
+        if ranges.isEmpty { return [.source(node.range.upperBound - 1..<source.count)] }
+        if resultCount == 0, !isBlock { return [.source(node.range.upperBound - 1..<source.count)] }
+        return [.source(ranges[ranges.count - 1].upperBound..<source.count)]
+    }
+
+    /// Refuses an edit after which the document would load to something
+    /// else: an alias before its anchor, or an anchor an alias needs gone;
+    /// a block list emptied where nothing can say it is empty.
+    public func check(_ arrangement: Arrangement) throws {
+        var order: [Int] = []
+        for run in arrangement.runs where !run.isNewItem { order.append(contentsOf: run.start..<run.end) }
+        if arrangement.count == 0 && isBlock && node.afterColon == nil && node.ownerLine >= 0 && node.ownerLine != node.line {
+            throw YAMLError.cannotDelimit(what: "an emptied list with no key to write '[]' after", offset: ranges[0].lowerBound)
+        }
+        guard anchors.contains(where: { !$0.isEmpty }) else { return }
+        var defined = anchorsBefore
+        for index in order {
+            for name in aliases[index] where !defined.contains(name) && anchors.contains(where: { $0.contains(name) }) {
+                // Defined in this very item before its use is fine.
+                if anchors[index].contains(name) { continue }
+                throw YAMLError.aliasBeforeAnchor(name: name)
+            }
+            defined.formUnion(anchors[index])
+        }
+        for name in aliasesAfter where !defined.contains(name) && anchors.contains(where: { $0.contains(name) }) {
+            throw YAMLError.aliasBeforeAnchor(name: name)
+        }
+    }
+}

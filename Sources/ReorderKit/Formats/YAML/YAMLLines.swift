@@ -1,0 +1,201 @@
+/// A YAML document's lines, each classified once by a pass that knows where
+/// quoted scalars, flow collections and block scalars run, so that a `#` or
+/// a `- ` inside one of them is never taken for a comment or an entry.
+///
+/// This is not a YAML parser: it finds lines and their indentation, and it
+/// marks what it cannot read with certainty (`unsupported`) so that the
+/// reader refuses rather than guesses.
+struct YAMLLines {
+    enum Kind: Equatable {
+        /// Only blanks.
+        case blank
+        /// A comment line: blanks, then `#`.
+        case comment
+        /// A line that starts a node or an entry at `indent`.
+        case content
+        /// Inside a block scalar (`|`, `>`): content, whatever it holds.
+        case scalarBody
+        /// It starts inside a quoted scalar or a flow collection begun on
+        /// an earlier line.
+        case continuation
+        /// `---` or `...` at column 0.
+        case documentMarker
+        /// `%YAML`, `%TAG` before a document.
+        case directive
+    }
+
+    struct Line {
+        /// Offsets: where it starts, where its indentation ends, where its
+        /// text ends (before CR LF or LF), where the next line starts.
+        let start: Int
+        let contentStart: Int
+        let end: Int
+        let next: Int
+        var kind: Kind
+        var indent: Int { contentStart - start }
+    }
+
+    /// Why a document cannot be read with certainty.
+    enum Unsupported: Equatable {
+        case tabIndentation
+        case complexKey
+        case keepChomping
+    }
+
+    let source: UnsafeRawBufferPointer
+    private(set) var lines: [Line] = []
+    /// The first construct the reader does not support, and where.
+    private(set) var unsupported: (Unsupported, Int)? = nil
+    /// The text ends inside a quoted scalar, a flow collection or a block
+    /// scalar header's body.
+    private(set) var endsOpen = false
+
+    init(_ source: UnsafeRawBufferPointer, from start: Int = 0) {
+        self.source = source
+        let end = source.count
+        var p = start
+        // Lexer state that crosses lines.
+        var flowDepth = 0
+        var quote: UInt8? = nil
+        var blockScalarOwner: Int? = nil
+        while p < end {
+            var lineEnd = p
+            while lineEnd < end && source[lineEnd] != 0x0A { lineEnd += 1 }
+            let next = lineEnd < end ? lineEnd + 1 : end
+            var textEnd = lineEnd
+            if textEnd > p && source[textEnd - 1] == 0x0D { textEnd -= 1 }
+            var contentStart = p
+            while contentStart < textEnd && source[contentStart] == 0x20 { contentStart += 1 }
+            var blankEnd = contentStart
+            while blankEnd < textEnd && (source[blankEnd] == 0x20 || source[blankEnd] == 0x09) { blankEnd += 1 }
+            let isBlank = blankEnd == textEnd
+            let indent = contentStart - p
+
+            var kind: Kind
+            if let owner = blockScalarOwner, isBlank || indent > owner {
+                kind = .scalarBody
+                lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
+                p = next
+                continue
+            }
+            blockScalarOwner = nil
+            if flowDepth > 0 || quote != nil {
+                kind = .continuation
+            } else if isBlank {
+                kind = .blank
+            } else if source[contentStart] == UInt8(ascii: "#") {
+                kind = .comment
+            } else if indent == 0 && YAMLLines.isMarker(source, p, textEnd) {
+                kind = .documentMarker
+            } else if indent == 0 && source[p] == UInt8(ascii: "%") {
+                kind = .directive
+            } else {
+                kind = .content
+                if source[contentStart] == 0x09 && unsupported == nil { unsupported = (.tabIndentation, contentStart) }
+            }
+            lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
+            if kind == .blank || kind == .comment || kind == .directive {
+                p = next
+                continue
+            }
+
+            // Walk the line's text for quotes, flow brackets, comments and
+            // block scalar headers.
+            var q = kind == .documentMarker ? p + 3 : contentStart
+            // A node may start here (line start, after `- `, `? `, `: `, or
+            // in a flow collection after `[`, `{`, `,`).
+            var nodeStart = true
+            // The column of the entry or key that owns a node starting here.
+            var ownerColumn = indent
+            var keyColumn = indent
+            while q < textEnd {
+                let byte = source[q]
+                if let open = quote {
+                    if open == UInt8(ascii: "'") {
+                        if byte == open {
+                            if q + 1 < textEnd && source[q + 1] == open { q += 2; continue }
+                            quote = nil
+                        }
+                    } else if byte == UInt8(ascii: "\\") {
+                        q += 2
+                        continue
+                    } else if byte == open {
+                        quote = nil
+                    }
+                    q += 1
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09:
+                    q += 1
+                    continue
+                case UInt8(ascii: "#") where q == contentStart || source[q - 1] == 0x20 || source[q - 1] == 0x09:
+                    q = textEnd
+                    continue
+                case UInt8(ascii: "\""), UInt8(ascii: "'") where nodeStart:
+                    quote = byte
+                    nodeStart = false
+                case UInt8(ascii: "["), UInt8(ascii: "{") where nodeStart || flowDepth > 0:
+                    flowDepth += 1
+                    nodeStart = true
+                case UInt8(ascii: "]"), UInt8(ascii: "}") where flowDepth > 0:
+                    flowDepth -= 1
+                    nodeStart = false
+                case UInt8(ascii: ",") where flowDepth > 0:
+                    nodeStart = true
+                case UInt8(ascii: "-") where flowDepth == 0 && nodeStart && YAMLLines.isSpaceOrEnd(source, q + 1, textEnd):
+                    // A sequence entry: what follows is its node.
+                    ownerColumn = q - p
+                    keyColumn = q - p + 2
+                    nodeStart = true
+                case UInt8(ascii: "?") where flowDepth == 0 && nodeStart && YAMLLines.isSpaceOrEnd(source, q + 1, textEnd):
+                    if unsupported == nil { unsupported = (.complexKey, q) }
+                    nodeStart = true
+                case UInt8(ascii: ":") where YAMLLines.isSpaceOrEnd(source, q + 1, textEnd)
+                    || flowDepth > 0 && q + 1 < textEnd && [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(source[q + 1]):
+                    if flowDepth == 0 { ownerColumn = keyColumn }
+                    nodeStart = true
+                case UInt8(ascii: "|"), UInt8(ascii: ">") where nodeStart && flowDepth == 0:
+                    // A block scalar header: indicators, then blanks or a
+                    // comment to the end of the line.
+                    var r = q + 1
+                    var keep = false
+                    while r < textEnd, let indicator = Optional(source[r]),
+                          indicator == UInt8(ascii: "+") || indicator == UInt8(ascii: "-") || (0x31...0x39).contains(indicator) {
+                        if indicator == UInt8(ascii: "+") { keep = true }
+                        r += 1
+                    }
+                    if r == textEnd || source[r] == 0x20 || source[r] == 0x09 {
+                        if keep && unsupported == nil { unsupported = (.keepChomping, q) }
+                        blockScalarOwner = ownerColumn
+                        q = textEnd
+                        continue
+                    }
+                    nodeStart = false
+                case UInt8(ascii: "&"), UInt8(ascii: "!") where nodeStart:
+                    // An anchor or a tag: the node starts after it.
+                    while q < textEnd && source[q] != 0x20 && source[q] != 0x09 { q += 1 }
+                    continue
+                default:
+                    nodeStart = false
+                }
+                q += 1
+            }
+            p = next
+        }
+        endsOpen = flowDepth > 0 || quote != nil || blockScalarOwner != nil
+    }
+
+    /// `---` or `...` followed by a blank or the end of the line.
+    static func isMarker(_ source: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        guard end - start >= 3 else { return false }
+        let first = source[start]
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: ".") else { return false }
+        guard source[start + 1] == first && source[start + 2] == first else { return false }
+        return isSpaceOrEnd(source, start + 3, end)
+    }
+
+    static func isSpaceOrEnd(_ source: UnsafeRawBufferPointer, _ offset: Int, _ end: Int) -> Bool {
+        offset >= end || source[offset] == 0x20 || source[offset] == 0x09
+    }
+}
