@@ -480,7 +480,7 @@ struct YAMLDocument {
                 trailingComma = false
             }
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "'") where itemStart == p || (p > 0 && [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ":")].contains(source[p - 1])):
+            case _ where (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && (itemStart == p || (p > 0 && [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ":")].contains(source[p - 1]))):
                 quote = byte
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1

@@ -80,6 +80,9 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                                      offset: node.kind == .empty ? lines[max(node.ownerLine, 0)].contentStart : node.range.lowerBound)
         }
         self.ranges = ranges
+        if node.kind == .blockSequence || node.kind == .blockMapping {
+            try YAMLLayout.checkBlankLines(between: ranges, entries: entries, document)
+        }
         // Anchors and aliases, outside quotes, comments and block scalars.
         anchors = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "&"), document) }
         aliases = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "*"), document) }
@@ -89,6 +92,33 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                                              marker: UInt8(ascii: "&"), document))
         aliasesAfter = YAMLLayout.names(in: (ranges.last?.upperBound ?? documentEnd)..<documentEnd,
                                         marker: UInt8(ascii: "*"), document)
+    }
+
+    /// Blank lines that hold blanks belong to positions, but after a block
+    /// scalar they can be its content: with an entry that ends in one, such
+    /// a line could join the scalar of whichever entry comes to stand before
+    /// it. A tab on a blank line is read differently at different places.
+    /// Either way the reader cannot be sure, so it refuses.
+    static func checkBlankLines(between ranges: [Range<Int>], entries: [YAMLEntry], _ document: YAMLDocument) throws {
+        guard ranges.count > 1 else { return }
+        let lines = document.line
+        let endsInScalar = entries.contains { lines[$0.lastLine].kind == .scalarBody }
+        for position in 0..<ranges.count - 1 {
+            var index = document.lineIndex(of: ranges[position].upperBound) + 1
+            while index < lines.count && lines[index].start < ranges[position + 1].lowerBound {
+                let l = lines[index]
+                if document.isBlank(l) && l.end > l.start {
+                    let hasTab = document.source[l.start..<l.end].contains(0x09)
+                    if hasTab || endsInScalar {
+                        throw YAMLError.cannotDelimit(
+                            what: hasTab ? "a blank line holding a tab between entries"
+                                : "a blank line holding spaces between entries, one of which ends in a block scalar",
+                            offset: l.start)
+                    }
+                }
+                index += 1
+            }
+        }
     }
 
     static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {

@@ -132,13 +132,13 @@ struct YAMLLines {
                 case UInt8(ascii: "#") where q == contentStart || source[q - 1] == 0x20 || source[q - 1] == 0x09:
                     q = textEnd
                     continue
-                case UInt8(ascii: "\""), UInt8(ascii: "'") where nodeStart:
+                case _ where (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && (nodeStart):
                     quote = byte
                     nodeStart = false
-                case UInt8(ascii: "["), UInt8(ascii: "{") where nodeStart || flowDepth > 0:
+                case _ where (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")) && (nodeStart || flowDepth > 0):
                     flowDepth += 1
                     nodeStart = true
-                case UInt8(ascii: "]"), UInt8(ascii: "}") where flowDepth > 0:
+                case _ where (byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")) && (flowDepth > 0):
                     flowDepth -= 1
                     nodeStart = false
                 case UInt8(ascii: ",") where flowDepth > 0:
@@ -155,7 +155,7 @@ struct YAMLLines {
                     || flowDepth > 0 && q + 1 < textEnd && [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(source[q + 1]):
                     if flowDepth == 0 { ownerColumn = keyColumn }
                     nodeStart = true
-                case UInt8(ascii: "|"), UInt8(ascii: ">") where nodeStart && flowDepth == 0:
+                case _ where (byte == UInt8(ascii: "|") || byte == UInt8(ascii: ">")) && (nodeStart && flowDepth == 0):
                     // A block scalar header: indicators, then blanks or a
                     // comment to the end of the line.
                     var r = q + 1
@@ -172,7 +172,7 @@ struct YAMLLines {
                         continue
                     }
                     nodeStart = false
-                case UInt8(ascii: "&"), UInt8(ascii: "!") where nodeStart:
+                case _ where (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!")) && (nodeStart):
                     // An anchor or a tag: the node starts after it.
                     while q < textEnd && source[q] != 0x20 && source[q] != 0x09 { q += 1 }
                     continue
