@@ -199,7 +199,21 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
         if ranges.isEmpty { return [.source(node.range.upperBound - 1..<source.count)] }
         if resultCount == 0, !isBlock { return [.source(node.range.upperBound - 1..<source.count)] }
-        return [.source(ranges[ranges.count - 1].upperBound..<source.count)]
+        var pieces: [Piece] = []
+        if isBlock && resultCount > 0 && resultCount < ranges.count {
+            // Positions that go: their comments stay, after the last entry.
+            for position in resultCount - 1..<ranges.count - 1 {
+                let between = ranges[position].upperBound..<ranges[position + 1].lowerBound
+                var lastComment: Int? = nil
+                var index = document.lineIndex(of: between.lowerBound)
+                while index < document.line.count && document.line[index].start < between.upperBound {
+                    if document.line[index].kind == .comment { lastComment = document.line[index].end }
+                    index += 1
+                }
+                if let lastComment { pieces.append(.source(between.lowerBound..<lastComment)) }
+            }
+        }
+        return pieces + [.source(ranges[ranges.count - 1].upperBound..<source.count)]
     }
 
     /// Refuses an edit after which the document would load to something
