@@ -30,7 +30,7 @@ enum Help {
             "reorder move =core 0 -p /plugins app.json",
             "reorder sort -p /dependencies package.json",
             "reorder sort -p /compilerOptions tsconfig.json",
-            "reorder sort -p /repos --key /repo .pre-commit-config.yaml",
+            "reorder sort -p /repos --key /repo x.yaml",
             "reorder batch -f ops.txt list.txt",
             "reorder sort --check list.txt",
         ] {

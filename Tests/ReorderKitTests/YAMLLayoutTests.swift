@@ -396,9 +396,19 @@ final class YAMLLayoutTests: XCTestCase {
         XCTAssertEqual(try apply(.reverse, "a: 1\n---\n- x\n- y\n", document: 1), "a: 1\n---\n- y\n- x\n")
         XCTAssertEqual(try apply(.reverse, "a: 1\n---\n- x\n- y\n", document: -1), "a: 1\n---\n- y\n- x\n")
         XCTAssertTrue(refuses("k: |+\n  a\n\nz: 1\n"))
-        XCTAssertTrue(refuses("- - a\n  - b\n- c\n", pointer: "/0"))
+        XCTAssertTrue(refuses("*b : 1\na: 2\n"))
         XCTAssertTrue(refuses("k: [a, # c\n  b]\n", pointer: "/k"))
         XCTAssertEqual(error { try self.apply(.reverse, "k: 1\n", pointer: "/k") }, .notAList(pointer: "/k", found: "a scalar", offset: 3))
         XCTAssertEqual(error { try self.apply(.reverse, "k:\n", pointer: "/k") }, .notAList(pointer: "/k", found: "null", offset: 0))
+    }
+
+    func testAMappingThatStartsAfterItsDash() throws {
+        let text = "repos:\n- repo: a\n  rev: 1\n  # about hooks\n  hooks: [x]\n- repo: b\n"
+        XCTAssertEqual(try apply(.sort(SortOptions()), text, pointer: "/repos/0"),
+                       "repos:\n- # about hooks\n  hooks: [x]\n  repo: a\n  rev: 1\n- repo: b\n")
+        XCTAssertEqual(try apply(insert(-1, "extra: 2"), text, pointer: "/repos/0"),
+                       "repos:\n- repo: a\n  rev: 1\n  # about hooks\n  hooks: [x]\n  extra: 2\n- repo: b\n")
+        XCTAssertEqual(try apply(.delete(try select("0...")), text, pointer: "/repos/0"), "repos:\n- {}\n- repo: b\n")
+        XCTAssertEqual(try apply(.reverse, "- - a\n  - b\n- c\n", pointer: "/0"), "- - b\n  - a\n- c\n")
     }
 }

@@ -163,6 +163,12 @@ struct YAMLDocument {
     /// key at column `owner`.
     func node(at offset: Int, line index: Int, owner: Int, afterColon: Int? = nil) throws -> YAMLNode {
         let l = line[index]
+        // A key, with or without anchors and tags before it (they are the
+        // key's): a mapping that starts here.
+        if key(at: offset, lineEnd: l.end) != nil {
+            return YAMLNode(kind: .blockMapping, line: index, column: offset - l.start,
+                            inlineStart: offset == l.contentStart ? nil : offset, afterColon: afterColon, ownerLine: index)
+        }
         var p = offset
         // Anchors and tags before the node.
         while p < l.end && (source[p] == UInt8(ascii: "&") || source[p] == UInt8(ascii: "!")) {
@@ -224,7 +230,19 @@ struct YAMLDocument {
 
     /// A mapping key at `offset`: its range (quotes included) and where
     /// its `:` is; nil when the text there is no `key:`.
-    func key(at offset: Int, lineEnd: Int) -> (range: Range<Int>, colon: Int)? {
+    func key(at start: Int, lineEnd: Int) -> (range: Range<Int>, colon: Int)? {
+        var offset = start
+        // Anchors and tags before a key are the key's.
+        while offset < lineEnd && (source[offset] == UInt8(ascii: "&") || source[offset] == UInt8(ascii: "!")) {
+            while offset < lineEnd && source[offset] != 0x20 && source[offset] != 0x09 { offset += 1 }
+            while offset < lineEnd && (source[offset] == 0x20 || source[offset] == 0x09) { offset += 1 }
+        }
+        guard offset < lineEnd else { return nil }
+        // `- ` starts a sequence entry, `? ` a complex key: no plain key.
+        if (source[offset] == UInt8(ascii: "-") || source[offset] == UInt8(ascii: "?"))
+            && YAMLLines.isSpaceOrEnd(source, offset + 1, lineEnd) {
+            return nil
+        }
         var p = offset
         let first = source[p]
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {

@@ -24,7 +24,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// sequence the dash as the entries write it (`  - `).
     let newEntryPrefix: [UInt8]
     let lineBreak: [UInt8]
-    /// Flow: the separator for new positions.
+    /// The separator for new positions: a line break (with the entries'
+    /// indentation, when that belongs to positions), or a flow one.
     let newFlowSeparator: Piece
     /// The anchors each item defines and the aliases it uses, for `check`.
     let anchors: [[String]]
@@ -44,28 +45,35 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         var ranges: [Range<Int>] = []
         switch node.kind {
         case .blockSequence, .blockMapping:
-            if node.inlineStart != nil {
-                throw YAMLError.cannotDelimit(what: "a list whose first entry does not start its line", offset: node.inlineStart!)
-            }
             entries = try document.entries(of: node)
+            // A list whose first entry shares its line with its parent's
+            // `- ` (`- name: x` then `  run: y`): the entries' indentation
+            // belongs to the positions, and an entry starts at its text, so
+            // that any of them can stand first, after the dash.
+            let inline = node.inlineStart != nil
             var floor = node.ownerLine >= 0 && node.ownerLine < node.line ? node.ownerLine : max(document.documentLines.lowerBound - 1, -1)
-            for entry in entries {
+            if inline { floor = node.line }
+            for (number, entry) in entries.enumerated() {
                 var first = entry.line
-                while first - 1 > floor, lines[first - 1].kind == .comment, lines[first - 1].indent >= node.column {
+                while first - 1 > floor, lines[first - 1].kind == .comment,
+                      inline ? lines[first - 1].indent == node.column : lines[first - 1].indent >= node.column {
                     first -= 1
                 }
-                ranges.append(lines[first].start..<lines[entry.lastLine].end)
+                let start = inline ? (number == 0 ? entry.start : lines[first].contentStart) : lines[first].start
+                ranges.append(start..<lines[entry.lastLine].end)
                 floor = entry.lastLine
             }
             let firstLine = lines[node.line]
+            let entryStart = node.inlineStart ?? firstLine.contentStart
+            let indentation = inline ? [] : Array(source[firstLine.start..<firstLine.contentStart])
             if node.kind == .blockSequence {
-                var p = firstLine.contentStart + 1
+                var p = entryStart + 1
                 while p < firstLine.end && source[p] == 0x20 { p += 1 }
-                newEntryPrefix = Array(source[firstLine.start..<min(p, firstLine.end)]) + (p >= firstLine.end ? [0x20] : [])
+                newEntryPrefix = indentation + Array(source[entryStart..<min(p, firstLine.end)]) + (p >= firstLine.end ? [0x20] : [])
             } else {
-                newEntryPrefix = Array(source[firstLine.start..<firstLine.contentStart])
+                newEntryPrefix = indentation
             }
-            newFlowSeparator = .bytes([])
+            newFlowSeparator = .bytes(inline ? lineBreak + [UInt8](repeating: 0x20, count: node.column) : lineBreak)
         case .flowSequence, .flowMapping:
             entries = []
             ranges = document.flowItems(of: node).items
@@ -193,7 +201,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
 
     public func separator(afterPosition position: Int, resultCount: Int) -> Piece {
         if position + 1 < ranges.count { return .source(ranges[position].upperBound..<ranges[position + 1].lowerBound) }
-        return isBlock ? .bytes(lineBreak) : newFlowSeparator
+        return newFlowSeparator
     }
 
     public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
