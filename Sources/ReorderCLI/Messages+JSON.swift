@@ -4,6 +4,9 @@ extension Messages {
     /// JSON errors carry a place: `file:line:col: message`.
     static func describe(_ error: JSONError, input: String?) -> String {
         let name = input ?? "<input>"
+        // Errors of a value, not of a place in the input: inside a batch's
+        // message, which names the input already, none.
+        let inputPrefix = input.map { $0 + ": " } ?? ""
         switch error {
         case .syntax(let problem, let place):
             return "\(name):\(place.line):\(place.column): " + describe(problem)
@@ -57,11 +60,13 @@ extension Messages {
             } else if problem == nil {
                 detail = " (it reads as \(memberCount) members)"
             }
-            return "\(name): the value \(quoted(text)) is not one object member\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
+            return inputPrefix + "the value \(quoted(text)) is not one object member\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
         case .keyExists(let key):
-            return "\(name): the object has the key \(quoted(key)) already; delete or replace that member instead (select it with =\(key))"
+            return inputPrefix + "the object has the key \(quoted(key)) already; delete or replace that member instead (select it with =\(key))"
+        case .keyInsertedTwice(let key):
+            return inputPrefix + "the batch inserts two members with the key \(quoted(key)); an object's keys must differ"
         case .stringIntoObject:
-            return "\(name): --string inserts a string element into an array, but the list is an object's members; insert '\"key\": \"value\"'"
+            return inputPrefix + "--string inserts a string element into an array, but the list is an object's members; insert '\"key\": \"value\"'"
         case .needsJSONWithComments(let strict):
             return describe(strict, input: input) + "; \(input == nil || input == "<stdin>" ? "the input" : "the file") is valid JSON with comments: read it with --format jsonc"
         }

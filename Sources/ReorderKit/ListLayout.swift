@@ -84,6 +84,12 @@ public protocol FormatLayout {
     /// ones).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int]
 
+    /// Throws when `arrangement`, made of this list, is no valid list of
+    /// the format: an object in which a new member has the key of another
+    /// member of the result. (A new item is checked alone when it is made;
+    /// what it may not clash with is known only when the result is.)
+    func check(_ arrangement: Arrangement) throws
+
     /// Calls `write` with the result's bytes as slices, up to 1024 at a time.
     func write(_ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) rethrows
 
@@ -93,6 +99,8 @@ public protocol FormatLayout {
 
 extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
+
+    public func check(_ arrangement: Arrangement) throws {}
 
     public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
         let bytes = try newItem(Array(buffer[range]), asString: asString)

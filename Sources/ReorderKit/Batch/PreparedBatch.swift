@@ -39,7 +39,10 @@ extension PreparedEdit {
 extension ListDocument {
     /// The arrangement `prepared`'s edit makes of this document's list.
     public func arrangement(for prepared: PreparedEdit) throws -> Arrangement {
-        if let result = prepared.preparedArrangement(in: self) { return result }
+        if let result = prepared.preparedArrangement(in: self) {
+            try layout.check(result)
+            return result
+        }
         return try arrangement(for: prepared.edit, options: prepared.options)
     }
 }
