@@ -14,6 +14,11 @@ extension Messages {
             switch problem {
             case .missingLeadingSlash:
                 return "'\(pointer)' is not a JSON Pointer: it must be empty (the root) or start with '/', as in '/\(pointer)'"
+            case .jqPath(let suggestion, let role):
+                let option = role == .list ? "-p" : "--key"
+                let start = "'\(pointer)' is a jq path, not a JSON Pointer (RFC 6901); "
+                if suggestion.isEmpty { return start + "the root is the empty pointer, which is \(option)'s default" }
+                return start + "did you mean '\(option) \(suggestion)'?"
             case .invalidEscape:
                 return "'\(pointer)' is not a JSON Pointer: '~' must be followed by '0' (for '~') or '1' (for '/')"
             }

@@ -80,6 +80,10 @@ public protocol FormatLayout {
     /// sequential batch has made it, new items included).
     func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues
 
+    /// For `=TEXT` that selects no item: a `--key` pointer at which some
+    /// item's value holds TEXT, to suggest; nil when there is none.
+    func keySuggestion(forText text: [UInt8]) -> String?
+
     /// The source indices in sorted order (with `options.unique`, the kept
     /// ones).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int]
@@ -101,6 +105,8 @@ extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
 
     public func check(_ arrangement: Arrangement) throws {}
+
+    public func keySuggestion(forText text: [UInt8]) -> String? { nil }
 
     public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
         let bytes = try newItem(Array(buffer[range]), asString: asString)

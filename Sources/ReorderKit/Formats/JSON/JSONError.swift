@@ -93,6 +93,9 @@ public enum JSONProblem: Equatable, Sendable {
 public enum JSONPointerProblem: Equatable, Sendable {
     /// A non-empty pointer must start with `/`.
     case missingLeadingSlash
+    /// The text is a jq path (`.plugins`, `.a[0].b`), which names the
+    /// value that `pointer` does; `role` says which option it was given to.
+    case jqPath(pointer: String, role: JSONPointer.Role)
     /// `~` followed by something other than `0` or `1`.
     case invalidEscape
 }

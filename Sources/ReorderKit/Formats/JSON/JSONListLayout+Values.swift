@@ -23,7 +23,7 @@ extension JSONListLayout {
         let scanned = text.scanned
         if let key {
             try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
-            let pointer = try JSONPointer(parsing: key)
+            let pointer = try JSONPointer(parsing: key, role: .key)
             return SelectableValues { index, test in
                 guard let value = value(ofItem: index, at: pointer) else { return false }
                 return JSONLayout.anyText(of: value, in: scanned, test)
@@ -42,7 +42,7 @@ extension JSONListLayout {
 
     /// The same for items given by their bytes (comments and all).
     public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let pointer = try JSONPointer(parsing: key ?? "")
+        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
         let isObject = self.isObject
         return SelectableValues { index, test in
             guard let text = try? JSONDocumentText(withComments: items[index]) else { return false }
@@ -74,7 +74,7 @@ extension JSONListLayout {
         let keys: [SortKey?]
         if let key {
             try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
-            let pointer = try JSONPointer(parsing: key)
+            let pointer = try JSONPointer(parsing: key, role: .key)
             keys = (0..<count).map { index in
                 value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: scanned, numeric: options.numeric) }
             }
