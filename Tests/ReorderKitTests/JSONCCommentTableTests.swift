@@ -439,4 +439,18 @@ final class JSONCCommentTableTests: XCTestCase {
             (insert(2, #""c": 3"#), #"{ "a": 1 , "b": 2 , "c": 3 }"#),
         ])
     }
+
+    func testRegressionANewPositionCopiesNoCommentFromTheLastSeparator() throws {
+        // Before: `/* x */ "a": 2,⏎  /* x */ "c": 3`, the comment twice.
+        try check("{\n  \"b\": 1, // one\n  /* x */ \"a\": 2\n}\n", [
+            (insert(2, #""c": 3"#), "{\n  \"b\": 1, // one\n  /* x */ \"a\": 2,\n  \"c\": 3\n}\n"),
+        ])
+    }
+
+    func testRegressionDeletingEveryItemLeavesNoCommentAfterALineComment() throws {
+        // Before: `[ // open /* a */ /* b */⏎]`, both inside the `//`.
+        try check("[ // open\n  true /* a */ /* b */\n]", [
+            (delete(0), "[ // open\n /* a */ /* b */\n]"),
+        ])
+    }
 }

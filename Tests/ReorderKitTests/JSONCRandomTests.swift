@@ -4,8 +4,9 @@ import XCTest
 /// Random JSONC lists, with comments wherever whitespace may stand and now
 /// and then a trailing comma: an edit of the JSONC document, with its
 /// comments stripped afterwards, must equal the same edit of the document
-/// stripped first and read as strict JSON. And the result is always valid
-/// JSONC.
+/// stripped first and read as strict JSON; the result is always valid
+/// JSONC, and holds no comment twice. `JSONC_SEED` and `JSONC_TRIALS` in
+/// the environment run other or more cases.
 final class JSONCRandomTests: XCTestCase {
     /// `text` with every comment and every trailing comma blanked to
     /// spaces (line breaks kept): strict JSON with each value where it was.
@@ -77,6 +78,33 @@ final class JSONCRandomTests: XCTestCase {
         return out
     }
 
+    /// The comments of `text`, in order (each random comment's text is
+    /// unique, so a comment written twice shows).
+    static func comments(_ text: [UInt8]) -> [String] {
+        let stripped = strip(text)
+        var result: [String] = []
+        var current: [UInt8] = []
+        for (byte, kept) in zip(text, stripped) {
+            if byte != kept && byte != UInt8(ascii: ",") {
+                current.append(byte)
+            } else if !current.isEmpty {
+                result.append(String(decoding: current, as: UTF8.self))
+                current = []
+            }
+        }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        return result.flatMap { $0.split(separator: " ").filter { $0.hasPrefix("c") }.map(String.init) }
+    }
+
+    /// Whether `edit` deletes items (so that their comments go too).
+    static func deletes(_ edit: Edit) -> Bool {
+        switch edit {
+        case .delete, .batch: return true
+        case .sort(let options): return options.unique
+        default: return false
+        }
+    }
+
     // MARK: Random documents
 
     struct Writer {
@@ -141,17 +169,26 @@ final class JSONCRandomTests: XCTestCase {
         }
     }
 
-    static func randomEdit(_ rng: inout SeededGenerator, count n: Int, object: Bool, serial: Int) throws -> Edit {
+    /// A random edit, and how it is written on the command line.
+    static func randomEdit(_ rng: inout SeededGenerator, count n: Int, object: Bool, serial: Int) throws -> (Edit, String) {
+        let (edit, operations) = try randomEditAndOperations(&rng, count: n, object: object, serial: serial)
+        guard case .batch(_, let sequential) = edit else { return (edit, "\(edit)") }
+        return (edit, "batch\(sequential ? " --sequential" : "") \(operations)")
+    }
+
+    /// A random edit, and a batch's operations.
+    static func randomEditAndOperations(_ rng: inout SeededGenerator, count n: Int, object: Bool,
+                                        serial: Int) throws -> (Edit, [String]) {
         func index(_ c: Int) -> Int { rng.below(c + 2) - 1 }
         let newItem = object ? "\"new\(serial)\": \(serial)" : rng.pick(["\(serial)", "\"new\(serial)\"", "[\(serial), {}]"])
         switch rng.below(10) {
-        case 0, 1: return .move(from: .index(UserIndex(index(n))), to: UserIndex(index(n)))
-        case 2: return .swap(.index(UserIndex(index(n))), .index(UserIndex(index(n))))
-        case 3: return .delete(.index(UserIndex(index(n))))
-        case 4: return JSONEditing.insert(index(n + 1), newItem)
-        case 5: return .reverse
-        case 6: return .sort(SortOptions(reverse: rng.chance(50), unique: rng.chance(30), ignoreCase: rng.chance(30)))
-        case 7: return .sort(SortOptions(reverse: rng.chance(30), recursive: true))
+        case 0, 1: return (.move(from: .index(UserIndex(index(n))), to: UserIndex(index(n))), [])
+        case 2: return (.swap(.index(UserIndex(index(n))), .index(UserIndex(index(n)))), [])
+        case 3: return (.delete(.index(UserIndex(index(n)))), [])
+        case 4: return (JSONEditing.insert(index(n + 1), newItem), [])
+        case 5: return (.reverse, [])
+        case 6: return (.sort(SortOptions(reverse: rng.chance(50), unique: rng.chance(30), ignoreCase: rng.chance(30))), [])
+        case 7: return (.sort(SortOptions(reverse: rng.chance(30), recursive: true)), [])
         default:
             var operations: [String] = []
             for _ in 0...rng.below(3) {
@@ -162,14 +199,14 @@ final class JSONCRandomTests: XCTestCase {
                 default: operations.append("replace \(rng.below(n + 1)) \(newItem.replacingOccurrences(of: "new", with: "r\(operations.count)"))")
                 }
             }
-            return try JSONEditing.batch(operations, sequential: rng.chance(50))
+            return (try JSONEditing.batch(operations, sequential: rng.chance(50)), operations)
         }
     }
 
     func testEditsOfRandomJSONCEqualTheSameEditsOfTheStrippedDocument() throws {
-        var rng = SeededGenerator(seed: 16_005)
+        var rng = SeededGenerator(seed: UInt64(ProcessInfo.processInfo.environment["JSONC_SEED"] ?? "16005")!)
         var outcomes = (applied: 0, refused: 0)
-        for trial in 0..<2500 {
+        for trial in 0..<Int(ProcessInfo.processInfo.environment["JSONC_TRIALS"] ?? "2500")! {
             var writer = Writer(rng: SeededGenerator(seed: rng.next()), lineBreak: rng.chance(25) ? "\r\n" : "\n",
                                 trailingCommas: rng.chance(60))
             let object = rng.chance(50)
@@ -184,8 +221,8 @@ final class JSONCRandomTests: XCTestCase {
                    writer.trivia() + "}" + writer.lineBreak, "/list")
             let source = Array((before + list + after).utf8)
             let stripped = Self.strip(source)
-            let edit = try Self.randomEdit(&rng, count: n, object: object, serial: trial)
-            let context = "trial \(trial): \(edit) on \(String(decoding: source, as: UTF8.self).debugDescription)"
+            let (edit, written) = try Self.randomEdit(&rng, count: n, object: object, serial: trial)
+            let context = "trial \(trial): \(written) on \(String(decoding: source, as: UTF8.self).debugDescription)"
 
             let withComments = Result { try JSONEditing.apply(edit, to: source, format: .jsonc, pointer: pointer) }
             let strict = Result { try JSONEditing.apply(edit, to: stripped, format: .json, pointer: pointer) }
@@ -205,6 +242,14 @@ final class JSONCRandomTests: XCTestCase {
                 XCTAssertEqual(try JSONEditing.items(of: outputStripped, format: .json, pointer: pointer)
                                    .map { String($0.drop { $0 == " " || $0 == "\n" || $0 == "\r" }) },
                                try JSONEditing.items(of: expected, format: .json, pointer: pointer), context)
+                // No comment is written twice, or lost by an edit that
+                // deletes nothing.
+                let sourceComments = Self.comments(source), outputComments = Self.comments(output)
+                XCTAssertEqual(Set(outputComments).count, outputComments.count, "a comment written twice: \(context)")
+                XCTAssertTrue(Set(outputComments).isSubset(of: sourceComments), context)
+                if !Self.deletes(edit) {
+                    XCTAssertEqual(outputComments.sorted(), sourceComments.sorted(), context)
+                }
                 // Everything outside the list is as it was.
                 XCTAssertTrue(output.starts(with: Array(before.utf8)), context)
                 XCTAssertTrue(output.reversed().starts(with: Array(after.utf8).reversed()), context)

@@ -232,18 +232,19 @@ public struct JSONListLayout: FormatLayout {
     }
 
     /// What lies between two positions, without comments: the bytes
-    /// themselves when they hold none, else from their last line break on.
+    /// themselves when they hold none, else their last line break and the
+    /// blanks that start the line after it (a comment on that line, as in
+    /// `⏎  /* x */ "b"`, is not copied).
     private static func plain(_ range: Range<Int>, in text: JSONDocumentText) -> [UInt8] {
         let source = text.source
         guard text.hasComment(in: range) else { return Array(source[range]) }
         var p = range.upperBound
         while p > range.lowerBound && source[p - 1] != 0x0A { p -= 1 }
-        if p > range.lowerBound {
-            var lineBreak = p - 1
-            if lineBreak > range.lowerBound && source[lineBreak - 1] == 0x0D { lineBreak -= 1 }
-            return Array(source[lineBreak..<range.upperBound])
-        }
-        return [0x20]
+        guard p > range.lowerBound else { return [0x20] }
+        var lineBreak = p - 1
+        if lineBreak > range.lowerBound && source[lineBreak - 1] == 0x0D { lineBreak -= 1 }
+        while p < range.upperBound && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        return Array(source[lineBreak..<p])
     }
 
     static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
@@ -336,6 +337,7 @@ public struct JSONListLayout: FormatLayout {
                 var blanks = comment.lowerBound
                 while blanks > open + 1 && ValidatedJSON.isWhitespace(source[blanks - 1]) { blanks -= 1 }
                 try put(blanks..<comment.upperBound)
+                if text.isLineComment(comment) { openLineComment = lineBreak(before: comment) }
                 kept = true
             }
             if kept { try put(JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: close)) }
