@@ -68,6 +68,10 @@ final class JSONDocumentText {
             }
             return nil
         }
+        // The last byte before `p` that is neither whitespace nor in a
+        // comment: a comma after `[`, `{` or another comma follows no value,
+        // so it is no trailing comma (`[,]` is not JSONC).
+        var previousSignificant: UInt8 = 0
         while p < end {
             let byte = source[p]
             if byte == UInt8(ascii: "\"") {
@@ -77,6 +81,7 @@ final class JSONDocumentText {
                     p += source[p] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 p += 1
+                previousSignificant = byte
             } else if byte == UInt8(ascii: "/"), let commentEnd = try commentEnd(at: p) {
                 comments.append(p..<commentEnd)
                 blank(p..<commentEnd)
@@ -94,12 +99,16 @@ final class JSONDocumentText {
                         break
                     }
                 }
-                if q < end && (source[q] == UInt8(ascii: "]") || source[q] == UInt8(ascii: "}")) {
+                let followsValue = previousSignificant != UInt8(ascii: "[") && previousSignificant != UInt8(ascii: "{")
+                    && previousSignificant != UInt8(ascii: ",")
+                if q < end && (source[q] == UInt8(ascii: "]") || source[q] == UInt8(ascii: "}")) && followsValue {
                     trailingCommas.insert(p)
                     copy[p] = 0x20
                 }
                 p += 1
+                previousSignificant = byte
             } else {
+                if !ValidatedJSON.isWhitespace(byte) { previousSignificant = byte }
                 p += 1
             }
         }
