@@ -4,6 +4,9 @@ extension Messages {
     /// JSON errors carry a place: `file:line:col: message`.
     static func describe(_ error: JSONError, input: String?) -> String {
         let name = input ?? "<input>"
+        // Errors of a value, not of a place in the input: inside a batch's
+        // message, which names the input already, none.
+        let inputPrefix = input.map { $0 + ": " } ?? ""
         switch error {
         case .syntax(let problem, let place):
             return "\(name):\(place.line):\(place.column): " + describe(problem)
@@ -11,6 +14,11 @@ extension Messages {
             switch problem {
             case .missingLeadingSlash:
                 return "'\(pointer)' is not a JSON Pointer: it must be empty (the root) or start with '/', as in '/\(pointer)'"
+            case .jqPath(let suggestion, let role):
+                let option = role == .list ? "-p" : "--key"
+                let start = "'\(pointer)' is a jq path, not a JSON Pointer (RFC 6901); "
+                if suggestion.isEmpty { return start + "the root is the empty pointer, which is \(option)'s default" }
+                return start + "did you mean '\(option) \(suggestion)'?"
             case .invalidEscape:
                 return "'\(pointer)' is not a JSON Pointer: '~' must be followed by '0' (for '~') or '1' (for '/')"
             }
@@ -57,11 +65,13 @@ extension Messages {
             } else if problem == nil {
                 detail = " (it reads as \(memberCount) members)"
             }
-            return "\(name): the value \(quoted(text)) is not one object member\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
+            return inputPrefix + "the value \(quoted(text)) is not one object member\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
         case .keyExists(let key):
-            return "\(name): the object has the key \(quoted(key)) already; delete or replace that member instead (select it with =\(key))"
+            return inputPrefix + "the object has the key \(quoted(key)) already; delete or replace that member instead (select it with =\(key))"
+        case .keyInsertedTwice(let key):
+            return inputPrefix + "the batch inserts two members with the key \(quoted(key)); an object's keys must differ"
         case .stringIntoObject:
-            return "\(name): --string inserts a string element into an array, but the list is an object's members; insert '\"key\": \"value\"'"
+            return inputPrefix + "--string inserts a string element into an array, but the list is an object's members; insert '\"key\": \"value\"'"
         case .needsJSONWithComments(let strict):
             return describe(strict, input: input) + "; \(input == nil || input == "<stdin>" ? "the input" : "the file") is valid JSON with comments: read it with --format jsonc"
         }

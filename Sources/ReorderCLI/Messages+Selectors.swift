@@ -3,7 +3,9 @@ import ReorderKit
 extension Messages {
     static func describe(_ error: SelectorError) -> String {
         switch error {
-        case .nothingSelected(let selector, let key):
+        case .nothingSelected(let selector, nil, let suggestedKey?):
+            return "'\(selector)' selects no item, but an item has '\(selector.dropFirst())' at '\(suggestedKey)': did you mean '--key \(suggestedKey)'?"
+        case .nothingSelected(let selector, let key, _):
             let place = key.map { " (comparing the value at --key \($0))" } ?? ""
             return "'\(selector)' selects no item\(place); add --missing-ok to change nothing instead"
         case .notASelector(let text):

@@ -38,13 +38,13 @@ public struct EditOptions: Equatable, Sendable {
 extension ListDocument {
     /// The arrangement `edit` makes of this document's list.
     public func arrangement(for edit: Edit, options: EditOptions) throws -> Arrangement {
-        let result = try unchecked(edit, options: options)
-        try layout.check(result)
-        return result
+        let arrangement = try uncheckedArrangement(for: edit, options: options)
+        try layout.check(arrangement)
+        return arrangement
     }
 
-    /// The arrangement before the format's `check`.
-    private func unchecked(_ edit: Edit, options: EditOptions) throws -> Arrangement {
+    /// The same before the format has checked the result.
+    private func uncheckedArrangement(for edit: Edit, options: EditOptions) throws -> Arrangement {
         let count = self.count
         switch edit {
         case .move(let from, let to):

@@ -80,6 +80,10 @@ public protocol FormatLayout {
     /// sequential batch has made it, new items included).
     func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues
 
+    /// For `=TEXT` that selects no item: a `--key` pointer at which some
+    /// item's value holds TEXT, to suggest; nil when there is none.
+    func keySuggestion(forText text: [UInt8]) -> String?
+
     /// The source indices in sorted order (with `options.unique`, the kept
     /// ones).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int]
@@ -90,8 +94,11 @@ public protocol FormatLayout {
     /// True when the result is byte-identical to the source.
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool
 
-    /// Throws when the result would not read back as the edit means (YAML:
-    /// an alias moved before its anchor); nothing is written then.
+    /// Throws when the result would not read back as the edit means, and
+    /// nothing is written: a JSON object in which a new member has the key
+    /// of another member of the result (a new item is checked alone when it
+    /// is made; what it may not clash with is known only when the result
+    /// is), a YAML alias moved before its anchor.
     func check(_ arrangement: Arrangement) throws
 }
 
@@ -99,6 +106,8 @@ extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
 
     public func check(_ arrangement: Arrangement) throws {}
+
+    public func keySuggestion(forText text: [UInt8]) -> String? { nil }
 
     public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
         let bytes = try newItem(Array(buffer[range]), asString: asString)

@@ -143,7 +143,16 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
         if case .index(let index) = self {
             return [try index.resolved(count: document.count, base: options.base, role: .source)]
         }
-        return try resolve(count: document.count, values: document.selectableValues(key: options.key), options: options)
+        do {
+            return try resolve(count: document.count, values: document.selectableValues(key: options.key), options: options)
+        } catch SelectorError.nothingSelected(let selector, nil, nil) {
+            // `=core` where an item is `{"name": "core"}`: the user meant
+            // `--key /name`.
+            guard case .text(let text) = self, let suggestion = document.layout.keySuggestion(forText: text) else {
+                throw SelectorError.nothingSelected(selector: selector, key: nil)
+            }
+            throw SelectorError.nothingSelected(selector: selector, key: nil, suggestedKey: suggestion)
+        }
     }
 
     /// The indices selected among `count` items whose texts `values` gives.

@@ -2,8 +2,10 @@
 /// the command-line layer words them.
 public enum SelectorError: Error, Equatable, Sendable {
     /// `selector` selects no item of the list (and `--missing-ok` was not
-    /// given). `key` is the `--key` pointer the values were read at, if any.
-    case nothingSelected(selector: String, key: String?)
+    /// given). `key` is the `--key` pointer the values were read at, if any;
+    /// `suggestedKey`, a `--key` at which some item holds the text of
+    /// `=TEXT` (given without `--key`).
+    case nothingSelected(selector: String, key: String?, suggestedKey: String? = nil)
     /// A source argument that is neither an index nor any selector form.
     case notASelector(String)
     /// `element`, one part of the list `selector` (`I,J,K`), is neither an

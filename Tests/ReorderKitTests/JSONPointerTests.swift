@@ -42,6 +42,32 @@ final class JSONPointerTests: XCTestCase {
         XCTAssertEqual(JSONPointer(tokens: ["a/b", "m~n", ""]).text, "/a~1b/m~0n/")
     }
 
+    /// A jq path where a pointer goes: the error holds the pointer that
+    /// names the same value, and which option it was given to.
+    func testAJQPathIsRefusedWithThePointerItMeans() throws {
+        func problem(_ text: String, role: JSONPointer.Role = .list) -> JSONPointerProblem? {
+            do {
+                _ = try JSONPointer(parsing: text, role: role)
+                return nil
+            } catch JSONError.invalidPointer(_, let problem) {
+                return problem
+            } catch {
+                return nil
+            }
+        }
+        XCTAssertEqual(problem(".plugins"), .jqPath(pointer: "/plugins", role: .list))
+        XCTAssertEqual(problem(".name", role: .key), .jqPath(pointer: "/name", role: .key))
+        XCTAssertEqual(problem(".a.b_c.d-e"), .jqPath(pointer: "/a/b_c/d-e", role: .list))
+        XCTAssertEqual(problem(".a[0][12]"), .jqPath(pointer: "/a/0/12", role: .list))
+        XCTAssertEqual(problem(".[3]"), .jqPath(pointer: "/3", role: .list))
+        XCTAssertEqual(problem(#".["a/b"]."m~n""#), .jqPath(pointer: "/a~1b/m~0n", role: .list))
+        XCTAssertEqual(problem("."), .jqPath(pointer: "", role: .list))
+        // Not a path jq users write to name one value.
+        for text in [".a[]", ".a | .b", "..", ".a[x]", #".["a\"b"]"#, "plugins", ".a[0"] {
+            XCTAssertEqual(problem(text), .missingLeadingSlash, text)
+        }
+    }
+
     func testFindsTheArrayAtThePointer() throws {
         let text = #"""
             {"plugins": [{"name": "x", "dependencies": ["b", "a"]}, {"dependencies": [3]}],

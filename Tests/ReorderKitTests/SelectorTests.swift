@@ -240,6 +240,33 @@ final class SelectorTests: XCTestCase {
         XCTAssertTrue(Fixture.error { try Fixture.select("=a", in: self.values, format: .json, options: EditOptions(key: "name")) } is JSONError)
     }
 
+    /// `=TEXT` that selects nothing where an item's object holds TEXT at
+    /// some key suggests `--key` with that key's pointer: the shallowest,
+    /// the first item's of equally deep ones; members' values too.
+    func testNothingSelectedSuggestsTheKeyThatHoldsTheText() throws {
+        func suggestion(_ selector: String, _ text: String, format: ListFormat = .json, pointer: String = "") -> String? {
+            do {
+                _ = try Array(text.utf8).withUnsafeBytes { source in
+                    let document = try ListDocument(source, format: format, options: ReadOptions(pointer: pointer))
+                    return try SourceSelector(parsing: selector).resolve(in: document, options: EditOptions())
+                }
+                return "selected"
+            } catch SelectorError.nothingSelected(_, nil, let suggested) {
+                return suggested
+            } catch {
+                return "\(error)"
+            }
+        }
+        XCTAssertEqual(suggestion("=c", values), "/name")
+        XCTAssertEqual(suggestion("=t", values), "/meta/tag")
+        XCTAssertEqual(suggestion("=t", values, format: .jsonc), "/meta/tag")
+        XCTAssertEqual(suggestion("=core", #"[{"a": {"id": "core"}}, {"name": "core"}]"#), "/name")
+        XCTAssertEqual(suggestion("=core", #"{"x": {"a": {"id": "core"}}, "y": {"b": "core"}}"#), "/b")
+        XCTAssertEqual(suggestion("=core", #"[["core"], {"n": 1}, "cores"]"#), nil)
+        XCTAssertEqual(suggestion("~^core$", #"[{"name": "core"}]"#), nil)
+        XCTAssertEqual(suggestion("=a", values), "selected")
+    }
+
     func testJSONMoveByKeyKeepsTheLayout() throws {
         let document = """
             {"plugins": [

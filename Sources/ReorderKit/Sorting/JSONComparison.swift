@@ -31,7 +31,7 @@ extension JSONLayout {
     /// nothing; no element having it is an error).
     public func selectableValues(key: String?) throws -> SelectableValues {
         if let key { try checkSomeItemHas(key: key, source: source) }
-        let pointer = try JSONPointer(parsing: key ?? "")
+        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
         let source = self.source
         return SelectableValues { index, test in
             guard let value = value(ofItem: index, at: pointer) else { return false }
@@ -41,7 +41,7 @@ extension JSONLayout {
 
     /// The same for elements given by their bytes alone.
     public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let pointer = try JSONPointer(parsing: key ?? "")
+        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
         return SelectableValues { index, test in
             let item = items[index]
             guard !item.isEmpty, let value = ValidatedJSON.value(item, in: 0..<item.count, at: pointer.tokens) else {
@@ -80,7 +80,7 @@ extension JSONLayout {
     /// it stands (to sort objects by a field, use `key`). Kinds compare in
     /// `sortRank` order.
     func sortKeys(source: UnsafeRawBufferPointer, key: String?, numeric: Bool) throws -> [SortKey?] {
-        let pointer = try JSONPointer(parsing: key ?? "")
+        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
         return (0..<count).map { index in
             value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: source, numeric: numeric) }
         }
@@ -128,7 +128,7 @@ extension JSONLayout {
     static func checkSomeItemHas(
         key: String, count: Int, in source: UnsafeRawBufferPointer, value: (Int, JSONPointer) -> JSONValueRef?
     ) throws {
-        let pointer = try JSONPointer(parsing: key)
+        let pointer = try JSONPointer(parsing: key, role: .key)
         guard count > 0, !pointer.tokens.isEmpty else { return }
         for index in 0..<count where value(index, pointer) != nil { return }
         // The keys the items do have, where the pointer stops matching: at

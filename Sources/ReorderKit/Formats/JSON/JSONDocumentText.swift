@@ -68,6 +68,10 @@ final class JSONDocumentText {
             }
             return nil
         }
+        // The last byte before `p` that is neither whitespace nor in a
+        // comment: a comma after `[`, `{` or another comma follows no value,
+        // so it is no trailing comma (`[,]` is not JSONC).
+        var previousSignificant: UInt8 = 0
         while p < end {
             let byte = source[p]
             if byte == UInt8(ascii: "\"") {
@@ -77,6 +81,7 @@ final class JSONDocumentText {
                     p += source[p] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 p += 1
+                previousSignificant = byte
             } else if byte == UInt8(ascii: "/"), let commentEnd = try commentEnd(at: p) {
                 comments.append(p..<commentEnd)
                 blank(p..<commentEnd)
@@ -94,12 +99,16 @@ final class JSONDocumentText {
                         break
                     }
                 }
-                if q < end && (source[q] == UInt8(ascii: "]") || source[q] == UInt8(ascii: "}")) {
+                let followsValue = previousSignificant != UInt8(ascii: "[") && previousSignificant != UInt8(ascii: "{")
+                    && previousSignificant != UInt8(ascii: ",")
+                if q < end && (source[q] == UInt8(ascii: "]") || source[q] == UInt8(ascii: "}")) && followsValue {
                     trailingCommas.insert(p)
                     copy[p] = 0x20
                 }
                 p += 1
+                previousSignificant = byte
             } else {
+                if !ValidatedJSON.isWhitespace(byte) { previousSignificant = byte }
                 p += 1
             }
         }
@@ -127,13 +136,37 @@ final class JSONDocumentText {
     /// Whether any comment lies within `range`.
     func hasComment(in range: Range<Int>) -> Bool {
         guard !comments.isEmpty, !range.isEmpty else { return false }
-        // The first comment that ends after the range starts.
+        let first = firstCommentEnding(after: range.lowerBound)
+        return first < comments.count && comments[first].lowerBound < range.upperBound
+    }
+
+    /// The last comment that lies within `range`, if any.
+    func lastComment(in range: Range<Int>) -> Range<Int>? {
+        guard !comments.isEmpty, !range.isEmpty else { return nil }
+        // The last comment that starts before the range ends.
+        var low = firstCommentEnding(after: range.lowerBound), high = comments.count
+        guard low < high, comments[low].lowerBound < range.upperBound else { return nil }
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if comments[middle].lowerBound < range.upperBound { low = middle } else { high = middle }
+        }
+        return comments[low]
+    }
+
+    /// Whether `comment` is a `//` comment, which ends at a line break.
+    func isLineComment(_ comment: Range<Int>) -> Bool {
+        source[comment.lowerBound + 1] == UInt8(ascii: "/")
+    }
+
+    /// The index in `comments` of the first comment that ends after
+    /// `offset` (`comments.count` when none does).
+    private func firstCommentEnding(after offset: Int) -> Int {
         var low = 0, high = comments.count
         while low < high {
             let middle = (low + high) / 2
-            if comments[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+            if comments[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
         }
-        return low < comments.count && comments[low].lowerBound < range.upperBound
+        return low
     }
 
     /// `error`, found in `scanned`, with its places counted in the source

@@ -93,6 +93,9 @@ public enum JSONProblem: Equatable, Sendable {
 public enum JSONPointerProblem: Equatable, Sendable {
     /// A non-empty pointer must start with `/`.
     case missingLeadingSlash
+    /// The text is a jq path (`.plugins`, `.a[0].b`), which names the
+    /// value that `pointer` does; `role` says which option it was given to.
+    case jqPath(pointer: String, role: JSONPointer.Role)
     /// `~` followed by something other than `0` or `1`.
     case invalidEscape
 }
@@ -135,8 +138,10 @@ public indirect enum JSONError: Error, Equatable, Sendable {
     /// is where reading `{VALUE}` failed, nil when it read as an object of
     /// `memberCount` members instead of one.
     case invalidMember(value: [UInt8], problem: JSONError?, memberCount: Int)
-    /// A member to insert has a key the object has already.
+    /// A member to insert has a key the object has already (and keeps).
     case keyExists(key: String)
+    /// A batch inserts two members with the key `key`.
+    case keyInsertedTwice(key: String)
     /// `--string` for a list of object members, which takes `"key": value`.
     case stringIntoObject
     /// A document read as strict JSON that is valid JSON with comments:

@@ -23,7 +23,7 @@ extension JSONListLayout {
         let scanned = text.scanned
         if let key {
             try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
-            let pointer = try JSONPointer(parsing: key)
+            let pointer = try JSONPointer(parsing: key, role: .key)
             return SelectableValues { index, test in
                 guard let value = value(ofItem: index, at: pointer) else { return false }
                 return JSONLayout.anyText(of: value, in: scanned, test)
@@ -42,7 +42,7 @@ extension JSONListLayout {
 
     /// The same for items given by their bytes (comments and all).
     public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let pointer = try JSONPointer(parsing: key ?? "")
+        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
         let isObject = self.isObject
         return SelectableValues { index, test in
             guard let text = try? JSONDocumentText(withComments: items[index]) else { return false }
@@ -74,7 +74,7 @@ extension JSONListLayout {
         let keys: [SortKey?]
         if let key {
             try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
-            let pointer = try JSONPointer(parsing: key)
+            let pointer = try JSONPointer(parsing: key, role: .key)
             keys = (0..<count).map { index in
                 value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: scanned, numeric: options.numeric) }
             }
@@ -117,7 +117,8 @@ extension JSONListLayout {
     }
 
     /// A new element (as in an array), or a new member `"key": value`:
-    /// one valid member, whose key the object has not.
+    /// one valid member (that no other member of the result has its key is
+    /// `check`'s to say).
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
         guard isObject else { return try JSONLayout.newItem(value, asString: asString) }
         if asString { throw JSONError.stringIntoObject }
@@ -138,11 +139,32 @@ extension JSONListLayout {
         }
         guard members.count == 1 else { throw JSONError.invalidMember(value: value, problem: nil, memberCount: members.count) }
         let (key, member) = members[0]
-        let name = wrapped.withUnsafeBytes { JSONText.decodeString($0, key) }
-        let scanned = text.scanned
-        for existing in keyRanges where JSONText.decodeString(scanned, existing) == name {
-            throw JSONError.keyExists(key: String(decoding: name, as: UTF8.self))
-        }
         return Array(wrapped[key.lowerBound..<member.upperBound])
+    }
+
+    /// An object's result: no new member may have the key of a member it
+    /// keeps (`keyExists`) or of another new member (`keyInsertedTwice`).
+    /// Members the source has twice may stay so.
+    public func check(_ arrangement: Arrangement) throws {
+        guard isObject else { return }
+        var newKeys: [[UInt8]] = []
+        arrangement.itemBytes.withUnsafeBytes { itemBytes in
+            for run in arrangement.runs where run.isNewItem {
+                // A new member's bytes start with its key (see `newItem`).
+                let start = run.newItemBytes.lowerBound
+                let keyEnd = ValidatedJSON.stringEnd(itemBytes, start, run.newItemBytes.upperBound)
+                newKeys.append(JSONText.decodeString(itemBytes, start..<keyEnd))
+            }
+        }
+        guard !newKeys.isEmpty else { return }
+        var kept = Set<[UInt8]>()
+        for run in arrangement.runs where !run.isNewItem {
+            for index in run.start..<run.end { kept.insert(JSONText.decodeString(text.scanned, keyRanges[index])) }
+        }
+        var inserted = Set<[UInt8]>()
+        for key in newKeys {
+            if kept.contains(key) { throw JSONError.keyExists(key: String(decoding: key, as: UTF8.self)) }
+            if !inserted.insert(key).inserted { throw JSONError.keyInsertedTwice(key: String(decoding: key, as: UTF8.self)) }
+        }
     }
 }

@@ -4,25 +4,33 @@
 /// arrays are read by `JSONLayout`, which is faster and keeps less.)
 ///
 /// **Comments belong to the item they sit on**, by one rule: comment lines
-/// directly above an item (no blank line between) and a comment after it on
-/// its own last line (after its comma) move with it and are deleted with
-/// it. Everything else belongs to positions and stays: a comment separated
-/// by a blank line, one after `[` or `{` on the opening line, one before the
-/// closing bracket. A trailing comma after the last item stays after the
-/// last item, whichever item that is.
+/// directly above an item (no blank line between them and it) and the
+/// comments after it on its own last line (a `/* */` before its comma, a
+/// comment after its comma) move with it and are deleted with it.
+/// Everything else belongs to positions and stays: a comment with a blank
+/// line between it and the item below, one after `[` or `{` on the opening
+/// line, one before the closing bracket. A trailing comma after the last
+/// item stays after the last item, whichever item that is.
 ///
-/// Source item `i` is written as its main part (`starts[i] ..< valueEnds[i]`:
-/// the leading comment lines and the value or member), then position `p`'s
-/// comma, then its trailing comment with the blank before it, then what lies
-/// between position `p` and the next. So:
+/// Source item `i` is written as its main part (`starts[i] ..< mainEnds[i]`:
+/// the leading comment lines, the value or member, a comment before its
+/// comma), then position `p`'s comma, then its trailing comment with the
+/// blank before it, then what lies between position `p` and the next. So:
 ///
 ///     {
 ///       // about a          <- item a (leading)
 ///       "a": 1, // one      <- item a ("a": 1), position 0 (","), item a (" // one")
 ///
-///       // section          <- position 0 (a blank line before it)
-///       "b": 2              <- item b
+///       // header           <- position 0 (a blank line below it)
+///
+///       // about b          <- item b (leading)
+///       "b": 2 /* two */,   <- item b ("b": 2 /* two */), position 1 (",")
+///       "c": 3              <- item c
 ///     }                     <- the tail
+///
+/// A `//` comment is never written right before bytes that do not start a
+/// line: a line break goes between, so it cannot swallow a comma or a
+/// bracket.
 public struct JSONListLayout: FormatLayout {
     let text: JSONDocumentText
     public var source: UnsafeRawBufferPointer { text.source }
@@ -32,10 +40,14 @@ public struct JSONListLayout: FormatLayout {
     let open: Int
     let close: Int
     /// By source index: where the item starts (its leading comment lines
-    /// included), where its value (or member's key) starts, where it ends.
+    /// included), where its value (or member's key) starts, where it ends,
+    /// and where its main part ends: after the comments between the value
+    /// and its comma when the comma is on the value's last line, else at
+    /// the value's end.
     let starts: [Int]
     let valueStarts: [Int]
     let valueEnds: [Int]
+    let mainEnds: [Int]
     /// Members: the key's range, quotes included; arrays: empty.
     let keyRanges: [Range<Int>]
     /// By source position: the comma after the value, if any.
@@ -88,11 +100,17 @@ public struct JSONListLayout: FormatLayout {
             }
         }
         let count = valueStarts.count
-        var commas: [Int?] = [], trailingComments: [Range<Int>?] = [], lineEnds: [Int] = []
+        var commas: [Int?] = [], trailingComments: [Range<Int>?] = [], lineEnds: [Int] = [], mainEnds: [Int] = []
         for index in 0..<count {
             let end = valueEnds[index]
             let comma = JSONListLayout.comma(after: end, before: close, in: text)
             commas.append(comma)
+            // `"strict": true /* why */,`: the comment is the item's.
+            var mainEnd = end
+            if let comma, let last = text.lastComment(in: end..<comma), !JSONListLayout.hasLineBreak(source, end..<comma) {
+                mainEnd = last.upperBound
+            }
+            mainEnds.append(mainEnd)
             // The comment on the item's last line: after the comma when the
             // comma is on that line.
             var lineTail = end
@@ -109,6 +127,7 @@ public struct JSONListLayout: FormatLayout {
         }
         self.valueStarts = valueStarts
         self.valueEnds = valueEnds
+        self.mainEnds = mainEnds
         self.keyRanges = keyRanges
         self.commas = commas
         self.trailingComments = trailingComments
@@ -213,18 +232,19 @@ public struct JSONListLayout: FormatLayout {
     }
 
     /// What lies between two positions, without comments: the bytes
-    /// themselves when they hold none, else from their last line break on.
+    /// themselves when they hold none, else their last line break and the
+    /// blanks that start the line after it (a comment on that line, as in
+    /// `⏎  /* x */ "b"`, is not copied).
     private static func plain(_ range: Range<Int>, in text: JSONDocumentText) -> [UInt8] {
         let source = text.source
         guard text.hasComment(in: range) else { return Array(source[range]) }
         var p = range.upperBound
         while p > range.lowerBound && source[p - 1] != 0x0A { p -= 1 }
-        if p > range.lowerBound {
-            var lineBreak = p - 1
-            if lineBreak > range.lowerBound && source[lineBreak - 1] == 0x0D { lineBreak -= 1 }
-            return Array(source[lineBreak..<range.upperBound])
-        }
-        return [0x20]
+        guard p > range.lowerBound else { return [0x20] }
+        var lineBreak = p - 1
+        if lineBreak > range.lowerBound && source[lineBreak - 1] == 0x0D { lineBreak -= 1 }
+        while p < range.upperBound && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        return Array(source[lineBreak..<p])
     }
 
     static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
@@ -253,11 +273,29 @@ public struct JSONListLayout: FormatLayout {
     /// time.
     func write(_ slots: [Slot], _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         let source = self.source
+        // After a `//` comment: the line break (and indentation) to write
+        // before the next bytes unless they start a line themselves.
+        var openLineComment: [UInt8]? = nil
+        func emitChecked(_ bytes: UnsafeRawBufferPointer) throws {
+            guard !bytes.isEmpty else { return }
+            if let lineBreak = openLineComment {
+                openLineComment = nil
+                if bytes[0] != 0x0A && bytes[0] != 0x0D { try lineBreak.withUnsafeBytes { try emit($0) } }
+            }
+            try emit(bytes)
+        }
         func put(_ range: Range<Int>) throws {
-            if !range.isEmpty { try emit(UnsafeRawBufferPointer(rebasing: source[range])) }
+            try emitChecked(UnsafeRawBufferPointer(rebasing: source[range]))
         }
         func put(_ bytes: [UInt8]) throws {
-            if !bytes.isEmpty { try bytes.withUnsafeBytes { try emit($0) } }
+            try bytes.withUnsafeBytes { try emitChecked($0) }
+        }
+        /// `range` up to its last comment, when it has one: the comments of
+        /// a position that goes, without the blanks that went with it.
+        func putComments(_ range: Range<Int>) throws {
+            guard let last = text.lastComment(in: range) else { return }
+            try put(range.lowerBound..<last.upperBound)
+            if text.isLineComment(last) { openLineComment = lineBreak(before: last) }
         }
         let n = count, m = slots.count
         if n == 0 {
@@ -271,7 +309,7 @@ public struct JSONListLayout: FormatLayout {
                 if case .bytes(let bytes) = piece { return bytes } else { return [] }
             }
             var headEnd = open + 1
-            if let last = text.comments.last(where: { inner.contains($0.lowerBound) }) {
+            if let last = text.lastComment(in: inner) {
                 // Into an empty list with comments: they stay, before the
                 // items, which go one a line.
                 headEnd = last.upperBound
@@ -292,84 +330,99 @@ public struct JSONListLayout: FormatLayout {
         }
         if m == 0 {
             // Deleting every item: the brackets close up, and comments that
-            // belonged to positions stay.
-            let kept = text.comments.filter { $0.lowerBound > open && $0.upperBound <= close && !isOwnedByItem($0) }
-            if let last = kept.last {
-                try put(window.lowerBound..<last.upperBound)
-                try put(JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: close))
-                return try put(close..<window.upperBound)
-            }
+            // belong to positions stay, each with the blanks before it.
             try put(window.lowerBound..<open + 1)
+            var kept = false
+            for comment in text.comments where comment.lowerBound > open && comment.upperBound <= close && !isOwnedByItem(comment) {
+                var blanks = comment.lowerBound
+                while blanks > open + 1 && ValidatedJSON.isWhitespace(source[blanks - 1]) { blanks -= 1 }
+                try put(blanks..<comment.upperBound)
+                if text.isLineComment(comment) { openLineComment = lineBreak(before: comment) }
+                kept = true
+            }
+            if kept { try put(JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: close)) }
             return try put(close..<window.upperBound)
         }
         try put(window.lowerBound..<starts[0])
         for (position, slot) in slots.enumerated() {
+            let isLast = position == m - 1
+            let writesComma = !isLast || hasTrailingComma
             try writeMain(slot, put, put)
             if position < n, let comma = commas[position] {
-                // What stands between the value and its comma belongs to
-                // the position.
-                try put(valueEnds[position]..<comma)
+                // What stands between the item and its comma belongs to the
+                // position, and its comments stay without the comma.
+                let beforeComma = mainEnds[position]..<comma
+                if writesComma {
+                    try put(beforeComma)
+                    try put(comma..<comma + 1)
+                } else {
+                    try putComments(beforeComma)
+                }
+            } else if writesComma {
+                try put(newBeforeComma)
+                try put([UInt8(ascii: ",")])
             }
-            let isLast = position == m - 1
-            if !isLast || hasTrailingComma {
-                if position < n, let comma = commas[position] { try put(comma..<comma + 1) } else { try put([UInt8(ascii: ",")]) }
-            }
-            // What follows this position's line.
-            var following: Range<Int>? = nil
-            var followingBytes: [UInt8] = []
-            if !isLast {
-                if position < n - 1 { following = lineEnds[position]..<starts[position + 1] } else { followingBytes = newBetween }
-            } else {
-                following = lineEnds[n - 1]..<window.upperBound
-            }
-            let next = following.map { Array(source[$0.lowerBound..<min($0.upperBound, $0.lowerBound + 2)]) } ?? followingBytes
-            try writeComment(slot, followedBy: next, put, put)
-            if isLast && m < n {
-                // Positions that go: their own comments stay.
-                for dropped in position..<n - 1 {
-                    let between = lineEnds[dropped]..<starts[dropped + 1]
-                    if let last = text.comments.last(where: { between.contains($0.lowerBound) }) {
-                        try put(between.lowerBound..<last.upperBound)
-                    }
+            if case .source(let index) = slot, let trailing = trailingComments[index] {
+                try put(trailing)
+                if text.isLineComment(text.comment(endingAt: trailing.upperBound)!) {
+                    openLineComment = JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: valueStarts[index])
                 }
             }
-            if let following { try put(following) } else { try put(followingBytes) }
+            if !isLast {
+                if position < n - 1 { try put(lineEnds[position]..<starts[position + 1]) } else { try put(newBetween) }
+                continue
+            }
+            // Positions that go: their own comments stay.
+            for dropped in position..<max(position, n - 1) {
+                try putComments(lineEnds[dropped]..<starts[dropped + 1])
+                if let comma = commas[dropped + 1] { try putComments(mainEnds[dropped + 1]..<comma) }
+            }
+            try put(lineEnds[n - 1]..<window.upperBound)
         }
     }
 
-    /// Whether `comment` moves with an item (leading or trailing).
+    /// Before a new position's comma: what the source has before the comma
+    /// of its last position but one, when that is only blanks on one line
+    /// (the ` ` of `{ "a": 1 , "b": 2 }`).
+    private var newBeforeComma: [UInt8] {
+        guard count >= 2, let comma = commas[count - 2] else { return [] }
+        let range = mainEnds[count - 2]..<comma
+        guard !text.hasComment(in: range), !JSONListLayout.hasLineBreak(source, range) else { return [] }
+        return Array(source[range])
+    }
+
+    /// The line break to write after the `//` comment `comment` when what
+    /// follows it does not start a line: the document's, and the comment's
+    /// indentation.
+    private func lineBreak(before comment: Range<Int>) -> [UInt8] {
+        JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: comment.lowerBound)
+    }
+
+    /// Whether `comment` moves with an item (leading, before its comma, or
+    /// trailing).
     private func isOwnedByItem(_ comment: Range<Int>) -> Bool {
         for index in 0..<count {
-            if comment.lowerBound >= starts[index] && comment.upperBound <= valueEnds[index] { return true }
+            if comment.lowerBound >= starts[index] && comment.upperBound <= mainEnds[index] { return true }
             if let trailing = trailingComments[index], trailing.contains(comment.lowerBound) { return true }
         }
         return false
     }
 
+    /// A slot's main part: a source item's leading comments, value or
+    /// member, and comment before its comma; or a new item's bytes.
     private func writeMain(
         _ slot: Slot, _ putRange: (Range<Int>) throws -> Void, _ putBytes: ([UInt8]) throws -> Void
     ) rethrows {
         switch slot {
         case .source(let index):
-            if let replaced = overrides.bytes[index] { try putBytes(replaced) } else { try putRange(starts[index]..<valueEnds[index]) }
+            if let replaced = overrides.bytes[index] {
+                try putBytes(replaced)
+                try putRange(valueEnds[index]..<mainEnds[index])
+            } else {
+                try putRange(starts[index]..<mainEnds[index])
+            }
         case .new(let bytes):
             try putBytes(Array(bytes))
-        }
-    }
-
-    /// A source item's trailing comment, and after a `//` comment a line
-    /// break when what follows (`next`, its first bytes) does not start with
-    /// one: a line comment must never swallow a comma or a bracket.
-    private func writeComment(
-        _ slot: Slot, followedBy next: [UInt8],
-        _ putRange: (Range<Int>) throws -> Void, _ putBytes: ([UInt8]) throws -> Void
-    ) rethrows {
-        guard case .source(let index) = slot, let trailing = trailingComments[index] else { return }
-        try putRange(trailing)
-        let comment = text.comment(endingAt: trailing.upperBound)!
-        let isLineComment = source[comment.lowerBound + 1] == UInt8(ascii: "/")
-        if isLineComment && next.first != 0x0A && next.first != 0x0D {
-            try putBytes(JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: valueStarts[index]))
         }
     }
 

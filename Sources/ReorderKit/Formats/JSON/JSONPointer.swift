@@ -4,14 +4,25 @@ public struct JSONPointer: Equatable, Sendable {
     /// The reference tokens, unescaped (`~1` is `/`, `~0` is `~`).
     public let tokens: [String]
 
-    /// Parses `text`. Throws `JSONError.invalidPointer` when it is neither
-    /// empty nor starts with `/`, or holds a `~` not followed by `0` or `1`.
-    public init(parsing text: String) throws {
+    /// What a pointer is given for: `-p` (the list) or `--key` (a value
+    /// inside each item).
+    public enum Role: Equatable, Sendable {
+        case list
+        case key
+    }
+
+    /// Parses `text`, given for `role`. Throws `JSONError.invalidPointer`
+    /// when it is neither empty nor starts with `/` (`.jqPath` when it is a
+    /// jq path), or holds a `~` not followed by `0` or `1`.
+    public init(parsing text: String, role: Role = .list) throws {
         if text.isEmpty {
             tokens = []
             return
         }
         guard text.utf8.first == UInt8(ascii: "/") else {
+            if let pointer = JSONPointer(jqPath: text) {
+                throw JSONError.invalidPointer(text, .jqPath(pointer: pointer.text, role: role))
+            }
             throw JSONError.invalidPointer(text, .missingLeadingSlash)
         }
         var tokens: [String] = []
@@ -37,6 +48,54 @@ public struct JSONPointer: Equatable, Sendable {
     }
 
     public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// The pointer to what the jq path `text` names: `.` the root, `.a.b`,
+    /// `.a[0]`, `."a b"`, `.["a b"]`; nil for anything else (jq's `[]`,
+    /// pipes, functions), and for a quoted key with an escape.
+    init?(jqPath text: String) {
+        var rest = Substring(text)
+        guard rest.first == "." else { return nil }
+        var tokens: [String] = []
+        func quoted() -> String? {
+            guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { return nil }
+            let key = rest[rest.index(after: rest.startIndex)..<end]
+            guard !key.contains("\\") else { return nil }
+            rest = rest[rest.index(after: end)...]
+            return String(key)
+        }
+        func isNameCharacter(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-") }
+        while let first = rest.first {
+            if first == "." {
+                rest = rest.dropFirst()
+                if rest.first == "\"" {
+                    guard let key = quoted() else { return nil }
+                    tokens.append(key)
+                } else {
+                    let name = rest.prefix(while: isNameCharacter)
+                    // `.` alone, or `.` before `[`.
+                    guard !name.isEmpty || rest.isEmpty || rest.first == "[" else { return nil }
+                    if !name.isEmpty { tokens.append(String(name)) }
+                    rest = rest.dropFirst(name.count)
+                }
+            } else if first == "[" {
+                rest = rest.dropFirst()
+                if rest.first == "\"" {
+                    guard let key = quoted() else { return nil }
+                    tokens.append(key)
+                } else {
+                    let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+                    guard !digits.isEmpty else { return nil }
+                    tokens.append(String(digits))
+                    rest = rest.dropFirst(digits.count)
+                }
+                guard rest.first == "]" else { return nil }
+                rest = rest.dropFirst()
+            } else {
+                return nil
+            }
+        }
         self.tokens = tokens
     }
 
