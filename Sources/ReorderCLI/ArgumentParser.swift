@@ -17,6 +17,10 @@ public enum UsageError: Error, Equatable, Sendable {
     case extraArgument(String, command: String)
     /// `--document` takes a whole number.
     case invalidDocumentIndex(String)
+    /// `option` means something only with `needs`.
+    case optionNeedsOther(String, needs: String)
+    /// `command` takes `expected` inputs (`diff`: OLD and NEW; `edit`: one).
+    case wrongInputCount(command: String, expected: String, given: Int)
 }
 
 /// The command line, taken apart by the command table.

@@ -5,6 +5,8 @@ enum Help {
         if command.name == "batch" { parts.append("(-e OP... | -f SCRIPT)") }
         parts += command.arguments.map(\.name)
         if command.name == "help" { parts.append("[COMMAND]") }
+        if command.name == "diff" { return (parts + ["[OPTIONS]", "OLD", "NEW"]).joined(separator: " ") }
+        if command.name == "edit" { return (parts + ["[OPTIONS]", "FILE"]).joined(separator: " ") }
         if command.takesFiles { parts += ["[OPTIONS]", "[FILE...]"] }
         return parts.joined(separator: " ")
     }

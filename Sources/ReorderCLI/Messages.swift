@@ -17,6 +17,8 @@ enum Messages {
         case let error as MissingDirectory:
             return "\(error.path): cannot write: the directory '\(error.directory)' does not exist; create it first"
         case let error as FileError: return describe(error)
+        case let error as DiffError: return describe(error)
+        case let error as EditError: return describe(error)
         case let error as JSONError: return describe(error, input: input)
         case let error as YAMLErrorInInput: return describe(error)
         case let error as AutoDetectedJSON: return describe(error, input: input)
@@ -55,6 +57,11 @@ enum Messages {
             return "batch needs operations: give -e OP or -f SCRIPT; see 'reorder help batch'"
         case .invalidPointerForKey(let pointer):
             return "'--key \(pointer)' is not a JSON Pointer: it must be empty or start with '/'"
+        case .optionNeedsOther(let option, let needs):
+            return "'\(option)' works only with '\(needs)'"
+        case .wrongInputCount(let command, let expected, let given):
+            let usage = CommandTable.command(named: command).map(Help.usage) ?? command
+            return "\(command) takes \(expected), but \(given) \(given == 1 ? "was" : "were") given; usage: \(usage)"
         case .invalidDocumentIndex(let text):
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
         case .extraArgument(let argument, let command):
@@ -107,5 +114,18 @@ enum Messages {
 
     private static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+}
+
+extension Messages {
+    static func describe(_ error: DiffError) -> String {
+        switch error {
+        case .bothOnStandardInput:
+            return "OLD and NEW cannot both be standard input; give one of them as a file"
+        case .itemSpansLines(let index, let input):
+            return "\(input): item \(index) spans several lines, so no one-line 'insert' can write it; diff can print it for lines, JSON, and one-line YAML entries"
+        case .jsonPatchNeedsArray:
+            return "--json-patch needs a JSON array: JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"
+        }
     }
 }

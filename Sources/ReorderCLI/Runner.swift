@@ -53,6 +53,10 @@ public struct Runner {
             }
         } catch let error as SystemError where error.code == EPIPE {
             return ExitStatus.success
+        } catch let error as EditError where error.cancels {
+            // `edit` cancelled: as an editor's own cancel, status 1.
+            report(error, input: nil)
+            status = ExitStatus.wouldChange
         } catch {
             report(error, input: nil)
             status = ExitStatus.failure
@@ -75,6 +79,11 @@ public struct Runner {
 
     private func execute(_ parsed: ParsedArguments) throws -> Int32 {
         let command = parsed.command
+        switch command.name {
+        case "diff": return try DiffCommand(parsed: parsed, readOptions: try readOptions(parsed), console: console).run()
+        case "edit": return try EditCommand(parsed: parsed, readOptions: try readOptions(parsed), console: console).run(self)
+        default: break
+        }
         let argumentCount = command.arguments.count
         guard parsed.positionals.count >= argumentCount else {
             throw UsageError.missingArgument(command.arguments[parsed.positionals.count].name, command: command.name)
@@ -142,7 +151,7 @@ public struct Runner {
         return .write
     }
 
-    private func readOptions(_ parsed: ParsedArguments) throws -> ReadOptions {
+    func readOptions(_ parsed: ParsedArguments) throws -> ReadOptions {
         var options = ReadOptions()
         options.nulTerminated = parsed.has("null")
         options.pointer = parsed.value("pointer") ?? ""
@@ -211,7 +220,7 @@ public struct Runner {
         case "batch":
             return try BatchCommand.edit(parsed, console: console)
         case "sort":
-            return try SortCommand.edit(parsed)
+            return try SortCommand.edit(parsed, readOptions: try readOptions(parsed), console: console)
         default:
             preconditionFailure("command '\(command)' is in the table but not run")
         }
@@ -254,7 +263,7 @@ struct Job {
     }
 
     /// Reads `content`, from the file `name` (nil: standard input).
-    private static func load(content: InputBytes, name: String?, readOptions: ReadOptions,
+    static func load(content: InputBytes, name: String?, readOptions: ReadOptions,
                              edited: EditedFile?) throws -> LoadedInput {
         let source = content.bytes
         let format = readOptions.format.resolve(name: name, source: source)

@@ -3,12 +3,21 @@ import ReorderKit
 /// `reorder sort`: the options, read into `SortOptions`; `--key` travels in
 /// `EditOptions` like the selectors' one.
 enum SortCommand {
-    static func edit(_ parsed: ParsedArguments) throws -> Edit {
-        .sort(SortOptions(
+    static func edit(_ parsed: ParsedArguments, readOptions: ReadOptions, console: Console) throws -> Edit {
+        var options = SortOptions(
             reverse: parsed.has("reverse"),
             unique: parsed.has("unique"),
             ignoreCase: parsed.has("ignore-case"),
             numeric: parsed.has("numeric"),
-            recursive: parsed.has("recursive")))
+            recursive: parsed.has("recursive"))
+        if let reference = parsed.value("like") {
+            // REF is read as the list is, with the same options.
+            let input = try ListInput.read(reference, readOptions: readOptions, console: console)
+            options.like = try withExtendedLifetime(input) { try input.document.itemKeys(key: parsed.value("key")) }
+            options.likeMissingFirst = parsed.has("missing-first")
+        } else if parsed.has("missing-first") {
+            throw UsageError.optionNeedsOther("--missing-first", needs: "--like")
+        }
+        return .sort(options)
     }
 }

@@ -63,6 +63,11 @@ public protocol FormatLayout {
     /// lines with `-z`).
     var diffTerminator: UInt8 { get }
 
+    /// The VALUE that `insert` takes to write source item `index` again, on
+    /// one line (what `reorder diff` prints for an item to insert); nil
+    /// when the item cannot be given on one line.
+    func valueText(ofItem index: Int) -> [UInt8]?
+
     /// The bytes a new item with `value` is written with (validated for the
     /// format), or with `asString`, `value` as the format's string.
     func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8]
@@ -104,6 +109,12 @@ public protocol FormatLayout {
 
 extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
+
+    public func valueText(ofItem index: Int) -> [UInt8]? {
+        let range = itemRange(index)
+        let bytes = Array(source[range])
+        return bytes.contains(0x0A) || bytes.contains(0x0D) ? nil : bytes
+    }
 
     public func check(_ arrangement: Arrangement) throws {}
 

@@ -13,6 +13,12 @@ public struct SortOptions: Equatable, Sendable {
     /// `--recursive` (JSON): the members of every object at or below the
     /// list are sorted by key too; arrays keep their order.
     public var recursive = false
+    /// `--like REF`: the keys of REF's items, in REF's order; the list is
+    /// put in that order (the k-th of equal items where REF has its k-th),
+    /// and items REF does not have keep their order after them, or before
+    /// them with `likeMissingFirst`.
+    public var like: [ItemKey]? = nil
+    public var likeMissingFirst = false
 
     public init(reverse: Bool = false, unique: Bool = false, ignoreCase: Bool = false, numeric: Bool = false,
                 recursive: Bool = false) {
@@ -39,7 +45,24 @@ extension ListDocument {
 
     /// The source indices in sorted order (with `unique`, the kept ones).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        try layout.sortedOrder(options, key: key)
+        if let like = options.like { return try orderLike(like, missingFirst: options.likeMissingFirst, key: key) }
+        return try layout.sortedOrder(options, key: key)
+    }
+
+    /// The order of `reference`'s items (see `SortOptions.like`).
+    private func orderLike(_ reference: [ItemKey], missingFirst: Bool, key: String?) throws -> [Int] {
+        var places: [ItemKey: [Int]] = [:]
+        for (index, item) in reference.enumerated() { places[item, default: []].append(index) }
+        var used: [ItemKey: Int] = [:]
+        let ranks = try itemKeys(key: key).map { item -> Int? in
+            let next = used[item, default: 0]
+            guard let found = places[item], next < found.count else { return nil }
+            used[item] = next + 1
+            return found[next]
+        }
+        let present = ranks.indices.filter { ranks[$0] != nil }.sorted { ranks[$0]! < ranks[$1]! }
+        let missing = ranks.indices.filter { ranks[$0] == nil }
+        return missingFirst ? missing + present : present + missing
     }
 }
 

@@ -68,3 +68,88 @@ enum JSONFormatReader {
         return (try? JSONScanner(text.scanned, tokens: []).scan()) != nil
     }
 }
+
+extension JSONText {
+    /// A JSON value's text on one line: every run of whitespace outside
+    /// strings that holds a line break becomes one space. The same value.
+    static func oneLine(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var p = 0
+        var inString = false
+        while p < bytes.count {
+            let byte = bytes[p]
+            if inString {
+                out.append(byte)
+                if byte == UInt8(ascii: "\\"), p + 1 < bytes.count {
+                    out.append(bytes[p + 1])
+                    p += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+                p += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            if ValidatedJSON.isWhitespace(byte) {
+                var q = p
+                var breaks = false
+                while q < bytes.count && ValidatedJSON.isWhitespace(bytes[q]) {
+                    if bytes[q] == 0x0A || bytes[q] == 0x0D { breaks = true }
+                    q += 1
+                }
+                if breaks {
+                    // No space right after an opening or before a closing bracket.
+                    let previous = out.last
+                    let next = q < bytes.count ? bytes[q] : 0
+                    let tight = previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{")
+                        || next == UInt8(ascii: "]") || next == UInt8(ascii: "}") || next == UInt8(ascii: ",")
+                    if !tight { out.append(0x20) }
+                } else {
+                    out.append(contentsOf: bytes[p..<q])
+                }
+                p = q
+                continue
+            }
+            out.append(byte)
+            p += 1
+        }
+        return out
+    }
+}
+
+extension JSONLayout {
+    public func valueText(ofItem index: Int) -> [UInt8]? {
+        JSONText.oneLine(UnsafeRawBufferPointer(rebasing: source[itemRange(index)]))
+    }
+}
+
+extension JSONListLayout {
+    /// The element or `"key": value`, without its comments (they are blanked
+    /// in the scanned text), on one line.
+    public func valueText(ofItem index: Int) -> [UInt8]? {
+        var bytes = JSONText.oneLine(UnsafeRawBufferPointer(rebasing: text.scanned[valueStarts[index]..<valueEnds[index]]))
+        // Blanked comments leave runs of spaces: fold them too.
+        var folded: [UInt8] = []
+        var inString = false
+        var previousWasSpace = false
+        var escape = false
+        for byte in bytes {
+            if inString {
+                folded.append(byte)
+                if escape { escape = false } else if byte == UInt8(ascii: "\\") { escape = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            if byte == 0x20 {
+                if previousWasSpace { continue }
+                previousWasSpace = true
+            } else {
+                previousWasSpace = false
+            }
+            folded.append(byte)
+        }
+        bytes = folded
+        return bytes
+    }
+}

@@ -234,3 +234,20 @@ extension YAMLLayout {
         }
     }
 }
+
+extension YAMLLayout {
+    /// A one-line entry without its indentation and dash (`- `): what
+    /// `insert` takes; nil for an entry of several lines.
+    public func valueText(ofItem index: Int) -> [UInt8]? {
+        guard isBlock else { return Array(source[ranges[index]]) }
+        let entry = entries[index]
+        guard entry.line == entry.lastLine else { return nil }
+        var start = entry.start
+        let end = document.line[entry.line].end
+        if node.kind == .blockSequence {
+            start += 1
+            while start < end && (source[start] == 0x20 || source[start] == 0x09) { start += 1 }
+        }
+        return Array(source[start..<end])
+    }
+}

@@ -1,0 +1,124 @@
+import ReorderKit
+
+/// A list read for a command that only reads it (`diff`, `sort --like`,
+/// `edit`'s view): its bytes and its document, alive together.
+struct ListInput {
+    let loaded: LoadedInput
+    let name: String
+    var document: ListDocument { loaded.document }
+
+    /// Reads `path` (`-`: standard input) as the list with `readOptions`.
+    static func read(_ path: String, readOptions: ReadOptions, console: Console) throws -> ListInput {
+        if InputBytes.namesStandardInput(path) {
+            let loaded = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions, edited: nil)
+            return ListInput(loaded: loaded, name: "<stdin>")
+        }
+        return ListInput(loaded: try Job.load(input: path, readOptions: readOptions, inPlace: false), name: path)
+    }
+}
+
+/// `reorder diff OLD NEW`: the fewest operations from OLD's list to NEW's.
+struct DiffCommand {
+    let parsed: ParsedArguments
+    let readOptions: ReadOptions
+    let console: Console
+
+    func run() throws -> Int32 {
+        let inputs = parsed.positionals
+        guard inputs.count == 2 else {
+            throw UsageError.wrongInputCount(command: "diff", expected: "OLD and NEW", given: inputs.count)
+        }
+        if InputBytes.namesStandardInput(inputs[0]) && InputBytes.namesStandardInput(inputs[1]) {
+            throw DiffError.bothOnStandardInput
+        }
+        let key = parsed.value("key")
+        let old = try ListInput.read(inputs[0], readOptions: readOptions, console: console)
+        // NEW is read in OLD's format, whatever its name.
+        var newOptions = readOptions
+        newOptions.format = .named(old.document.format)
+        let new = try ListInput.read(inputs[1], readOptions: newOptions, console: console)
+        return try withExtendedLifetime((old, new)) {
+            let oldKeys = try describing(old) { try old.document.itemKeys(key: key) }
+            let newKeys = try describing(new) { try new.document.itemKeys(key: key) }
+            let oldValues = old.document.itemValues(), newValues = new.document.itemValues()
+            func text(_ values: [[UInt8]?], _ document: ListDocument, _ index: Int) -> [UInt8] {
+                values[index] ?? Array(document.itemBytes(index))
+            }
+            let diff = ListDiff(old: oldKeys, new: newKeys) { a, b in
+                key != nil && text(oldValues, old.document, a) != text(newValues, new.document, b)
+            }
+            let sequential = parsed.has("sequential")
+            let operations = sequential || parsed.has("json-patch") ? diff.sequentialOperations : diff.batchOperations
+            if operations.isEmpty { return ExitStatus.success }
+            func value(_ index: Int) throws -> [UInt8] {
+                guard let value = newValues[index] else { throw DiffError.itemSpansLines(index: index, input: new.name) }
+                return value
+            }
+            var out: [UInt8] = []
+            if parsed.has("stat") {
+                let moves = operations.filter { if case .move = $0 { return true } else { return false } }.count
+                out = Array("\(moves) \(moves == 1 ? "move" : "moves"), \(diff.inserted.count) \(diff.inserted.count == 1 ? "insert" : "inserts"), \(diff.deleted.count) \(diff.deleted.count == 1 ? "delete" : "deletes"), \(diff.replaced.count) \(diff.replaced.count == 1 ? "replace" : "replaces")\n".utf8)
+            } else if parsed.has("json-patch") {
+                out = try jsonPatch(operations, document: new.document, value: value)
+            } else {
+                for index in diff.inserted { _ = try value(index) }
+                for match in diff.replaced { _ = try value(match.new) }
+                out = diff.script(sequential: sequential) { newValues[$0]! }
+            }
+            try console.standardOutput.write(String(decoding: out, as: UTF8.self))
+            return ExitStatus.wouldChange
+        }
+    }
+
+    /// Errors of one input's format, with its name.
+    private func describing<T>(_ input: ListInput, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as YAMLError {
+            throw YAMLErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
+        }
+    }
+
+    /// RFC 6902 operations for the sequential change of a JSON array.
+    private func jsonPatch(_ operations: [DiffOperation], document: ListDocument, value: (Int) throws -> [UInt8]) throws -> [UInt8] {
+        guard document.format == .json || document.format == .jsonc, !(document.layout is JSONListLayout && (document.layout as! JSONListLayout).isObject) else {
+            throw DiffError.jsonPatchNeedsArray
+        }
+        let base = readOptions.pointer
+        func path(_ index: Int) -> String { "\"" + base.replacingEscapes() + "/\(index)\"" }
+        var lines: [String] = []
+        for operation in operations {
+            switch operation {
+            case .delete(let index):
+                lines.append("{\"op\": \"remove\", \"path\": \(path(index))}")
+            case .move(let from, let to):
+                lines.append("{\"op\": \"move\", \"from\": \(path(from)), \"path\": \(path(to))}")
+            case .insert(let at, let new):
+                lines.append("{\"op\": \"add\", \"path\": \(path(at)), \"value\": \(String(decoding: try value(new), as: UTF8.self))}")
+            case .replace(let at, let new):
+                lines.append("{\"op\": \"replace\", \"path\": \(path(at)), \"value\": \(String(decoding: try value(new), as: UTF8.self))}")
+            }
+        }
+        return Array(("[\n  " + lines.joined(separator: ",\n  ") + "\n]\n").utf8)
+    }
+}
+
+/// Errors of `diff`.
+enum DiffError: Error, Equatable {
+    case bothOnStandardInput
+    /// NEW's item `index` cannot be given as a one-line VALUE.
+    case itemSpansLines(index: Int, input: String)
+    case jsonPatchNeedsArray
+}
+
+private extension String {
+    /// The pointer as the text of a JSON string (`"` and `\` escaped).
+    func replacingEscapes() -> String {
+        var out = ""
+        for character in self {
+            if character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}
