@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -71,7 +71,7 @@ function __reorder_wants_file
             test $arguments -ge 2
         case delete
             test $arguments -ge 1
-        case batch sort reverse
+        case batch sort reverse diff edit
             true
         case '*'
             false
@@ -95,6 +95,8 @@ complete -c reorder -n __reorder_wants_command -a delete -d 'Delete an item'
 complete -c reorder -n __reorder_wants_command -a batch -d 'Apply many operations as one'
 complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
 complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
+complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest operations from OLD to NEW'
+complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
 
 # Before a command.
@@ -106,24 +108,28 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l diff -d 'Write nothing; print a unified diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l color -x -a 'auto always never' -d 'Colour the diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l format -x -a 'auto lines json jsonc yaml' -d 'How to read the list'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l json -d 'Same as --format json'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l lines -d 'Same as --format lines'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s z -l null -d 'Lines: items end with NUL'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l document -x -d 'YAML: the document of a stream to edit'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l format -x -a 'auto lines json jsonc yaml' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l json -d 'Same as --format json'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l lines -d 'Same as --format lines'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s z -l null -d 'Lines: items end with NUL'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l document -x -d 'YAML: the document of a stream to edit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit' -s v -l verbose -d 'Say which files were rewritten in place'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
-complete -c reorder -n '__reorder_command_is move swap delete batch sort' -l key -x -d 'JSON: compare the value at this JSON Pointer'
+complete -c reorder -n '__reorder_command_is move swap delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
 complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
 complete -c reorder -n '__reorder_command_is insert batch' -l string -d 'JSON: insert VALUE as a JSON string'
 complete -c reorder -n '__reorder_command_is batch' -s e -l expression -x -d 'Add one operation to the batch'
 complete -c reorder -n '__reorder_command_is batch' -s f -l file -r -F -d 'Read batch operations from SCRIPT'
-complete -c reorder -n '__reorder_command_is batch' -l sequential -d 'Apply the operations one after another'
+complete -c reorder -n '__reorder_command_is batch diff' -l sequential -d 'Apply the operations one after another'
 complete -c reorder -n '__reorder_command_is sort' -s r -l reverse -d 'Sort in descending order'
 complete -c reorder -n '__reorder_command_is sort' -s u -l unique -d 'Keep only the first of equal items'
 complete -c reorder -n '__reorder_command_is sort' -s i -l ignore-case -d 'Compare ASCII letters without case'
 complete -c reorder -n '__reorder_command_is sort' -s n -l numeric -d 'Compare numbers by value'
+complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
+complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
+complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
+complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit help' -s h -l help -d 'Show help and exit'
