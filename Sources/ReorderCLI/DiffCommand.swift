@@ -38,20 +38,41 @@ struct DiffCommand {
         newOptions.format = .named(old.document.format)
         let new = try ListInput.read(inputs[1], readOptions: newOptions, console: console)
         return try withExtendedLifetime((old, new)) {
-            let oldKeys = try describing(old) { try old.document.itemKeys(key: key) }
-            let newKeys = try describing(new) { try new.document.itemKeys(key: key) }
-            let oldValues = old.document.itemValues(), newValues = new.document.itemValues()
-            func text(_ values: [[UInt8]?], _ document: ListDocument, _ index: Int) -> [UInt8] {
-                values[index] ?? Array(document.itemBytes(index))
+            // Keys as numbers: old ones get numbers, new ones look them up.
+            var interner = KeyInterner(capacity: old.document.count)
+            var oldIDs = [Int](repeating: 0, count: old.document.count)
+            try describing(old) {
+                try old.document.forEachItemKey(key: key) { index, bytes in
+                    oldIDs[index] = bytes.map { interner.number(of: $0, insert: true) } ?? interner.uniqueNumber()
+                }
             }
-            let diff = ListDiff(old: oldKeys, new: newKeys) { a, b in
-                key != nil && text(oldValues, old.document, a) != text(newValues, new.document, b)
+            var newIDs = [Int](repeating: -1, count: new.document.count)
+            try describing(new) {
+                try new.document.forEachItemKey(key: key) { index, bytes in
+                    newIDs[index] = bytes.map { interner.number(of: $0, insert: false) } ?? -1
+                }
+            }
+            // Numbers given to items without a key lie outside the table.
+            let idCount = interner.count
+            oldIDs = oldIDs.map { $0 >= idCount ? -1 : $0 }
+            var lastUnique = idCount
+            for index in oldIDs.indices where oldIDs[index] == -1 {
+                oldIDs[index] = lastUnique
+                lastUnique += 1
+            }
+            func text(_ document: ListDocument, _ index: Int) -> [UInt8] {
+                document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index))
+            }
+            let diff = ListDiff(oldIDs: oldIDs, newIDs: newIDs, idCount: lastUnique) { a, b in
+                key != nil && text(old.document, a) != text(new.document, b)
             }
             let sequential = parsed.has("sequential")
             let operations = sequential || parsed.has("json-patch") ? diff.sequentialOperations : diff.batchOperations
             if operations.isEmpty { return ExitStatus.success }
             func value(_ index: Int) throws -> [UInt8] {
-                guard let value = newValues[index] else { throw DiffError.itemSpansLines(index: index, input: new.name) }
+                guard let value = new.document.layout.valueText(ofItem: index) else {
+                    throw DiffError.itemSpansLines(index: index, input: new.name)
+                }
                 return value
             }
             var out: [UInt8] = []
@@ -61,9 +82,10 @@ struct DiffCommand {
             } else if parsed.has("json-patch") {
                 out = try jsonPatch(operations, document: new.document, value: value)
             } else {
-                for index in diff.inserted { _ = try value(index) }
-                for match in diff.replaced { _ = try value(match.new) }
-                out = diff.script(sequential: sequential) { newValues[$0]! }
+                var values: [Int: [UInt8]] = [:]
+                for index in diff.inserted { values[index] = try value(index) }
+                for match in diff.replaced { values[match.new] = try value(match.new) }
+                out = diff.script(sequential: sequential) { values[$0]! }
             }
             try console.standardOutput.write(String(decoding: out, as: UTF8.self))
             return ExitStatus.wouldChange

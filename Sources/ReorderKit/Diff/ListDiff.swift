@@ -36,26 +36,52 @@ public struct ListDiff: Equatable, Sendable {
     /// replaced where it stays, and deleted and inserted where it would
     /// move (UIKit cannot reload a moving item either).
     public init<Key: Hashable>(old: [Key], new: [Key], changed: (Int, Int) -> Bool = { _, _ in false }) {
-        // Where each key stands in the old list, ascending.
-        var positions: [Key: [Int]] = [:]
-        for (index, key) in old.enumerated() { positions[key, default: []].append(index) }
+        var ids: [Key: Int] = [:]
+        let oldIDs = old.map { key -> Int in
+            if let id = ids[key] { return id }
+            ids[key] = ids.count
+            return ids.count - 1
+        }
+        let newIDs = new.map { ids[$0] ?? -1 }
+        self.init(oldIDs: oldIDs, newIDs: newIDs, idCount: ids.count, changed: changed)
+    }
+
+    /// The diff of two lists of key numbers (`0..<idCount`; a new item's
+    /// key that no old item has is -1).
+    public init(oldIDs old: [Int], newIDs new: [Int], idCount: Int, changed: (Int, Int) -> Bool = { _, _ in false }) {
+        // Each key's old positions as linked lists, ascending and
+        // descending, in arrays: no hashing once keys are numbers.
+        var firstAscending = [Int](repeating: -1, count: idCount)
+        var nextAscending = [Int](repeating: -1, count: old.count)
+        for index in old.indices.reversed() {
+            nextAscending[index] = firstAscending[old[index]]
+            firstAscending[old[index]] = index
+        }
+        var firstDescending = [Int](repeating: -1, count: idCount)
+        var nextDescending = [Int](repeating: -1, count: old.count)
+        for index in old.indices {
+            nextDescending[index] = firstDescending[old[index]]
+            firstDescending[old[index]] = index
+        }
         // Hunt–Szymanski: walk the new list; for each of its items, the old
         // positions of its key, descending, extend increasing runs.
         // `tails[k]` is the smallest old index that ends a common
-        // subsequence of length k + 1 so far; `links` remembers each step.
+        // subsequence of length k + 1 so far; `nodes` remembers each step.
         var tails: [Int] = []
         var tailNodes: [Int] = []
-        var nodes: [(old: Int, new: Int, previous: Int)] = []
-        for (newIndex, key) in new.enumerated() {
-            guard let olds = positions[key] else { continue }
-            for oldIndex in olds.reversed() {
+        var nodeOld: [Int] = [], nodeNew: [Int] = [], nodePrevious: [Int] = []
+        for (newIndex, id) in new.enumerated() where id >= 0 {
+            var oldIndex = firstDescending[id]
+            while oldIndex >= 0 {
                 var low = 0, high = tails.count
                 while low < high {
-                    let middle = (low + high) / 2
+                    let middle = (low + high) >> 1
                     if tails[middle] < oldIndex { low = middle + 1 } else { high = middle }
                 }
-                let node = nodes.count
-                nodes.append((oldIndex, newIndex, low > 0 ? tailNodes[low - 1] : -1))
+                let node = nodeOld.count
+                nodeOld.append(oldIndex)
+                nodeNew.append(newIndex)
+                nodePrevious.append(low > 0 ? tailNodes[low - 1] : -1)
                 if low == tails.count {
                     tails.append(oldIndex)
                     tailNodes.append(node)
@@ -63,50 +89,62 @@ public struct ListDiff: Equatable, Sendable {
                     tails[low] = oldIndex
                     tailNodes[low] = node
                 }
+                oldIndex = nextDescending[oldIndex]
             }
         }
-        var staysOld = Set<Int>(), staysNew = Set<Int>()
+        var staysOld = [Bool](repeating: false, count: old.count)
+        var staysNew = [Bool](repeating: false, count: new.count)
+        var kept: [Match] = []
         var node = tailNodes.last ?? -1
-        var pairs: [(Int, Int)] = []
         while node >= 0 {
-            pairs.append((nodes[node].old, nodes[node].new))
-            staysOld.insert(nodes[node].old)
-            staysNew.insert(nodes[node].new)
-            node = nodes[node].previous
+            kept.append(Match(old: nodeOld[node], new: nodeNew[node], stays: true))
+            staysOld[nodeOld[node]] = true
+            staysNew[nodeNew[node]] = true
+            node = nodePrevious[node]
         }
         // The rest of the matching: for each key, the old occurrences not
         // kept with the new ones not kept, in order.
-        var freeOld: [Key: [Int]] = [:]
-        for (index, key) in old.enumerated() where !staysOld.contains(index) { freeOld[key, default: []].append(index) }
-        var taken: [Key: Int] = [:]
-        var matches: [Match] = pairs.reversed().map { Match(old: $0.0, new: $0.1, stays: true) }
+        var cursor = firstAscending
+        var matches: [Match] = []
+        matches.reserveCapacity(min(old.count, new.count))
         var inserted: [Int] = []
-        for (newIndex, key) in new.enumerated() where !staysNew.contains(newIndex) {
-            let next = taken[key, default: 0]
-            if let olds = freeOld[key], next < olds.count {
-                matches.append(Match(old: olds[next], new: newIndex, stays: false))
-                taken[key] = next + 1
-            } else {
-                inserted.append(newIndex)
-            }
-        }
         var replaced: [Match] = []
-        matches = matches.filter { match in
-            guard changed(match.old, match.new) else { return true }
-            if match.stays {
-                replaced.append(match)
-                return true
+        var keptIndex = kept.count - 1
+        for (newIndex, id) in new.enumerated() {
+            var match: Match? = nil
+            if staysNew[newIndex] {
+                match = kept[keptIndex]
+                keptIndex -= 1
+            } else if id >= 0 {
+                var oldIndex = cursor[id]
+                while oldIndex >= 0 && staysOld[oldIndex] { oldIndex = nextAscending[oldIndex] }
+                if oldIndex >= 0 {
+                    cursor[id] = nextAscending[oldIndex]
+                    match = Match(old: oldIndex, new: newIndex, stays: false)
+                } else {
+                    cursor[id] = -1
+                }
             }
-            inserted.append(match.new)
-            return false
+            guard let found = match else {
+                inserted.append(newIndex)
+                continue
+            }
+            if changed(found.old, found.new) {
+                if found.stays {
+                    replaced.append(found)
+                } else {
+                    inserted.append(newIndex)
+                    continue
+                }
+            }
+            matches.append(found)
         }
-        matches.sort { $0.new < $1.new }
-        inserted.sort()
-        let matchedOld = Set(matches.map(\.old))
+        var matchedOld = [Bool](repeating: false, count: old.count)
+        for match in matches { matchedOld[match.old] = true }
         self.matches = matches
-        deleted = (0..<old.count).filter { !matchedOld.contains($0) }
+        deleted = old.indices.filter { !matchedOld[$0] }
         self.inserted = inserted
-        self.replaced = replaced.sorted { $0.new < $1.new }
+        self.replaced = replaced
     }
 
     /// The operations in UIKit's batch index rules: sources count in the
@@ -126,21 +164,57 @@ public struct ListDiff: Equatable, Sendable {
     /// the batch.
     public var sequentialOperations: [DiffOperation] {
         var operations: [DiffOperation] = deleted.reversed().map { .delete($0) }
-        // The list after the deletes, as old indices.
-        let gone = Set(deleted)
-        var list = (0..<(matches.count + deleted.count)).filter { !gone.contains($0) }
-        precondition(list.count == matches.count)
-        var position: [Int: Int] = [:]
-        func reindex() { for (index, old) in list.enumerated() { position[old] = index } }
-        reindex()
-        // The matched items in the new list's order.
+        // After the deletes, the list is the matched items in the old
+        // order. A moving item is put right after its predecessor in the new
+        // order, so every item's place is (base, sub): base b ≥ 1 is the
+        // rank (1-based) of the item that stands there from the start, base
+        // 0 is "before them all"; sub is 0 for that item itself and 1, 2, …
+        // for the moved items chained after it. A Fenwick tree counts the
+        // items at each base, so each move's indices cost O(log n).
+        let n = matches.count
+        let oldCount = n + deleted.count
+        var base = [Int](repeating: 0, count: oldCount)
+        var sub = [Int](repeating: 0, count: oldCount)
+        var rank = 0
+        var isMatched = [Bool](repeating: false, count: oldCount)
+        for match in matches { isMatched[match.old] = true }
+        for old in 0..<oldCount where isMatched[old] {
+            rank += 1
+            base[old] = rank
+        }
+        var tree = [Int](repeating: 0, count: n + 2)
+        func add(_ position: Int, _ delta: Int) {
+            var i = position + 1
+            while i <= n + 1 { tree[i] += delta; i += i & -i }
+        }
+        /// The number of items at bases below `position`.
+        func before(_ position: Int) -> Int {
+            var i = position, sum = 0
+            while i > 0 { sum += tree[i]; i -= i & -i }
+            return sum
+        }
+        for position in 1...max(n, 1) where position <= n { add(position, 1) }
+        var atOwnPlace = [Bool](repeating: true, count: n + 1)
+        atOwnPlace[0] = false
+        func index(_ old: Int) -> Int {
+            let b = base[old], s = sub[old]
+            if s == 0 { return before(b) }
+            return before(b) + (atOwnPlace[b] ? 1 : 0) + (s - 1)
+        }
         for (k, match) in matches.enumerated() where !match.stays {
-            let from = position[match.old]!
-            list.remove(at: from)
-            let to = k == 0 ? 0 : list.firstIndex(of: matches[k - 1].old)! + 1
-            list.insert(match.old, at: to)
-            reindex()
-            operations.append(.move(from, to))
+            let from = index(match.old)
+            add(base[match.old], -1)
+            if sub[match.old] == 0 { atOwnPlace[base[match.old]] = false }
+            if k == 0 {
+                base[match.old] = 0
+                sub[match.old] = 1
+            } else {
+                let previous = matches[k - 1].old
+                base[match.old] = base[previous]
+                sub[match.old] = sub[previous] + 1
+            }
+            add(base[match.old], 1)
+            operations.append(.move(from, index(match.old)))
         }
         operations += inserted.map { .insert($0, new: $0) }
         operations += replaced.map { .replace($0.new, new: $0.new) }
