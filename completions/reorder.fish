@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --block --line-range --marker
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -71,7 +71,7 @@ function __reorder_wants_file
             test $arguments -ge 2
         case delete
             test $arguments -ge 1
-        case batch sort reverse
+        case batch sort reverse fix
             true
         case '*'
             false
@@ -95,6 +95,7 @@ complete -c reorder -n __reorder_wants_command -a delete -d 'Delete an item'
 complete -c reorder -n __reorder_wants_command -a batch -d 'Apply many operations as one'
 complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
 complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
+complete -c reorder -n __reorder_wants_command -a fix -d 'Sort every block marked keep-sorted start ... keep-sorted end'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
 
 # Before a command.
@@ -102,17 +103,20 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d '
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -d 'Show the version and exit'
 
 # The options of each command.
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s c -l check -d 'Write nothing; list the inputs that would change'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l color -x -a 'auto always never' -d 'Colour the diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l diff -d 'Write nothing; print a unified diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l color -x -a 'auto always never' -d 'Colour the diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l format -x -a 'auto lines json jsonc' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l lines -d 'Same as --format lines'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s z -l null -d 'Lines: items end with NUL'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l block -x -d 'Work on the lines of the N-th marked block'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move swap delete batch sort' -l key -x -d 'JSON: compare the value at this JSON Pointer'
 complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
@@ -125,4 +129,4 @@ complete -c reorder -n '__reorder_command_is sort' -s u -l unique -d 'Keep only 
 complete -c reorder -n '__reorder_command_is sort' -s i -l ignore-case -d 'Compare ASCII letters without case'
 complete -c reorder -n '__reorder_command_is sort' -s n -l numeric -d 'Compare numbers by value'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix help' -s h -l help -d 'Show help and exit'

@@ -15,6 +15,14 @@ public enum UsageError: Error, Equatable, Sendable {
     /// An operand after the command's own arguments that is not an existing
     /// file and reads as an index: `move 0 1 2 list.txt`.
     case extraArgument(String, command: String)
+    /// `--block N` with an N that is no whole number.
+    case invalidBlockIndex(String)
+    /// `--line-range` that is not `A...B` or `A...` with 1 <= A <= B.
+    case invalidLineRange(String)
+    /// `--marker` with an empty name or a newline in it.
+    case invalidMarker(String)
+    /// `--marker` on a command other than `fix`, without `--block`.
+    case markerWithoutBlock
 }
 
 /// The command line, taken apart by the command table.

@@ -30,6 +30,7 @@ enum Help {
             "reorder move =core 0 -p /plugins app.json",
             "reorder batch -f ops.txt list.txt",
             "reorder sort --check list.txt",
+            "reorder fix BUILD               # the keep-sorted blocks",
         ] {
             out += exampleLines(example, width: width)
         }
