@@ -32,7 +32,8 @@ fi
 # name -> why reorder's output differs from keep-sorted's on purpose. The
 # defects reorder fixes (a TOML array's closing `]` de-duplicated,
 # keep-sorted#10; `*` and `-` bullets ordered by their marker, #131; CRs
-# sorted with the text) show in no golden, so none is listed; the unit tests
+# sorted with the text; blank lines counted as items of a comma list) show
+# in no golden, so none is listed; the unit tests
 # (Tests/ReorderKitTests/KeepSorted*Tests.swift) cover them.
 declare -A DIFFERS_ON_PURPOSE=()
 

@@ -164,7 +164,12 @@ private struct Fixer {
 
         // A list whose items all end with a comma but the last: the last
         // gets one while sorting, and the item that ends up last loses it.
-        let withLines = groups.indices.filter { !groups[$0].lines.isEmpty }
+        // A blank line is no item here: keep-sorted counts it, so a comma
+        // list with blank lines between its items is not seen as one (its
+        // commas end up out of place), and a blank line last of the items
+        // gets the comma (`newline_separated` with a comment after the
+        // list, run twice).
+        let withLines = groups.indices.filter { !groups[$0].lines.isEmpty && !groups[$0].isBlankLine }
         var commaAdded = false
         let comma = UInt8(ascii: ",")
         if withLines.count > 1,
@@ -204,7 +209,7 @@ private struct Fixer {
             return c != 0 ? c < 0 : a < b
         }
         var sortedGroups = order.map { groups[$0] }
-        if commaAdded, let last = sortedGroups.lastIndex(where: { !$0.lines.isEmpty }) {
+        if commaAdded, let last = sortedGroups.lastIndex(where: { !$0.lines.isEmpty && !$0.isBlankLine }) {
             sortedGroups[last].lines[sortedGroups[last].lines.count - 1].trimSuffix(comma)
         }
 
