@@ -188,9 +188,9 @@ private struct Fixer {
 
         var removedDuplicate = false
         if options.removeDuplicates {
-            var seen = Set<[UInt8]>()
+            var seen = Set<ItemIdentity>()
             groups = groups.filter { group in
-                let identity = group.joinedLines + [0x0A] + group.joinedComment
+                let identity = ItemIdentity(bytes: group.joinedLines + [0x0A] + group.joinedComment)
                 if seen.insert(identity).inserted { return true }
                 removedDuplicate = true
                 return false
@@ -265,5 +265,15 @@ private struct Fixer {
             if case .source(let range) = $0 { return !range.isEmpty }
             return true
         }
+    }
+}
+
+/// An item's lines and comment, hashed as one run of bytes (an array of
+/// bytes hashes byte by byte).
+private struct ItemIdentity: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

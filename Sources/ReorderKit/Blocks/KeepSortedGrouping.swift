@@ -118,7 +118,9 @@ struct OpenBrackets {
                 // A trailing comment: the rest of the line does not count.
                 if !commentMarker.isEmpty && line[index...].starts(with: commentMarker) { break }
             }
-            let found = OpenBrackets.quote(in: line, at: index)
+            let byte = line[index]
+            // Only a quote character can start or end a quote.
+            let found = byte == 0x22 || byte == 0x27 || byte == 0x60 ? OpenBrackets.quote(in: line, at: index) : nil
             if quote == nil, let found {
                 quote = found
                 index += found.count

@@ -17,6 +17,10 @@ struct ItemKey {
     var parts: [[KeyPart]?]
     var joinedLines: [UInt8]
     var joinedComment: [UInt8]
+    /// The one text compared when that is all there is to compare (no
+    /// `by_regex`, `prefix_order` weight or `numeric` runs): most blocks'
+    /// items, compared with one `memcmp`.
+    var flat: [UInt8]? = nil
 
     struct KeyPart {
         var weight: Int
@@ -30,6 +34,12 @@ struct ItemKey {
     }
 
     private static func compareRest(_ a: ItemKey, _ b: ItemKey) -> Int {
+        if let x = a.flat, let y = b.flat {
+            let order = compareBytes(x, y)
+            if order != 0 { return order }
+            let lines = compareBytes(a.joinedLines, b.joinedLines)
+            return lines != 0 ? lines : compareBytes(a.joinedComment, b.joinedComment)
+        }
         for (x, y) in zip(a.parts, b.parts) {
             switch (x, y) {
             case (nil, nil): continue
@@ -53,7 +63,11 @@ struct ItemKey {
 
 /// Bytes as unsigned numbers; a prefix first (Go's string order).
 func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
-    for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+    let common = min(a.count, b.count)
+    if common > 0 {
+        let order = a.withUnsafeBytes { x in b.withUnsafeBytes { y in memoryCompare(x.baseAddress!, y.baseAddress!, common) } }
+        if order != 0 { return order < 0 ? -1 : 1 }
+    }
     return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
 }
 
@@ -171,8 +185,12 @@ struct ItemKeyMaker {
                 }
             }
         }
-        return ItemKey(commentOnly: group.isCommentOnly, parts: parts, joinedLines: joined,
-                       joinedComment: group.joinedComment)
+        var key = ItemKey(commentOnly: group.isCommentOnly, parts: parts, joinedLines: joined,
+                          joinedComment: group.joinedComment)
+        if parts.count == 1, let only = parts[0], only.count == 1, only[0].weight == 0, only[0].tokens.runs.count == 1 {
+            key.flat = only[0].tokens.runs[0]
+        }
+        return key
     }
 
     private func weight(of text: [UInt8]) -> Int {
