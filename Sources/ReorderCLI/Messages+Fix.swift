@@ -36,9 +36,9 @@ extension Messages {
             return "\(start) has no \(end) after it; the lines after it are left as they are"
         case .missingStart:
             return "\(end) has no \(start) before it"
-        case .straddlesSkippedLines(let outerLine):
-            return "the block runs across the edge of the lines that skip_lines leaves to the block of line \(outerLine) "
-                + "to sort; it is left as it is"
+        case .nestedBlockAcrossSkippedLines(let innerLine):
+            return "the block inside it at line \(innerLine) has one marker among the lines skip_lines skips and one among "
+                + "those it sorts; the block is left as it is (the one inside is sorted)"
         }
     }
 

@@ -170,6 +170,16 @@ final class KeepSortedCombinationTests: XCTestCase {
             """)
     }
 
+    /// skip_lines that puts one marker of an inner block among the lines
+    /// it skips: sorting the outer block would move the other marker away
+    /// from its block, so it is left as it is; the inner one is sorted.
+    func testAnInnerBlockAcrossTheSkippedLinesLeavesTheOuterOneAlone() {
+        let text = "# keep-sorted start skip_lines=1\n# keep-sorted start\nb\na\n# keep-sorted end\nz\ny\n# keep-sorted end\n"
+        let (fixed, warnings) = KeepSortedRun.fix(text)
+        XCTAssertEqual(fixed, "# keep-sorted start skip_lines=1\n# keep-sorted start\na\nb\n# keep-sorted end\nz\ny\n# keep-sorted end\n")
+        XCTAssertEqual(warnings, [KeepSortedWarning(line: 1, .nestedBlockAcrossSkippedLines(innerLine: 2))])
+    }
+
     // MARK: - keep-sorted's defects, fixed
 
     /// keep-sorted#10: keep-sorted makes each `]` an item, removes all but

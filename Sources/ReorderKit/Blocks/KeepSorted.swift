@@ -54,7 +54,9 @@ public enum KeepSorted {
 /// A block ready to sort: its options, the lines it sorts (0-based, end
 /// excluded), and the blocks inside those lines.
 private struct PreparedBlock {
+    /// The start and end markers' lines.
     let startLine: Int
+    let endLine: Int
     let options: KeepSortedOptions
     let lines: Range<Int>
     var nested: [PreparedBlock]
@@ -86,10 +88,10 @@ private struct Fixer {
     }
 
     /// `block` and the blocks inside it, ready to sort: as one block with
-    /// the blocks inside its lines nested, and after it the ones that
-    /// stand in lines it leaves alone (skipped), which are sorted on their
-    /// own. A block that cannot be sorted gives a warning and its inner
-    /// blocks in its place.
+    /// the blocks inside the lines it sorts nested, and after it the ones
+    /// that stand in lines it leaves alone (skipped), which are sorted on
+    /// their own. A block that cannot be sorted gives a warning and its
+    /// inner blocks in its place.
     mutating func prepare(_ block: MarkedBlock) -> [PreparedBlock] {
         let startText = lines.bytes(block.startLine)
         let split = Fixer.split(startText, at: lines.markers.start)
@@ -110,18 +112,23 @@ private struct Fixer {
             return inner
         }
         let sorted = first..<max(first, last)
-        var prepared = PreparedBlock(startLine: block.startLine, options: options, lines: sorted, nested: [])
+        var prepared = PreparedBlock(startLine: block.startLine, endLine: block.endLine, options: options,
+                                     lines: sorted, nested: [])
         var outside: [PreparedBlock] = []
+        var across: PreparedBlock? = nil
         for child in inner {
-            if sorted.lowerBound <= child.lines.lowerBound && child.lines.upperBound <= sorted.upperBound {
+            if sorted.contains(child.startLine) && sorted.contains(child.endLine) {
                 prepared.nested.append(child)
-            } else if child.lines.upperBound <= sorted.lowerBound || child.lines.lowerBound >= sorted.upperBound {
+            } else if child.endLine < sorted.lowerBound || child.startLine >= sorted.upperBound {
                 outside.append(child)
             } else {
-                warnings.append(KeepSortedWarning(line: child.startLine + 1, .straddlesSkippedLines(outerLine: block.startLine + 1)))
-                // Its own inner blocks are not hoisted: they are rare, and
-                // sorting them alone could clash with this block's sort.
+                across = across ?? child
+                outside.append(child)
             }
+        }
+        if let across {
+            warnings.append(KeepSortedWarning(line: block.startLine + 1, .nestedBlockAcrossSkippedLines(innerLine: across.startLine + 1)))
+            return prepared.nested + outside
         }
         prepared.nested.sort { $0.lines.lowerBound < $1.lines.lowerBound }
         return [prepared] + outside

@@ -46,10 +46,11 @@ public struct KeepSortedWarning: Equatable, Sendable {
         case missingEnd(marker: String)
         /// An end marker without a start marker before it.
         case missingStart(marker: String)
-        /// A block inside another whose lines run across the edge of what
-        /// the outer block's `skip_lines` leaves to sort (`outerLine`): it
-        /// is left as it is.
-        case straddlesSkippedLines(outerLine: Int)
+        /// The block has a block inside it (at `innerLine`) whose markers
+        /// stand on both sides of the edge of what its `skip_lines` leaves
+        /// to sort: sorting it would move one marker without the other, so
+        /// it is left as it is (the inner block is sorted on its own).
+        case nestedBlockAcrossSkippedLines(innerLine: Int)
     }
 
     /// What an option's value must be.
