@@ -206,15 +206,16 @@ private struct Fixer {
 
         let maker = ItemKeyMaker(options: options, groups: groups)
         let keys = groups.map(maker.key)
-        let descending = options.descending
-        let inOrder = zip(keys, keys.dropFirst()).allSatisfy { ItemKey.compare($1, $0, descending: descending) >= 0 }
-        if !innerChanged && wasNewlineSeparated && !removedDuplicate && inOrder { return nil }
-
-        // Stable: equal items keep their order.
-        let order = groups.indices.sorted { a, b in
-            let c = ItemKey.compare(keys[a], keys[b], descending: descending)
-            return c != 0 ? c < 0 : a < b
+        let order = ItemKey.withComparison(keys, descending: options.descending) { compare -> [Int]? in
+            let inOrder = keys.indices.dropFirst().allSatisfy { compare($0, $0 - 1) >= 0 }
+            if !innerChanged && wasNewlineSeparated && !removedDuplicate && inOrder { return nil }
+            // Stable: equal items keep their order.
+            return keys.indices.sorted { a, b in
+                let c = compare(a, b)
+                return c != 0 ? c < 0 : a < b
+            }
         }
+        guard let order else { return nil }
         var sortedGroups = order.map { groups[$0] }
         if commaAdded, let last = sortedGroups.lastIndex(where: { !$0.lines.isEmpty && !$0.isBlankLine }) {
             sortedGroups[last].lines[sortedGroups[last].lines.count - 1].trimSuffix(comma)

@@ -27,6 +27,36 @@ struct ItemKey {
         var tokens: NumericTokens
     }
 
+    /// Calls `body` with a comparison of `keys` by index. When every key
+    /// has one flat text, the texts are laid out in one buffer and compared
+    /// there with `memcmp`, without touching the keys (whose arrays a
+    /// comparison would retain and release); ties go to `compare`.
+    static func withComparison<R>(_ keys: [ItemKey], descending: Bool, _ body: ((Int, Int) -> Int) -> R) -> R {
+        guard keys.allSatisfy({ $0.flat != nil }) else {
+            return body { compare(keys[$0], keys[$1], descending: descending) }
+        }
+        var texts: [UInt8] = []
+        var starts: [Int] = [], ends: [Int] = []
+        var commentOnly: [Bool] = []
+        for key in keys {
+            starts.append(texts.count)
+            texts += key.flat!
+            ends.append(texts.count)
+            commentOnly.append(key.commentOnly)
+        }
+        return texts.withUnsafeBytes { texts in
+            body { a, b in
+                if commentOnly[a] != commentOnly[b] { return commentOnly[a] ? 1 : -1 }
+                let x = ends[a] - starts[a], y = ends[b] - starts[b]
+                let common = min(x, y)
+                var order = common == 0 ? 0 : Int(memoryCompare(texts.baseAddress! + starts[a], texts.baseAddress! + starts[b], common))
+                if order == 0 && x != y { order = x < y ? -1 : 1 }
+                if order == 0 { return compare(keys[a], keys[b], descending: descending) }
+                return descending ? (order < 0 ? 1 : -1) : (order < 0 ? -1 : 1)
+            }
+        }
+    }
+
     static func compare(_ a: ItemKey, _ b: ItemKey, descending: Bool) -> Int {
         if a.commentOnly != b.commentOnly { return a.commentOnly ? 1 : -1 }
         let order = compareRest(a, b)
