@@ -95,7 +95,7 @@ complete -c reorder -n __reorder_wants_command -a delete -d 'Delete an item'
 complete -c reorder -n __reorder_wants_command -a batch -d 'Apply many operations as one'
 complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
 complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
-complete -c reorder -n __reorder_wants_command -a fix -d 'Sort every block marked keep-sorted start ... keep-sorted end'
+complete -c reorder -n __reorder_wants_command -a fix -d 'Sort the blocks between keep-sorted start and end'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
 
 # Before a command.

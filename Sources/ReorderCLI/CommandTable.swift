@@ -218,7 +218,7 @@ public enum CommandTable {
               optionNames: output + reading + ["help"], takesFiles: true),
         .init(name: "fix",
               arguments: [],
-              summary: "Sort the blocks marked 'keep-sorted start' ... 'keep-sorted end' (google/keep-sorted's markers).",
+              summary: "Sort the blocks between 'keep-sorted start' and 'keep-sorted end'.",
               discussion: [
                 "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'.",
                 "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
