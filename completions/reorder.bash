@@ -7,25 +7,26 @@
 # Sources/ReorderCLI/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
-_reorder_commands='move swap insert delete batch sort reverse diff edit help'
+_reorder_commands='move swap insert delete batch sort reverse diff edit fix help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like --block --line-range --marker'
 
 # The options of each command.
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok -h --help' ;;
-        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --string -h --help' ;;
-        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok -h --help' ;;
-        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document -h --help' ;;
-        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document -h --help' ;;
-        diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document -h --help' ;;
-        edit)    REPLY='-v --verbose --format --json --lines -p --pointer -z --null -a --text --document -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --string -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        edit)    REPLY='-v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
     esac
@@ -60,8 +61,9 @@ _reorder_option_value()
         --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         -o | --output | -f | --file | --like) _reorder_files ;;
-        # -p/--pointer and --key take a JSON Pointer, -e an operation:
-        # nothing to offer.
+        # -p/--pointer and --key take a JSON Pointer, -e an operation,
+        # --block a number, --line-range lines, --marker a name: nothing
+        # to offer.
         *) COMPREPLY=() ;;
     esac
 }

@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like --block --line-range --marker
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -71,7 +71,7 @@ function __reorder_wants_file
             test $arguments -ge 2
         case delete
             test $arguments -ge 1
-        case batch sort reverse diff edit
+        case batch sort reverse diff edit fix
             true
         case '*'
             false
@@ -97,6 +97,7 @@ complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
 complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
 complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest operations from OLD to NEW'
 complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor'
+complete -c reorder -n __reorder_wants_command -a fix -d 'Sort the blocks between keep-sorted start and end'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
 
 # Before a command.
@@ -104,10 +105,10 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d '
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -d 'Show the version and exit'
 
 # The options of each command.
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -s c -l check -d 'Write nothing; list the inputs that would change'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l color -x -a 'auto always never' -d 'Colour the diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l diff -d 'Write nothing; print a unified diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l color -x -a 'auto always never' -d 'Colour the diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l format -x -a 'auto lines json jsonc yaml' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l lines -d 'Same as --format lines'
@@ -115,7 +116,10 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s z -l null -d 'Lines: items end with NUL'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l document -x -d 'YAML: the document of a stream to edit'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit fix' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l block -x -d 'Work on the lines of the N-th marked block'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit fix' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move swap delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
 complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
@@ -132,4 +136,4 @@ complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --l
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit fix help' -s h -l help -d 'Show help and exit'

@@ -21,6 +21,14 @@ public enum UsageError: Error, Equatable, Sendable {
     case optionNeedsOther(String, needs: String)
     /// `command` takes `expected` inputs (`diff`: OLD and NEW; `edit`: one).
     case wrongInputCount(command: String, expected: String, given: Int)
+    /// `--block N` with an N that is no whole number.
+    case invalidBlockIndex(String)
+    /// `--line-range` that is not `A...B` or `A...` with 1 <= A <= B.
+    case invalidLineRange(String)
+    /// `--marker` with an empty name or a newline in it.
+    case invalidMarker(String)
+    /// `--marker` on a command other than `fix`, without `--block`.
+    case markerWithoutBlock
 }
 
 /// The command line, taken apart by the command table.

@@ -119,11 +119,17 @@ public enum CommandTable {
               help: "Print RFC 6902 JSON Patch operations (move, remove, add, replace) instead of a batch script."),
         .init(long: "stat", short: nil, value: .none,
               help: "Print only how many moves, inserts, deletes and replaces the change takes."),
+        .init(long: "block", short: nil, value: .text(placeholder: "N"),
+              help: "Work on the lines of the N-th block marked 'keep-sorted start' ... 'keep-sorted end' (counted from 0 in the order the start markers stand, negative from the end; a block inside another counts after it), read as lines; the rest of the file stays as it is."),
+        .init(long: "line-range", short: nil, value: .text(placeholder: "A...B"),
+              help: "Work on lines A through B of the file (counted from 1, as sed and editors count them; 'A...' runs to the end), read as lines; the rest of the file stays as it is."),
+        .init(long: "marker", short: nil, value: .text(placeholder: "NAME"),
+              help: "The marker's name: blocks run from a line holding 'NAME start' to one holding 'NAME end' (default: keep-sorted; keep-sorted's id flag)."),
         .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
     ]
 
     private static let output = ["output", "check", "diff", "color", "verbose"]
-    private static let reading = ["format", "json", "lines", "pointer", "null", "text", "document"]
+    private static let reading = ["format", "json", "lines", "pointer", "null", "text", "document", "block", "line-range", "marker"]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",
@@ -253,6 +259,21 @@ public enum CommandTable {
                 "EDITOR=nano reorder edit .pre-commit-config.yaml -p /repos",
               ],
               optionNames: ["verbose"] + reading + ["help"], takesFiles: true),
+        .init(name: "fix",
+              arguments: [],
+              summary: "Sort the blocks between 'keep-sorted start' and 'keep-sorted end'.",
+              discussion: [
+                "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'.",
+                "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
+                "An unknown option, a bad value, a start without an end and the like are warnings, in keep-sorted's way: 'reorder: FILE:LINE: ...' on standard error, the rest sorted as keep-sorted sorts it, and exit status 1 (the file is still fixed in place).",
+                "Unlike keep-sorted, every byte of the file outside the lines it moves stays as it was (a CRLF file stays CRLF, a missing final newline stays missing, a byte-order mark stays), the closing ']' or '}' of an item stays with it (keep-sorted#10), Markdown bullets with different markers sort by their text (keep-sorted#131), and the file is written atomically.",
+              ],
+              examples: [
+                "reorder fix BUILD src/*.java      # in place",
+                "reorder fix --check $(git ls-files)   # 1: a block is out of order",
+                "reorder fix --marker keep-sorted-test - < test.in",
+              ],
+              optionNames: output + ["marker", "help"], takesFiles: true),
         .init(name: "help",
               arguments: [],
               summary: "Show help for reorder or for one command.",

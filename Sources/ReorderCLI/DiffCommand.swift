@@ -5,12 +5,13 @@ import ReorderKit
 struct ListInput {
     let loaded: LoadedInput
     let name: String
-    var document: ListDocument { loaded.document }
+    var document: ListDocument { loaded.document! }
 
     /// Reads `path` (`-`: standard input) as the list with `readOptions`.
     static func read(_ path: String, readOptions: ReadOptions, console: Console) throws -> ListInput {
         if InputBytes.namesStandardInput(path) {
-            let loaded = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions, edited: nil)
+            let loaded = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                                      edited: nil, readsList: true)
             return ListInput(loaded: loaded, name: "<stdin>")
         }
         return ListInput(loaded: try Job.load(input: path, readOptions: readOptions, inPlace: false), name: path)

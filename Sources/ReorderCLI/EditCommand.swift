@@ -34,7 +34,7 @@ struct EditCommand {
         // The new order as a batch: the old items by index, new lines as
         // values; the fewest moves.
         var newValues: [Int: [UInt8]] = [:]
-        let newKeys = order.enumerated().map { (position, line) -> ItemKey in
+        let newKeys = order.enumerated().map { (position, line) -> ListItemKey in
             switch line {
             case .item(let index): return .unique(index)
             case .new(let value):
@@ -42,11 +42,11 @@ struct EditCommand {
                 return .text(value)
             }
         }
-        let diff = ListDiff(old: (0..<count).map { ItemKey.unique($0) }, new: newKeys)
+        let diff = ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: newKeys)
         var script = BatchScript()
         let text = diff.script(sequential: false) { newValues[$0]! }
         try text.withUnsafeBytes { try script.append(script: $0, name: "edit") }
-        let job = Job(input: path, edit: PreparedEdit(.batch(script, sequential: false), options: EditOptions()),
+        let job = Job(input: path, edit: .list(PreparedEdit(.batch(script, sequential: false), options: EditOptions())),
                       readOptions: readOptions, mode: .write, color: false, verbose: parsed.has("verbose"), console: console)
         _ = try job.run()
         return ExitStatus.success

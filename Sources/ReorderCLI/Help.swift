@@ -35,6 +35,7 @@ enum Help {
             "reorder sort -p /repos --key /repo x.yaml",
             "reorder batch -f ops.txt list.txt",
             "reorder sort --check list.txt",
+            "reorder fix BUILD               # the keep-sorted blocks",
         ] {
             out += exampleLines(example, width: width)
         }

@@ -24,6 +24,7 @@ enum Messages {
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
         case let error as SelectorError: return prefix + describe(error)
+        case let error as RegionError: return prefix + describe(error)
         default: return prefix + String(describing: error)
         }
     }
@@ -68,6 +69,14 @@ enum Messages {
             let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []
             let takes = names.isEmpty ? "no arguments" : names.joined(separator: " and ")
             return "\(command) takes \(takes); '\(argument)' is one argument too many (no file has that name)"
+        case .invalidBlockIndex(let text):
+            return "'--block \(text)' is not a block number: use a whole number, 0 for the first block, -1 for the last"
+        case .invalidLineRange(let text):
+            return "'--line-range \(text)' is not a range of lines: use A...B (from line A through line B, counted from 1) or A... (to the end)"
+        case .invalidMarker(let name):
+            return "'--marker \(name)' is not a marker name: it must not be empty or hold a newline"
+        case .markerWithoutBlock:
+            return "'--marker' names the markers of 'reorder fix' and of --block; give --block N too"
         }
     }
 

@@ -106,13 +106,21 @@ public struct Runner {
         }
         defer { firstInput?.wait() }
 
-        let edit = try makeEdit(command: command.name, arguments: arguments, parsed: parsed)
-        let editOptions = EditOptions(
-            base: parsed.has("one-based") ? .one : .zero,
-            missingOK: parsed.has("missing-ok"),
-            valuesAreStrings: parsed.has("string"),
-            key: parsed.value("key"))
-        let readOptions = try readOptions(parsed)
+        let edit: JobEdit
+        let readOptions: ReadOptions
+        if command.name == "fix" {
+            edit = .fixBlocks(try FixCommand.markers(parsed))
+            readOptions = ReadOptions()
+        } else {
+            let editOptions = EditOptions(
+                base: parsed.has("one-based") ? .one : .zero,
+                missingOK: parsed.has("missing-ok"),
+                valuesAreStrings: parsed.has("string"),
+                key: parsed.value("key"))
+            edit = .list(PreparedEdit(try makeEdit(command: command.name, arguments: arguments, parsed: parsed),
+                                      options: editOptions))
+            readOptions = try self.readOptions(parsed)
+        }
 
         let mode = try outputMode(parsed, inputs: inputs)
         let color: Bool
@@ -123,10 +131,9 @@ public struct Runner {
         }
 
         let verbose = parsed.has("verbose")
-        let prepared = PreparedEdit(edit, options: editOptions)
         var status = ExitStatus.success
         for (number, input) in inputs.enumerated() {
-            let job = Job(input: input, edit: prepared, readOptions: readOptions,
+            let job = Job(input: input, edit: edit, readOptions: readOptions,
                           mode: mode, color: color, verbose: verbose, console: console)
             do {
                 if try job.run(preloaded: number == 0 ? firstInput : nil) { status = max(status, ExitStatus.wouldChange) }
@@ -162,6 +169,7 @@ public struct Runner {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index
         }
+        options.region = try FixCommand.region(parsed)
         return options
     }
 
@@ -230,15 +238,47 @@ public struct Runner {
 /// An input read: its bytes and the document they are.
 struct LoadedInput {
     let content: InputBytes
-    let document: ListDocument
+    /// The input read as a list (nil for `fix`, which reads no list).
+    let document: ListDocument?
     /// The file being edited in place, locked since before it was read.
     let edited: EditedFile?
+}
+
+/// What a job does to its input.
+enum JobEdit {
+    /// Every command but `fix`: an edit of the input's list.
+    case list(PreparedEdit)
+    /// `fix`: the input's marked blocks sorted; the edit makes the new
+    /// bytes itself, as pieces of the input.
+    case fixBlocks(KeepSortedMarkers)
+
+    var readsList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+}
+
+/// What an edit made of one input, however it made it.
+struct EditOutcome {
+    let unchanged: Bool
+    /// The byte a diff of the result splits lines at.
+    let terminator: UInt8
+    /// Writes the result as batches of slices.
+    let write: ((UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) throws -> Void
+    /// `fix` warned about the input: its exit status is 1.
+    var warned = false
+
+    func render() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try write { slices in for slice in slices { bytes.append(contentsOf: slice) } }
+        return bytes
+    }
 }
 
 /// One input through one edit.
 struct Job {
     let input: String
-    let edit: PreparedEdit
+    let edit: JobEdit
     let readOptions: ReadOptions
     let mode: OutputMode
     let color: Bool
@@ -253,18 +293,21 @@ struct Job {
     /// Reads the file `input` (not standard input) as a document. `inPlace`:
     /// it is to be edited in place, so it must be a regular file, and it is
     /// locked before it is read.
-    static func load(input: String, readOptions: ReadOptions, inPlace: Bool) throws -> LoadedInput {
+    /// `readsList`: read it as a list (false for `fix`: the bytes only).
+    static func load(input: String, readOptions: ReadOptions, inPlace: Bool, readsList: Bool = true) throws -> LoadedInput {
         guard inPlace else {
-            return try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions, edited: nil)
+            return try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions,
+                            edited: nil, readsList: readsList)
         }
         let edited = try EditedFile.open(input)
         return try load(content: try InputBytes.read(fd: edited.fd, path: input), name: input,
-                        readOptions: readOptions, edited: edited)
+                        readOptions: readOptions, edited: edited, readsList: readsList)
     }
 
     /// Reads `content`, from the file `name` (nil: standard input).
     static func load(content: InputBytes, name: String?, readOptions: ReadOptions,
-                             edited: EditedFile?) throws -> LoadedInput {
+                             edited: EditedFile?, readsList: Bool) throws -> LoadedInput {
+        guard readsList else { return LoadedInput(content: content, document: nil, edited: edited) }
         let source = content.bytes
         let format = readOptions.format.resolve(name: name, source: source)
         do {
@@ -285,16 +328,18 @@ struct Job {
     }
 
     /// Applies the edit; returns true when `--check` or `--diff` found a
-    /// change. `preloaded`, when given, is the input being read already; its
-    /// value is the input, or the error reading it threw.
+    /// change, or `fix` warned (either makes the exit status 1).
+    /// `preloaded`, when given, is the input being read already; its value
+    /// is the input, or the error reading it threw.
     func run(preloaded: BackgroundTask<LoadedInput>? = nil) throws -> Bool {
         let read: LoadedInput
         if let preloaded {
             read = try preloaded.value()
         } else if isStandardInput {
-            read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions, edited: nil)
+            read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                                edited: nil, readsList: edit.readsList)
         } else {
-            read = try Job.load(input: input, readOptions: readOptions, inPlace: mode == .write)
+            read = try Job.load(input: input, readOptions: readOptions, inPlace: mode == .write, readsList: edit.readsList)
         }
         // The document's bytes are the input's: mapped until `read` goes.
         // The lock goes when the job is done, though a preloaded `read`
@@ -316,15 +361,42 @@ struct Job {
         }
     }
 
+    /// What the edit makes of `read`. `fix` reports its warnings here,
+    /// before anything is written.
+    private func outcome(of read: LoadedInput) throws -> EditOutcome {
+        switch edit {
+        case .list(let prepared):
+            let document = read.document!
+            let arrangement = try document.arrangement(for: prepared)
+            return EditOutcome(unchanged: document.resultEqualsSource(arrangement), terminator: document.itemTerminator,
+                               write: { try document.write(arrangement, gathered: $0) })
+        case .fixBlocks(let markers):
+            let result = KeepSorted.fix(read.content.bytes, markers: markers)
+            try read.content.throwIfShrank()
+            if !result.warnings.isEmpty {
+                try? console.standardOutput.flush()
+                for warning in result.warnings {
+                    try? console.standardError.write(
+                        "reorder: \(displayName):\(warning.line): " + Messages.describe(warning, markers: markers) + "\n")
+                }
+                try? console.standardError.flush()
+            }
+            let output = PieceOutput(source: read.content.bytes, pieces: result.pieces)
+            var outcome = EditOutcome(unchanged: output.equalsSource(), terminator: 0x0A,
+                                      write: { try output.write(gathered: $0) })
+            outcome.warned = !result.warnings.isEmpty
+            return outcome
+        }
+    }
+
     private func apply(to read: LoadedInput) throws -> Bool {
         let content = read.content
         let source = content.bytes
-        let document = read.document
-        let arrangement = try document.arrangement(for: edit)
-        let unchanged = document.resultEqualsSource(arrangement)
+        let outcome = try outcome(of: read)
+        let unchanged = outcome.unchanged
         /// Writes the result to `sink`; throws if the input shrank meanwhile.
         func write(to sink: FileDescriptorSink) throws {
-            try document.write(arrangement) { try sink.write(gathered: $0) }
+            try outcome.write { try sink.write(gathered: $0) }
             try sink.flush()
             try content.throwIfShrank()
         }
@@ -332,13 +404,13 @@ struct Job {
         switch mode {
         case .check(let diff):
             try content.throwIfShrank()
-            guard !unchanged else { return false }
+            guard !unchanged else { return outcome.warned }
             if diff {
-                let result = document.render(arrangement)
+                let result = try outcome.render()
                 try content.throwIfShrank()
                 try result.withUnsafeBytes { new in
                     try DiffPrinter(sink: console.standardOutput, color: color)
-                        .print(old: source, new: new, name: displayName, terminator: document.itemTerminator)
+                        .print(old: source, new: new, name: displayName, terminator: outcome.terminator)
                 }
             } else {
                 try console.standardOutput.write(displayName + "\n")
@@ -351,22 +423,22 @@ struct Job {
                 // only a regular file is replaced.
                 defer { System.close(fd) }
                 try write(to: FileDescriptorSink(fd: fd, path: path))
-                return false
+                return outcome.warned
             }
             let target = try AtomicFile.target(for: path, mustExist: false)
             try AtomicFile.replace(target, displayPath: path) { fd in
                 try write(to: FileDescriptorSink(fd: fd, path: path))
             }
-            return false
+            return outcome.warned
 
         case .output, .write:
             if isStandardInput || mode != .write {
-                try document.write(arrangement) { try console.standardOutput.write(gathered: $0) }
+                try outcome.write { try console.standardOutput.write(gathered: $0) }
                 try content.throwIfShrank()
-                return false
+                return outcome.warned
             }
             // In place: an unchanged file is not rewritten; its time stays.
-            guard !unchanged else { return false }
+            guard !unchanged else { return outcome.warned }
             let target = try AtomicFile.target(for: input, mustExist: true)
             try AtomicFile.replace(target, displayPath: input, original: read.edited) { fd in
                 try write(to: FileDescriptorSink(fd: fd, path: input))
@@ -376,7 +448,7 @@ struct Job {
                 try? console.standardError.write("reorder: \(input): rewritten\n")
                 try? console.standardError.flush()
             }
-            return false
+            return outcome.warned
         }
     }
 }

@@ -14,6 +14,12 @@ public struct ReadOptions: Equatable, Sendable {
     /// YAML: `--document N`, the document of a stream to edit (counted as
     /// indices are; nil: the stream must hold one).
     public var document: Int? = nil
+    /// `--block`, `--line-range`: the list is the lines of this part of
+    /// the document; the rest stays as it is.
+    public var region: ListRegion? = nil
+    /// The terminator of lines added to a list of lines that has no
+    /// terminated line (a region's: its neighbour's), instead of LF.
+    var fallbackTerminator: [UInt8]? = nil
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
                 binaryAsText: Bool = false) {
@@ -28,15 +34,31 @@ public struct ReadOptions: Equatable, Sendable {
 /// operations. Every format is read into a `FormatLayout`; nothing here
 /// knows which. The source buffer must outlive the document.
 public struct ListDocument {
+    /// The list's bytes: the document's, or a region's (`options.region`).
     public let source: UnsafeRawBufferPointer
     public let layout: any FormatLayout
     public let format: ListFormat
+    /// The whole document, and where `source` lies in it.
+    public let document: UnsafeRawBufferPointer
+    public let listRange: Range<Int>
 
-    /// Reads `source` as `format`.
+    /// Reads `source` as `format`; with `options.region`, only that part of
+    /// it, as lines.
     public init(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions) throws {
-        self.source = source
-        self.format = format
-        layout = try format.read(source, options)
+        document = source
+        guard let region = options.region else {
+            self.source = source
+            self.format = format
+            listRange = 0..<source.count
+            layout = try format.read(source, options)
+            return
+        }
+        listRange = try region.range(in: source)
+        self.source = UnsafeRawBufferPointer(rebasing: source[listRange])
+        self.format = .lines
+        var options = options
+        options.fallbackTerminator = region.terminatorBefore(listRange, in: source)
+        layout = try ListFormat.lines.read(self.source, options)
     }
 
     /// The byte a diff of this document's text splits it at: the lines'
@@ -73,7 +95,14 @@ public struct ListDocument {
     public func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
+        // A region's list: the document before and after it, as it is.
+        if listRange.lowerBound > 0 {
+            try [UnsafeRawBufferPointer(rebasing: document[..<listRange.lowerBound])].withUnsafeBufferPointer { try write($0) }
+        }
         try layout.write(arrangement, gathered: write)
+        if listRange.upperBound < document.count {
+            try [UnsafeRawBufferPointer(rebasing: document[listRange.upperBound...])].withUnsafeBufferPointer { try write($0) }
+        }
     }
 
     /// Calls `write` with the bytes of the result, in order, a slice at a

@@ -14,6 +14,13 @@ func memoryEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) ->
     memcmp(a, b, length) == 0
 }
 
+/// `memcmp`: negative, zero or positive as `a` sorts before, with or after
+/// `b`, byte by byte as unsigned numbers.
+@inline(__always)
+func memoryCompare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Int32 {
+    memcmp(a, b, length)
+}
+
 /// The offset of the first `byte` in `buffer[start..<end]`, or nil.
 @inline(__always)
 func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {

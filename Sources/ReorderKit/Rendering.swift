@@ -387,3 +387,46 @@ func bytesEqual(
     if length == 0 { return true }
     return memoryEqual(a.baseAddress! + aStart, b.baseAddress! + bStart, length)
 }
+
+/// An output given as its pieces in order, for an edit that is no
+/// arrangement of one list (`fix`): written as `Renderer` writes one,
+/// stretches of the source as slices of it.
+public struct PieceOutput {
+    public let source: UnsafeRawBufferPointer
+    public let pieces: [Piece]
+
+    public init(source: UnsafeRawBufferPointer, pieces: [Piece]) {
+        self.source = source
+        self.pieces = pieces
+    }
+
+    /// Calls `write` with the output as slices, a batch at a time (see
+    /// `Renderer.write`).
+    public func write(gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) rethrows {
+        try withoutActuallyEscaping(write) { write in
+            var gatherer = OutputGatherer(source: source, write: write)
+            defer { gatherer.deallocate() }
+            for piece in pieces { try gatherer.put(piece) }
+            try gatherer.finish()
+        }
+    }
+
+    /// True when the output is byte-identical to the source.
+    public func equalsSource() -> Bool {
+        var comparer = SourceComparer(source: source)
+        do {
+            for piece in pieces { try comparer.put(piece) }
+            try comparer.finish()
+        } catch {
+            return false
+        }
+        return comparer.offset == source.count
+    }
+
+    /// The output as one array.
+    public func render() -> [UInt8] {
+        var output: [UInt8] = []
+        write { slices in for slice in slices { output.append(contentsOf: slice) } }
+        return output
+    }
+}

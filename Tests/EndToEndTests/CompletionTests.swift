@@ -195,7 +195,7 @@ final class CompletionTests: XCTestCase {
     /// Command lines (the cursor at the end) and what TAB must offer there.
     func expectations() throws -> [(line: String, matches: [String])] {
         let commands = try Self.commands()
-        XCTAssertEqual(commands.count, 8, "reorder --help lists \(commands)")
+        XCTAssertEqual(commands.count, 11, "reorder --help lists \(commands)")
         var cases: [(String, [String])] = [
             ("reorder mo", ["move"]),
             ("reorder ", commands.sorted()),
@@ -215,6 +215,9 @@ final class CompletionTests: XCTestCase {
             ("reorder move -p ", []),
             ("reorder sort --key ", []),
             ("reorder batch -e ", []),
+            ("reorder fix --marker ", []),
+            ("reorder sort --block ", []),
+            ("reorder sort --line-range ", []),
             // After `--`, a negative index is no option, and still an index.
             ("reorder move -- ", []),
             ("reorder move 1 -- ", []),
@@ -239,6 +242,10 @@ final class CompletionTests: XCTestCase {
             ("reorder delete -- -1 ", Self.files),
             ("reorder sort -- ", Self.files),
             ("reorder move -zoout.txt 1 -- 2 ", Self.files),
+            ("reorder fix ", Self.files),
+            ("reorder fix --check ", Self.files),
+            ("reorder move --block 0 0 1 ", Self.files),
+            ("reorder sort --line-range 2...9 ", Self.files),
         ]
         // Each command's long options, exactly.
         for command in commands {

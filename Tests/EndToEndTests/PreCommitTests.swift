@@ -17,6 +17,17 @@ final class PreCommitTests: XCTestCase {
     var scratch: URL!
     var environment: [String: String] = [:]
 
+    /// What the tests share, so that pre-commit builds the hook repository
+    /// once: a clone of this repository's HEAD and pre-commit's cache
+    /// (which knows a built repository by its path and commit).
+    static let shared = URL(fileURLWithPath: NSTemporaryDirectory())
+        .appendingPathComponent("reorder-pre-commit-shared-" + UUID().uuidString)
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: shared)
+        super.tearDown()
+    }
+
     override func setUpWithError() throws {
         scratch = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("reorder-pre-commit-" + UUID().uuidString)
@@ -36,7 +47,7 @@ final class PreCommitTests: XCTestCase {
         environment["GIT_AUTHOR_EMAIL"] = "test@example.com"
         environment["GIT_COMMITTER_NAME"] = "Test"
         environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
-        environment["PRE_COMMIT_HOME"] = scratch.appendingPathComponent("pre-commit-home").path
+        environment["PRE_COMMIT_HOME"] = PreCommitTests.shared.appendingPathComponent("pre-commit-home").path
         environment["NO_COLOR"] = "1"
         self.environment = environment
     }
@@ -102,6 +113,21 @@ final class PreCommitTests: XCTestCase {
         try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
     }
 
+    /// The hook repository: this repository's HEAD, cloned once for all
+    /// the tests, and its commit.
+    func hookRepository() throws -> (URL, String) {
+        let hooks = PreCommitTests.shared.appendingPathComponent("hooks")
+        if !FileManager.default.fileExists(atPath: hooks.path) {
+            try FileManager.default.createDirectory(at: PreCommitTests.shared, withIntermediateDirectories: true)
+            let clone = try run(["git", "clone", "--quiet", PreCommitTests.repositoryRoot.path, hooks.path], in: scratch)
+            XCTAssertEqual(clone.status, 0, clone.output)
+        }
+        let revision = try run(["git", "rev-parse", "HEAD"], in: hooks)
+        let commit = revision.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(commit.count, 40, revision.output)
+        return (hooks, commit)
+    }
+
     func testCommittingOutOfOrderFilesFailsFixesThemAndTheNextCommitPasses() throws {
         guard onPath("pre-commit") != nil, onPath("git") != nil else {
             return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
@@ -111,13 +137,7 @@ final class PreCommitTests: XCTestCase {
             return XCTFail("\(root.path) is not a git checkout: there is no commit for pre-commit to use")
         }
 
-        // The hook repository: this repository's HEAD, cloned.
-        let hooks = scratch.appendingPathComponent("hooks")
-        let clone = try run(["git", "clone", "--quiet", root.path, hooks.path], in: scratch)
-        XCTAssertEqual(clone.status, 0, clone.output)
-        let revision = try run(["git", "rev-parse", "HEAD"], in: hooks)
-        let commit = revision.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertEqual(commit.count, 40, revision.output)
+        let (hooks, commit) = try hookRepository()
 
         // The user's repository.
         let work = scratch.appendingPathComponent("work")
@@ -199,5 +219,59 @@ final class PreCommitTests: XCTestCase {
         XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
         let fourth = try run(["git", "commit", "--quiet", "-m", "kiwi"], in: work)
         XCTAssertEqual(fourth.status, 0, fourth.output)
+    }
+
+    /// keep-sorted's users swap its hook for `reorder-fix`: the same
+    /// markers, no other change.
+    func testTheReorderFixHookSortsMarkedBlocksInEveryTextFile() throws {
+        guard onPath("pre-commit") != nil, onPath("git") != nil else {
+            return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
+        }
+        guard FileManager.default.fileExists(atPath: PreCommitTests.repositoryRoot.appendingPathComponent(".git").path) else {
+            return XCTFail("\(PreCommitTests.repositoryRoot.path) is not a git checkout: there is no commit for pre-commit to use")
+        }
+        let (hooks, commit) = try hookRepository()
+        let work = scratch.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
+        try write("""
+            repos:
+              - repo: \(hooks.path)
+                rev: \(commit)
+                hooks:
+                  - id: reorder-fix
+
+            """, to: ".pre-commit-config.yaml", in: work)
+        try write("deps = [\n    # keep-sorted start\n    \"zlib\",\n    \"core\",\n    \"abc\",\n    # keep-sorted end\n]\n",
+                  to: "BUILD", in: work)
+        try write("# Notes\n\nb\na\n", to: "notes.md", in: work)
+
+        XCTAssertEqual(try run(["pre-commit", "install"], in: work).status, 0)
+        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 210)
+        XCTAssertEqual(build.status, 0, build.output)
+
+        // An unsorted block fails the commit and is fixed; a file without
+        // markers is left alone.
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let first = try run(["git", "commit", "--quiet", "-m", "first"], in: work)
+        XCTAssertNotEqual(first.status, 0, first.output)
+        XCTAssertTrue(first.output.contains("files were modified by this hook"), first.output)
+        XCTAssertTrue(first.output.contains("reorder: BUILD: rewritten"), first.output)
+        XCTAssertEqual(try read("BUILD", in: work),
+                       "deps = [\n    # keep-sorted start\n    \"abc\",\n    \"core\",\n    \"zlib\",\n    # keep-sorted end\n]\n")
+        XCTAssertEqual(try read("notes.md", in: work), "# Notes\n\nb\na\n")
+
+        // With the fix added, the next commit passes.
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let second = try run(["git", "commit", "--quiet", "-m", "first"], in: work)
+        XCTAssertEqual(second.status, 0, second.output)
+        XCTAssertEqual(try run(["git", "status", "--porcelain"], in: work).output, "")
+
+        // A misspelt option fails the hook with the line, until mended.
+        try write("# keep-sorted start grup=no\nb\na\n# keep-sorted end\n", to: "list.txt", in: work)
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let third = try run(["git", "commit", "--quiet", "-m", "list"], in: work)
+        XCTAssertNotEqual(third.status, 0, third.output)
+        XCTAssertTrue(third.output.contains("reorder: list.txt:1: unknown option 'grup'"), third.output)
     }
 }

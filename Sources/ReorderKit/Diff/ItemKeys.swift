@@ -1,5 +1,5 @@
 /// What `reorder diff`, `sort --like` and `edit` match items by.
-public enum ItemKey: Hashable, Sendable {
+public enum ListItemKey: Hashable, Sendable {
     /// The item's text, or the value at `--key` inside it.
     case text([UInt8])
     /// An item without a value at `--key`: matches nothing else.
@@ -11,7 +11,7 @@ extension ListDocument {
     /// (so that a JSON element's layout or a comment above it does not make
     /// it another item), or its bytes; with `key`, the first text selectors
     /// compare at that pointer inside it (a string's decoded value).
-    public func itemKeys(key: String?) throws -> [ItemKey] {
+    public func itemKeys(key: String?) throws -> [ListItemKey] {
         guard let key else {
             return (0..<count).map { index in .text(layout.valueText(ofItem: index) ?? Array(itemBytes(index))) }
         }
@@ -22,7 +22,7 @@ extension ListDocument {
                 first = Array(bytes)
                 return true
             }
-            return first.map(ItemKey.text) ?? .unique(index)
+            return first.map(ListItemKey.text) ?? .unique(index)
         }
     }
 

@@ -17,7 +17,7 @@ public struct SortOptions: Equatable, Sendable {
     /// put in that order (the k-th of equal items where REF has its k-th),
     /// and items REF does not have keep their order after them, or before
     /// them with `likeMissingFirst`.
-    public var like: [ItemKey]? = nil
+    public var like: [ListItemKey]? = nil
     public var likeMissingFirst = false
 
     public init(reverse: Bool = false, unique: Bool = false, ignoreCase: Bool = false, numeric: Bool = false,
@@ -50,10 +50,10 @@ extension ListDocument {
     }
 
     /// The order of `reference`'s items (see `SortOptions.like`).
-    private func orderLike(_ reference: [ItemKey], missingFirst: Bool, key: String?) throws -> [Int] {
-        var places: [ItemKey: [Int]] = [:]
+    private func orderLike(_ reference: [ListItemKey], missingFirst: Bool, key: String?) throws -> [Int] {
+        var places: [ListItemKey: [Int]] = [:]
         for (index, item) in reference.enumerated() { places[item, default: []].append(index) }
-        var used: [ItemKey: Int] = [:]
+        var used: [ListItemKey: Int] = [:]
         let ranks = try itemKeys(key: key).map { item -> Int? in
             let next = used[item, default: 0]
             guard let found = places[item], next < found.count else { return nil }

@@ -8,7 +8,8 @@ extension ListFormat {
                let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
                 throw LinesLayout.binaryInput(source, nulAt: nul)
             }
-            return LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline)
+            return LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
+                               fallbackTerminator: options.fallbackTerminator)
         })
 }
 

@@ -37,7 +37,11 @@ public struct LinesLayout: ListLayout {
     public let separatorsAreUniform: Bool
     public let source: UnsafeRawBufferPointer
 
-    public init(_ source: UnsafeRawBufferPointer, terminator: Terminator = .newline) {
+    /// `fallbackTerminator`: what lines added to a list without a
+    /// terminated line end with (LF when nil; CRLF for an empty region of
+    /// a CRLF file).
+    public init(_ source: UnsafeRawBufferPointer, terminator: Terminator = .newline,
+                fallbackTerminator: [UInt8]? = nil) {
         self.source = source
         self.terminator = terminator
         let end = source.count
@@ -86,7 +90,7 @@ public struct LinesLayout: ListLayout {
         let lf: [UInt8] = [terminatorByte]
         let crlf: [UInt8] = [0x0D, 0x0A]
         let hasTerminatedLine = !finalTerminator.isEmpty || starts.count > 1
-        defaultTerminator = hasTerminatedLine && lastWasCRLF ? crlf : lf
+        defaultTerminator = hasTerminatedLine ? (lastWasCRLF ? crlf : lf) : (fallbackTerminator ?? lf)
         // A final terminator of CRs (`\r`, `\r\r\n`) is no LF or CRLF either.
         let finalIsRegular = finalTerminator.isEmpty || finalTerminator.count == 1 && source[finalTerminator.lowerBound] == terminatorByte
             || finalTerminator.count == 2 && lastWasCRLF && source[finalTerminator.upperBound - 1] == terminatorByte

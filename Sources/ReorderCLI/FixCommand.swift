@@ -1,0 +1,47 @@
+import ReorderKit
+
+/// `reorder fix`'s marker option, and `--block` / `--line-range`, which
+/// make any other command work on a part of a file.
+enum FixCommand {
+    /// The markers `--marker NAME` names (`keep-sorted` by default).
+    static func markers(_ parsed: ParsedArguments) throws -> KeepSortedMarkers {
+        let name = parsed.value("marker") ?? KeepSorted.defaultMarker
+        guard !name.isEmpty, !name.contains("\n") else { throw UsageError.invalidMarker(name) }
+        return KeepSortedMarkers(name: name)
+    }
+
+    /// The region `--block N` or `--line-range A...B` names, or nil. The
+    /// region is read as lines, so options that choose another reading
+    /// cannot go with it.
+    static func region(_ parsed: ParsedArguments) throws -> ListRegion? {
+        let block = parsed.value("block"), lines = parsed.value("line-range")
+        guard block != nil || lines != nil else {
+            if parsed.has("marker") { throw UsageError.markerWithoutBlock }
+            return nil
+        }
+        let given = block != nil ? "--block" : "--line-range"
+        if block != nil && lines != nil { throw UsageError.conflictingOptions("--block", "--line-range") }
+        if parsed.has("marker") && block == nil { throw UsageError.markerWithoutBlock }
+        for option in ["json", "pointer", "null"] where parsed.has(option) {
+            throw UsageError.conflictingOptions(given, "--" + option)
+        }
+        if let format = parsed.value("format"), format != "lines" && format != "auto" {
+            throw UsageError.conflictingOptions(given, "--format " + format)
+        }
+        if let block {
+            guard let index = Int(block) else { throw UsageError.invalidBlockIndex(block) }
+            return .block(index: index, marker: try markers(parsed).name)
+        }
+        return try lineRange(lines!)
+    }
+
+    /// `A...B` or `A...`: line numbers from 1.
+    static func lineRange(_ text: String) throws -> ListRegion {
+        guard let dots = text.firstRange(of: "...") else { throw UsageError.invalidLineRange(text) }
+        let firstText = text[..<dots.lowerBound], lastText = text[dots.upperBound...]
+        guard let first = Int(firstText), first >= 1 else { throw UsageError.invalidLineRange(text) }
+        if lastText.isEmpty { return .lines(first: first, last: nil) }
+        guard let last = Int(lastText), last >= first else { throw UsageError.invalidLineRange(text) }
+        return .lines(first: first, last: last)
+    }
+}
