@@ -273,7 +273,7 @@ extension TOMLLineLayout {
             while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
             return bytes
         }
-        let prefix = Array(document.lines[lineIndices.first ?? 0].keys.prefix(depth))
+        let prefix = lineIndices.first.map { Array(document.lines[$0].keys.prefix(depth)) } ?? []
         for index in lineIndices where Array(document.lines[index].keys.dropFirst(depth)) == keys {
             throw TOMLError.keyExists(key: TOMLParser.dotted(keys))
         }
