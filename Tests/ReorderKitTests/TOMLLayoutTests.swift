@@ -893,6 +893,15 @@ final class TOMLLayoutTests: XCTestCase {
         if case .resultInvalid = refusal("[t]\na = 1\n[t.b]\n", pointer: "/t", insert(0, "b = 2")) {} else { XCTFail("a clash") }
     }
 
+    func testDeletingTheLastValueKeepsOnlyThePositionsComments() throws {
+        // Regression: the value's own comment went, but the value stayed.
+        XCTAssertEqual(try apply(delete(0), "a = [ # open\n    # mine\n    1\n    # closing\n]\n", pointer: "/a"),
+                       "a = [ # open\n    # closing\n]\n")
+        if case .cannotDelimit = error({ try apply(delete(0), "[[a]]\nx = 1\n", pointer: "/a") }) {} else {
+            XCTFail("an array of tables left with no element")
+        }
+    }
+
     func testEmptyingAndFillingTables() throws {
         XCTAssertEqual(try apply(insert(0, "k = 1"), "[a]\n\n[b]\nx = 1\n", pointer: "/a"), "[a]\nk = 1\n\n[b]\nx = 1\n")
         XCTAssertEqual(try apply(delete(0), "[a]\nk = 1\n\n[b]\n", pointer: "/a"), "[a]\n\n[b]\n")

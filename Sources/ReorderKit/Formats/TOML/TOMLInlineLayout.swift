@@ -190,8 +190,18 @@ struct TOMLInlineLayout: FormatLayout {
             // Deleting every item: the brackets close up, and comments that
             // belonged to positions stay.
             let kept = document.comments.filter { $0.lowerBound > open && $0.upperBound <= close && !isOwnedByItem($0) }
-            if let last = kept.last {
-                try put(whole.lowerBound..<last.upperBound)
+            if !kept.isEmpty {
+                try put(whole.lowerBound..<open + 1)
+                var end = open + 1
+                for comment in kept {
+                    if firstIndex(of: 0x0A, in: source, from: end, to: comment.lowerBound) == nil {
+                        try put(end..<comment.upperBound)
+                    } else {
+                        try put(lineBreak + TOMLInlineLayout.indentation(source, at: comment.lowerBound))
+                        try put(comment)
+                    }
+                    end = comment.upperBound
+                }
                 try put(lineBreak + TOMLInlineLayout.indentation(source, at: close))
                 return try put(close..<whole.upperBound)
             }

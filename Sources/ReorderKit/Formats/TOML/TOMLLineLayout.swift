@@ -227,6 +227,11 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     /// The result must read as TOML again (a new line's key may clash with
     /// a table defined elsewhere); nothing is written when it does not.
     func check(_ arrangement: Arrangement) throws {
+        if kind == .tableArray && arrangement.count == 0, let first = ranges.first {
+            throw TOMLError.cannotDelimit(
+                what: "an array of tables left with no element (TOML writes one by its '[[…]]' sections, and none would be left)",
+                offset: first.lowerBound)
+        }
         try TOMLCheck.reads(self, arrangement)
     }
 }
