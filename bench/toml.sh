@@ -44,7 +44,8 @@ for kind in table array; do
         python="d=tomllib.load(open(sys.argv[1],'rb'));d['project']['dependencies'].sort();tomli_w.dump(d,open(sys.argv[2],'wb'))"
         sorter="toml-sort --sort-inline-arrays $big -o $out"
     fi
-    echo "file: $count keys in a table ($(stat -c %s "$table") bytes)" | sed "s/keys in a table/$( [ $kind = table ] && echo 'keys in a table' || echo 'values in an array')/"
+    if [ $kind = table ]; then what="keys in a table"; else what="values in an array"; fi
+    echo "file: $count $what ($(stat -c %s "$big") bytes)"
     cat "$big" > /dev/null
     commands=(
         -n reorder "$REORDER sort -p $pointer $big -o $out"
