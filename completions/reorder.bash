@@ -58,7 +58,7 @@ _reorder_files()
 _reorder_option_value()
 {
     case $1 in
-        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml' -- "$cur")) ;;
+        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         -o | --output | -f | --file | --like) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation,

@@ -109,7 +109,7 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l diff -d 'Write nothing; print a unified diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l color -x -a 'auto always never' -d 'Colour the diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l format -x -a 'auto lines json jsonc yaml' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l lines -d 'Same as --format lines'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'

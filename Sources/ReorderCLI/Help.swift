@@ -13,7 +13,7 @@ enum Help {
 
     static func overview(width: Int) -> String {
         var out = ""
-        out += wrap("reorder \(CommandTable.version) — change the order of a list kept in a file: the lines of a text file, the elements of a JSON array or the members of a JSON object (JSON with comments too, comments moving with their item), the entries of a YAML sequence or mapping. Moves, swaps, inserts and deletes items one at a time or as one batch, and writes the result back in place.", width: width)
+        out += wrap("reorder \(CommandTable.version) — change the order of a list kept in a file: the lines of a text file, the elements of a JSON array or the members of a JSON object (JSON with comments too, comments moving with their item), the entries of a YAML sequence or mapping, the values of a TOML array, the lines of a TOML table or the sections of an array of tables (pyproject.toml, Cargo.toml). Moves, swaps, inserts and deletes items one at a time or as one batch, and writes the result back in place.", width: width)
         out += "\nUsage: " + wrapLines("reorder COMMAND [ARGUMENTS] [OPTIONS] [FILE...]", width: max(width - 7, 20))
             .joined(separator: "\n       ") + "\n\nCommands:\n"
         let nameWidth = CommandTable.commands.map(\.name.count).max()! + 4
@@ -33,6 +33,8 @@ enum Help {
             "reorder sort -p /dependencies package.json",
             "reorder sort -p /compilerOptions tsconfig.json",
             "reorder sort -p /repos --key /repo x.yaml",
+            "reorder sort -p /project/dependencies pyproject.toml",
+            "reorder sort -p /dependencies Cargo.toml",
             "reorder batch -f ops.txt list.txt",
             "reorder sort --check list.txt",
             "reorder fix BUILD               # the keep-sorted blocks",

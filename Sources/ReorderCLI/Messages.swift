@@ -21,6 +21,7 @@ enum Messages {
         case let error as EditError: return describe(error)
         case let error as JSONError: return describe(error, input: input)
         case let error as YAMLErrorInInput: return describe(error)
+        case let error as TOMLErrorInInput: return describe(error)
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
         case let error as SelectorError: return prefix + describe(error)

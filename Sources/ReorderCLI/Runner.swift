@@ -320,6 +320,9 @@ struct Job {
         } catch let error as YAMLError {
             try content.throwIfShrank()
             throw YAMLErrorInInput(error, name: name ?? "<stdin>", source: source)
+        } catch let error as TOMLError {
+            try content.throwIfShrank()
+            throw TOMLErrorInInput(error, name: name ?? "<stdin>", source: source)
         } catch {
             // Zeros stood in for what went: the error may be about them.
             try content.throwIfShrank()
@@ -353,6 +356,9 @@ struct Job {
         } catch let error as YAMLError {
             try read.content.throwIfShrank()
             throw YAMLErrorInInput(error, name: displayName, source: read.content.bytes)
+        } catch let error as TOMLError {
+            try read.content.throwIfShrank()
+            throw TOMLErrorInInput(error, name: displayName, source: read.content.bytes)
         } catch {
             // A file that shrank: reading past its end was caught, or
             // writing its missing bytes failed ("Bad address").

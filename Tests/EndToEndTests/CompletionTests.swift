@@ -202,7 +202,7 @@ final class CompletionTests: XCTestCase {
             ("reorder help ", commands.sorted()),
             ("reorder help re", ["reverse"]),
             ("reorder move --fo", ["--format"]),
-            ("reorder move --format ", ["auto", "json", "jsonc", "lines", "yaml"]),
+            ("reorder move --format ", ["auto", "json", "jsonc", "lines", "toml", "yaml"]),
             ("reorder sort --color ", ["always", "auto", "never"]),
             ("reorder sort --nu", ["--null", "--numeric"]),
             // Where an index, a selector or a value goes: nothing.

@@ -66,7 +66,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["move", "-o"]), .missingOptionValue("-o"))
         XCTAssertEqual(error(["move", "--check=yes"]), .unexpectedOptionValue("--check"))
         XCTAssertEqual(error(["move", "--format", "xml"]),
-                       .invalidChoice(option: "--format", value: "xml", choices: ["auto", "lines", "json", "jsonc", "yaml"]))
+                       .invalidChoice(option: "--format", value: "xml", choices: ["auto", "lines", "json", "jsonc", "yaml", "toml"]))
         XCTAssertEqual(error(["--frob"]), .unknownOption("--frob", command: nil, suggestion: nil))
     }
 

@@ -26,7 +26,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// Every format, in the order their claims on a file name are asked:
     /// the first that claims a name reads it. Adding a format is adding it
     /// here.
-    public static let all: [ListFormat] = [.lines, .json, .jsonc, .yaml]
+    public static let all: [ListFormat] = [.lines, .json, .jsonc, .yaml, .toml]
 
     public static func named(_ name: String) -> ListFormat? { all.first { $0.name == name } }
 

@@ -1,0 +1,47 @@
+import ReorderKit
+
+/// A TOML error with the name of its input and its place there, worked out
+/// while the input's bytes are at hand.
+struct TOMLErrorInInput: Error {
+    let error: TOMLError
+    let name: String
+    /// `name:line:column: `, or `name: ` for an error with no place.
+    let prefix: String
+
+    init(_ error: TOMLError, name: String, source: UnsafeRawBufferPointer) {
+        self.error = error
+        self.name = name
+        switch error {
+        case .syntax(_, let offset), .redefined(_, _, let offset), .cannotDelimit(_, let offset), .notAList(_, _, let offset):
+            let place = JSONPlace.of(min(offset, source.count), in: source)
+            prefix = "\(name):\(place.line):\(place.column): "
+        default:
+            prefix = "\(name): "
+        }
+    }
+}
+
+extension Messages {
+    static func describe(_ wrapped: TOMLErrorInInput) -> String {
+        let name = wrapped.name, place = wrapped.prefix
+        switch wrapped.error {
+        case .syntax(let problem, _):
+            return place + "not valid TOML 1.0: \(problem)"
+        case .redefined(let key, let reason, _):
+            return place + "not valid TOML 1.0: '\(key)' cannot be defined here: \(reason)"
+        case .cannotDelimit(let what, _):
+            return place + "\(what): reorder cannot tell where the items begin and end here, so it edits nothing (it never guesses)"
+        case .nothingAtPointer(let pointer, let reason):
+            return "\(name): nothing at '\(pointer)': \(reason)"
+        case .notAList(let pointer, let found, _):
+            let subject = pointer.isEmpty ? "the document's root" : "'\(pointer)'"
+            return place + "\(subject) is \(found), not an array or a table"
+        case .invalidValue(let value, let reason):
+            return "\(name): the value '\(String(decoding: value, as: UTF8.self))' is not one TOML item: \(reason); to insert it as a string, use --string"
+        case .keyExists(let key):
+            return "\(name): the table has the key '\(key)' already; delete or replace that line instead (select it with =\(key))"
+        case .resultInvalid(let problem):
+            return "\(name): the edit would not give valid TOML (\(problem)); nothing is written"
+        }
+    }
+}

@@ -1,0 +1,288 @@
+/// What selectors and `sort` read of TOML items, and how new items are
+/// checked and written.
+///
+/// An item compares by: a table line's or an inline member's key (decoded,
+/// dotted segments joined with `.`); an array value's decoded string, or
+/// its bytes for other values (numbers without their `_`); with `--key`,
+/// the value at that pointer inside the item's value (an array-of-tables
+/// element: inside the element).
+enum TOMLCompare {
+    /// The text a value compares by; nil for a table written with lines.
+    static func text(_ target: TOMLTarget, _ source: UnsafeRawBufferPointer) -> [UInt8]? {
+        switch target {
+        case .scalar(let value):
+            if value.kind == .string { return value.decoded }
+            var text = Array(source[value.range])
+            if value.kind == .integer || value.kind == .float { text.removeAll { $0 == UInt8(ascii: "_") } }
+            return text
+        case .array(let list): return Array(source[list.open...list.close])
+        case .table(let table):
+            guard let inline = table.inline else { return nil }
+            return Array(source[inline.open...inline.close])
+        case .tableArray: return nil
+        }
+    }
+
+    static func descend(_ target: TOMLTarget, _ tokens: some Collection<String>) -> TOMLTarget? {
+        var current = target
+        for token in tokens {
+            guard let next = current.child(token) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// A key/value pair with `keys` (from `depth` on: the list's own) and
+    /// `value`: its key, or with `pointer`, what lies there in its value.
+    static func member(keys: [String], depth: Int, value: TOMLValue, pointer: JSONPointer?,
+                       _ source: UnsafeRawBufferPointer) -> [UInt8]? {
+        let own = keys[min(depth, keys.count)...]
+        guard let pointer else { return Array(own.joined(separator: ".").utf8) }
+        // A dotted key's further segments come first in the pointer.
+        let inner = own.dropFirst()
+        guard pointer.tokens.count >= inner.count, zip(pointer.tokens, inner).allSatisfy({ $0 == $1 }) else { return nil }
+        return descend(TOMLTarget(value), pointer.tokens.dropFirst(inner.count)).flatMap { text($0, source) }
+    }
+
+    static func selectable(_ texts: [[UInt8]?], key: String?) throws -> SelectableValues {
+        if let key, !texts.isEmpty, texts.allSatisfy({ $0 == nil }) {
+            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
+        }
+        return SelectableValues { index, test in
+            guard let text = texts[index] else { return false }
+            return text.withUnsafeBytes { test($0) }
+        }
+    }
+
+    static func sortedOrder(_ texts: [[UInt8]?], key: String?, source: UnsafeRawBufferPointer, _ options: SortOptions) throws -> [Int] {
+        if let key, !texts.isEmpty, texts.allSatisfy({ $0 == nil }) {
+            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
+        }
+        let keys: [SortKey?] = texts.map { text in
+            guard let text else { return nil }
+            if options.numeric {
+                return .number(rank: 0, text.withUnsafeBytes { DecimalNumber.leadingNumber(of: $0, sourceOffset: nil) })
+            }
+            return .bytes(rank: 0, .owned(text))
+        }
+        return SortKey.sortedOrder(keys, source: source, options: options)
+    }
+
+    /// Items given by their bytes: each read as a document of its own, made
+    /// by `wrap`, whose list at `/x` (or the root) holds the one item.
+    static func selectable(ofItems items: [UnsafeRawBufferPointer], key: String?,
+                           wrap: @escaping ([UInt8]) -> [UInt8], pointer listPointer: String,
+                           compared: @escaping (any FormatLayout, JSONPointer?) -> [UInt8]?) throws -> SelectableValues {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        return SelectableValues { index, test in
+            let bytes = wrap(Array(items[index]))
+            let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
+                guard let layout = try? TOMLFormat.read(buffer, pointer: listPointer), layout.count == 1 else { return nil }
+                return compared(layout, pointer)
+            }
+            guard let text else { return false }
+            return text.withUnsafeBytes { test($0) }
+        }
+    }
+
+    /// `value` as a TOML basic string, or nil when it is not UTF-8.
+    static func basicString(_ value: [UInt8]) -> [UInt8]? {
+        guard String(validating: value, as: UTF8.self) != nil else { return nil }
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in value {
+            switch byte {
+            case UInt8(ascii: "\""): result += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): result += Array("\\\\".utf8)
+            case 0x08: result += Array("\\b".utf8)
+            case 0x09: result += Array("\\t".utf8)
+            case 0x0A: result += Array("\\n".utf8)
+            case 0x0C: result += Array("\\f".utf8)
+            case 0x0D: result += Array("\\r".utf8)
+            case 0x00..<0x20, 0x7F: result += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: result.append(byte)
+            }
+        }
+        result.append(UInt8(ascii: "\""))
+        return result
+    }
+
+    static func trimmed(_ value: [UInt8]) -> [UInt8] {
+        var body = value[...]
+        while let first = body.first, first == 0x20 || first == 0x09 { body.removeFirst() }
+        while let last = body.last, last == 0x20 || last == 0x09 { body.removeLast() }
+        return Array(body)
+    }
+}
+
+extension TOMLInlineLayout {
+    func compared(_ index: Int, key pointer: JSONPointer?) -> [UInt8]? {
+        if isTable {
+            return TOMLCompare.member(keys: list.memberKeys[index], depth: 0, value: list.values[index], pointer: pointer, source)
+        }
+        let value = TOMLTarget(list.values[index])
+        guard let pointer else { return TOMLCompare.text(value, source) }
+        return TOMLCompare.descend(value, pointer.tokens).flatMap { TOMLCompare.text($0, source) }
+    }
+
+    func selectableValues(key: String?) throws -> SelectableValues {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        return try TOMLCompare.selectable((0..<count).map { compared($0, key: pointer) }, key: key)
+    }
+
+    func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
+        let isTable = self.isTable
+        return try TOMLCompare.selectable(
+            ofItems: items, key: key,
+            wrap: { Array((isTable ? "x = {" : "x = [\n").utf8) + $0 + Array((isTable ? "}" : "\n]").utf8) },
+            pointer: "/x", compared: { layout, pointer in (layout as? TOMLInlineLayout)?.compared(0, key: pointer) })
+    }
+
+    func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
+    }
+
+    /// An array: one TOML value on one line, or with `asString` any text as
+    /// a basic string. An inline table: one `key = value` member with a key
+    /// it has not.
+    func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        func invalid(_ reason: String) -> TOMLError { TOMLError.invalidValue(value: value, reason: reason) }
+        if asString {
+            if isTable { throw invalid("into an inline table, insert 'key = value'; --string makes an array value") }
+            guard let string = TOMLCompare.basicString(value) else { throw invalid("it is not UTF-8") }
+            return string
+        }
+        let body = TOMLCompare.trimmed(value)
+        if body.isEmpty { throw invalid("it is empty") }
+        if body.contains(0x0A) || body.contains(0x0D) { throw invalid("it holds a line break; give one value on one line") }
+        let wrapped = Array((isTable ? "x = {" : "x = ").utf8) + body + Array((isTable ? "}" : "").utf8)
+        try wrapped.withUnsafeBytes { buffer in
+            let document: TOMLDocument
+            do {
+                document = try TOMLDocument(buffer)
+            } catch let error as TOMLError {
+                if case .syntax(let problem, _) = error { throw invalid(problem) }
+                if case .redefined(let key, let reason, _) = error { throw invalid("'\(key)': \(reason)") }
+                throw error
+            }
+            guard document.lines.count == 1, document.comments.isEmpty, document.lines[0].range.upperBound == buffer.count else {
+                throw invalid("it is more than one value")
+            }
+            guard isTable else { return }
+            guard let members = document.lines[0].value.table?.inline, members.memberKeys.count == 1 else {
+                throw invalid("an inline table member is one 'key = value'")
+            }
+            let key = members.memberKeys[0]
+            for existing in list.memberKeys where existing == key {
+                throw TOMLError.keyExists(key: TOMLParser.dotted(key))
+            }
+        }
+        return body
+    }
+}
+
+extension TOMLLineLayout {
+    func compared(_ index: Int, key pointer: JSONPointer?) -> [UInt8]? {
+        switch kind {
+        case .table:
+            let line = document.lines[lineIndices[index]]
+            return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source)
+        case .tableArray:
+            guard let pointer else { return Array(source[ranges[index]]) }
+            return TOMLCompare.descend(.table(elements[index]), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
+        }
+    }
+
+    func selectableValues(key: String?) throws -> SelectableValues {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        return try TOMLCompare.selectable((0..<count).map { compared($0, key: pointer) }, key: key)
+    }
+
+    func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
+        let depth = self.depth
+        switch kind {
+        case .table:
+            return try TOMLCompare.selectable(
+                ofItems: items, key: key, wrap: { $0 }, pointer: "",
+                compared: { layout, pointer in
+                    guard let layout = layout as? TOMLLineLayout, let line = layout.lineIndices.first.map({ layout.document.lines[$0] }) else { return nil }
+                    return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, layout.source)
+                })
+        case .tableArray:
+            let path = arrayPath
+            return try TOMLCompare.selectable(
+                ofItems: items, key: key, wrap: { $0 }, pointer: path.map { "/" + JSONPointer.escape($0) }.joined(),
+                compared: { layout, pointer in (layout as? TOMLLineLayout)?.compared(0, key: pointer) })
+        }
+    }
+
+    /// An array of tables: the keys of its header.
+    var arrayPath: [String] {
+        elements.first.flatMap { $0.section }.map { document.sections[$0].path } ?? []
+    }
+
+    func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        let pointer = try key.map { try JSONPointer(parsing: $0) }
+        return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
+    }
+
+    /// A table: one `key = value` line with a key it has not (written with
+    /// the indentation of its lines, and for a table made by dotted keys,
+    /// after their path). An array of tables: one `[[name]]` section with
+    /// its lines.
+    func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        func invalid(_ reason: String) -> TOMLError { TOMLError.invalidValue(value: value, reason: reason) }
+        if asString {
+            throw invalid(kind == .table ? "into a table, insert 'key = value'; --string makes an array value"
+                          : "into an array of tables, insert a '[[…]]' section; --string makes an array value")
+        }
+        let body = kind == .table ? TOMLCompare.trimmed(value) : value
+        if body.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw invalid("it is empty") }
+        if kind == .table && (body.contains(0x0A) || body.contains(0x0D)) {
+            throw invalid("it holds a line break; give one 'key = value' line")
+        }
+        let keys: [String] = try body.withUnsafeBytes { buffer in
+            let document: TOMLDocument
+            do {
+                document = try TOMLDocument(buffer)
+            } catch let error as TOMLError {
+                if case .syntax(let problem, _) = error { throw invalid(problem) }
+                if case .redefined(let key, let reason, _) = error { throw invalid("'\(key)': \(reason)") }
+                throw error
+            }
+            switch kind {
+            case .table:
+                guard document.lines.count == 1, document.sections.count == 1 else { throw invalid("a table's item is one 'key = value' line") }
+                return document.lines[0].keys
+            case .tableArray:
+                guard document.lines.first.map({ $0.section > 0 }) ?? true, document.sections.count >= 2,
+                      document.sections[1].isArray, document.sections[1].path == arrayPath,
+                      document.sections.dropFirst(2).allSatisfy({ $0.path.starts(with: arrayPath) && $0.path.count > arrayPath.count }) else {
+                    throw invalid("an array-of-tables item is one '[[\(TOMLParser.dotted(arrayPath))]]' section with its lines")
+                }
+                return []
+            }
+        }
+        guard kind == .table else {
+            // The file's line breaks.
+            var bytes: [UInt8] = []
+            for byte in body where byte != 0x0D {
+                if byte == 0x0A { bytes += lineBreak } else { bytes.append(byte) }
+            }
+            while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+            return bytes
+        }
+        let prefix = lineIndices.first.map { Array(document.lines[$0].keys.prefix(depth)) } ?? []
+        for index in lineIndices where Array(document.lines[index].keys.dropFirst(depth)) == keys {
+            throw TOMLError.keyExists(key: TOMLParser.dotted(keys))
+        }
+        var indentation: [UInt8] = []
+        if let last = lineIndices.last {
+            let keyStart = document.lines[last].range.lowerBound
+            indentation = Array(source[TOMLLineLayout.lineStart(document, keyStart)..<keyStart])
+        }
+        let path = prefix.isEmpty ? [] : Array((TOMLParser.dotted(prefix) + ".").utf8)
+        return indentation + path + body
+    }
+}

@@ -1,0 +1,237 @@
+/// The list of a TOML table written with lines, or of an array of tables:
+///
+/// - a table (the root, `[dependencies]`, an element of `[[bin]]`, or one
+///   made by dotted keys such as `project.name = …`): its `key = value`
+///   lines, each from its first byte to the end of its last line (a value
+///   may run over several lines), its comment on that line included;
+/// - an array of tables (`[[bin]]`): each element's whole section, from its
+///   header to the end of its last line, with the sections of the tables
+///   inside it (`[bin.metadata]`).
+///
+/// **Comments travel with their item** by the rule of JSON with comments:
+/// the comment lines directly above an item (no blank line between) are its
+/// own, and the comment at the end of its last line is on that line.
+/// Everything else (blank lines, other comments, unrelated sections between
+/// elements) belongs to positions, so a result keeps the source's layout.
+struct TOMLLineLayout: FormatLayout, ListLayout {
+    enum Kind { case table, tableArray }
+
+    let document: TOMLDocument
+    let kind: Kind
+    var source: UnsafeRawBufferPointer { document.source }
+    /// Each item's bytes.
+    let ranges: [Range<Int>]
+    /// Tables: each item's line (an index into `document.lines`).
+    let lineIndices: [Int]
+    /// Tables: how many key segments lead from the document's section table
+    /// to this table (a dotted table's lines begin with its own path).
+    let depth: Int
+    /// Arrays of tables: each item's element table.
+    let elements: [TOMLTable]
+    /// For an empty table: where its header's line ends (before the break).
+    let emptyHeadEnd: Int?
+    let lineBreak: [UInt8]
+    /// Between a new position and the one before it.
+    let newSeparator: [UInt8]
+
+    var separatorsAreUniform: Bool { false }
+    var count: Int { ranges.count }
+    func itemRange(_ index: Int) -> Range<Int> { ranges[index] }
+
+    init(document: TOMLDocument, table: TOMLTable) throws {
+        self.document = document
+        kind = .table
+        elements = []
+        lineBreak = TOMLLineLayout.lineBreak(of: document.source)
+        newSeparator = lineBreak
+        switch table.origin {
+        case .implicit:
+            throw TOMLError.cannotDelimit(
+                what: "a table with no key/value lines of its own, only the sections of tables inside it", offset: table.offset)
+        case .dotted(let scope) where scope < 0:
+            throw TOMLError.cannotDelimit(what: "a table made by dotted keys inside an inline table", offset: table.offset)
+        default: break
+        }
+        let indices = table.lines
+        for (number, index) in indices.enumerated().dropFirst() where index != indices[number - 1] + 1 {
+            throw TOMLError.cannotDelimit(
+                what: "a table whose dotted-key lines are not together (another key stands between them)",
+                offset: document.lines[index].range.lowerBound)
+        }
+        lineIndices = indices
+        var depth = 0
+        var ancestor: TOMLTable? = table
+        while let current = ancestor, current.section == nil { depth += 1; ancestor = current.parent }
+        self.depth = depth
+        ranges = indices.map { index in
+            let line = document.lines[index]
+            let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, line.range.lowerBound), document)
+            return start..<TOMLLineLayout.lineTextEnd(document, after: line.range.upperBound)
+        }
+        if indices.isEmpty, let section = table.section, section > 0 {
+            emptyHeadEnd = TOMLLineLayout.lineTextEnd(document, after: document.sections[section].header.upperBound)
+        } else {
+            emptyHeadEnd = nil
+        }
+    }
+
+    init(document: TOMLDocument, tableArray: TOMLTableArray) throws {
+        self.document = document
+        kind = .tableArray
+        lineIndices = []
+        depth = 0
+        emptyHeadEnd = nil
+        elements = tableArray.elements
+        let source = document.source
+        lineBreak = TOMLLineLayout.lineBreak(of: source)
+        // Which element each section belongs to: the one its table is in.
+        var elementIndex: [ObjectIdentifier: Int] = [:]
+        for (index, element) in elements.enumerated() { elementIndex[ObjectIdentifier(element)] = index }
+        var owner: [Int?] = []
+        for section in document.sections {
+            var table: TOMLTable? = section.table
+            var found: Int? = nil
+            while let current = table {
+                if let index = elementIndex[ObjectIdentifier(current)] { found = index; break }
+                table = current.parent
+            }
+            owner.append(found)
+        }
+        var ranges: [Range<Int>] = []
+        for (index, element) in elements.enumerated() {
+            let first = element.section!
+            var last = first
+            while last + 1 < owner.count && owner[last + 1] == index { last += 1 }
+            if let stray = owner[(last + 1)...].firstIndex(of: index) {
+                throw TOMLError.cannotDelimit(
+                    what: "a section of an array-of-tables element that stands apart from the element's header",
+                    offset: document.sections[stray].header.lowerBound)
+            }
+            let lastSection = document.sections[last]
+            let contentEnd = lastSection.lines.isEmpty
+                ? lastSection.header.upperBound : document.lines[lastSection.lines.upperBound - 1].range.upperBound
+            let header = document.sections[first].header
+            let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, header.lowerBound), document)
+            ranges.append(start..<TOMLLineLayout.lineTextEnd(document, after: contentEnd))
+        }
+        self.ranges = ranges
+        if ranges.count >= 2 {
+            let between = ranges[ranges.count - 2].upperBound..<ranges[ranges.count - 1].lowerBound
+            let plain = between.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains(source[$0]) }
+            newSeparator = plain ? Array(source[between]) : lineBreak + lineBreak
+        } else {
+            newSeparator = lineBreak + lineBreak
+        }
+    }
+
+    // MARK: - Reading lines
+
+    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
+        guard let newline = firstIndex(of: 0x0A, in: source, from: 0, to: source.count) else { return [0x0A] }
+        return newline > 0 && source[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+    }
+
+    /// Where the line that holds `offset` starts (after a byte-order mark).
+    static func lineStart(_ document: TOMLDocument, _ offset: Int) -> Int {
+        var start = offset
+        let source = document.source
+        while start > 0 && source[start - 1] != 0x0A { start -= 1 }
+        return max(start, TOMLDocument.byteOrderMarkLength(source))
+    }
+
+    /// Where the line's text ends after `offset`: past blanks and a comment,
+    /// before the line break.
+    static func lineTextEnd(_ document: TOMLDocument, after offset: Int) -> Int {
+        let source = document.source
+        var p = offset
+        while p < source.count && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+        if let comment = document.comment(startingAt: p) { return comment.upperBound }
+        return offset
+    }
+
+    /// The start of the comment lines directly above the line that starts
+    /// at `lineStart` (each only blanks and a comment, no blank line
+    /// between), or `lineStart`.
+    static func leadingCommentsStart(_ lineStart: Int, _ document: TOMLDocument) -> Int {
+        let source = document.source
+        var start = lineStart
+        let floor = TOMLDocument.byteOrderMarkLength(source)
+        while start > floor {
+            // The line above.
+            let above = TOMLLineLayout.lineStart(document, start - 1)
+            var p = above
+            while p < start && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+            guard document.comment(startingAt: p) != nil else { break }
+            start = above
+        }
+        return start
+    }
+
+    // MARK: - Positions
+
+    func head(resultCount: Int) -> [Piece] {
+        guard let first = ranges.first else {
+            guard resultCount > 0 else { return [.source(0..<source.count)] }
+            if let emptyHeadEnd { return [.source(0..<emptyHeadEnd), .bytes(lineBreak)] }
+            let bom = TOMLDocument.byteOrderMarkLength(source)
+            return [.source(0..<bom)]
+        }
+        return [.source(0..<first.lowerBound)]
+    }
+
+    func separator(afterPosition position: Int, resultCount: Int) -> Piece {
+        if position + 1 < ranges.count { return .source(ranges[position].upperBound..<ranges[position + 1].lowerBound) }
+        return .bytes(newSeparator)
+    }
+
+    func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
+        guard let last = ranges.last else {
+            guard resultCount > 0 else { return [] }
+            if let emptyHeadEnd { return [.source(emptyHeadEnd..<source.count)] }
+            let bom = TOMLDocument.byteOrderMarkLength(source)
+            return [.bytes(lineBreak), .source(bom..<source.count)]
+        }
+        var pieces: [Piece] = []
+        if resultCount < ranges.count {
+            // Positions that go: their comments stay.
+            for position in max(resultCount - 1, 0)..<ranges.count - 1 {
+                let between = ranges[position].upperBound..<ranges[position + 1].lowerBound
+                if let comment = lastComment(in: between) {
+                    pieces.append(.source((resultCount == 0 && position == 0 ? skipLineBreak(between.lowerBound) : between.lowerBound)..<comment))
+                }
+            }
+        }
+        if resultCount == 0 && pieces.isEmpty {
+            return [.source(skipLineBreak(last.upperBound)..<source.count)]
+        }
+        return pieces + [.source(last.upperBound..<source.count)]
+    }
+
+    /// Past the line break at `offset`, if one is there.
+    private func skipLineBreak(_ offset: Int) -> Int {
+        if offset < source.count && source[offset] == 0x0A { return offset + 1 }
+        if offset + 1 < source.count && source[offset] == 0x0D && source[offset + 1] == 0x0A { return offset + 2 }
+        return offset
+    }
+
+    /// The end of the last comment that starts in `range`.
+    private func lastComment(in range: Range<Int>) -> Int? {
+        var p = range.upperBound
+        while p > range.lowerBound {
+            p -= 1
+            if let comment = document.comment(endingAt: p + 1), comment.lowerBound >= range.lowerBound { return comment.upperBound }
+        }
+        return nil
+    }
+
+    /// The result must read as TOML again (a new line's key may clash with
+    /// a table defined elsewhere); nothing is written when it does not.
+    func check(_ arrangement: Arrangement) throws {
+        if kind == .tableArray && arrangement.count == 0, let first = ranges.first {
+            throw TOMLError.cannotDelimit(
+                what: "an array of tables left with no element (TOML writes one by its '[[…]]' sections, and none would be left)",
+                offset: first.lowerBound)
+        }
+        try TOMLCheck.reads(self, arrangement)
+    }
+}

@@ -1,0 +1,111 @@
+/// What the TOML reader builds: tables with their entries in document
+/// order, inline arrays with their elements' places, and the sections
+/// (`[table]`, `[[array]]`) and key/value lines of the document.
+
+/// A table: the root, one opened by a header, one made by the path of a
+/// header or of a dotted key, an element of an array of tables, or an
+/// inline table.
+final class TOMLTable {
+    enum Origin: Equatable {
+        case root
+        /// Defined by a `[header]`.
+        case header
+        /// Made by a header's path (`a` of `[a.b]`); a later `[a]` defines it.
+        case implicit
+        /// Made by a dotted key in the section or inline table `scope`.
+        case dotted(scope: Int)
+        /// An inline table `{…}`: closed to every later addition.
+        case inline
+        /// An element of an array of tables (`[[a]]`).
+        case element
+    }
+
+    var origin: Origin
+    unowned(unsafe) var parent: TOMLTable?
+    /// Keys in document order, and what each holds.
+    var keys: [String] = []
+    var entries: [String: TOMLEntry] = [:]
+    /// Header tables and elements: the section the header opens.
+    var section: Int? = nil
+    /// The key/value lines that define something in this table, directly
+    /// or by a dotted key through it (indices into `TOMLDocument.lines`).
+    var lines: [Int] = []
+    /// Inline tables: the braces, the members and the comma after each.
+    var inline: TOMLInlineList? = nil
+    /// Where the table was first named (for messages).
+    var offset: Int
+
+    init(origin: Origin, parent: TOMLTable?, offset: Int) {
+        self.origin = origin
+        self.parent = parent
+        self.offset = offset
+    }
+
+    func set(_ key: String, _ entry: TOMLEntry) {
+        keys.append(key)
+        entries[key] = entry
+    }
+}
+
+/// One key's content.
+enum TOMLEntry {
+    case value(TOMLValue)
+    case table(TOMLTable)
+    case tableArray(TOMLTableArray)
+}
+
+/// An array of tables, made by `[[a]]` headers.
+final class TOMLTableArray {
+    var elements: [TOMLTable] = []
+}
+
+/// A value written after `=` or in an array.
+struct TOMLValue {
+    enum Kind: Equatable { case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table }
+    let kind: Kind
+    /// Its bytes in the document.
+    let range: Range<Int>
+    /// Strings: the decoded value.
+    var decoded: [UInt8] = []
+    var array: TOMLInlineList? = nil
+    var table: TOMLTable? = nil
+}
+
+/// The items of an inline array or an inline table, between its brackets.
+final class TOMLInlineList {
+    let open: Int
+    var close = 0
+    /// Arrays: each element's bytes; tables: each member's, key to value.
+    var itemRanges: [Range<Int>] = []
+    /// The comma after each item, if any.
+    var commas: [Int?] = []
+    /// The elements, or the members' values.
+    var values: [TOMLValue] = []
+    /// Tables: each member's key segments, decoded.
+    var memberKeys: [[String]] = []
+    init(open: Int) { self.open = open }
+}
+
+/// A `[table]` or `[[array]]` header and the lines under it; the root
+/// section (before any header) has none.
+struct TOMLSection {
+    /// From its `[` to after its last `]` (empty for the root).
+    let header: Range<Int>
+    let isArray: Bool
+    /// The header's keys, decoded.
+    let path: [String]
+    /// The table it opens.
+    let table: TOMLTable
+    /// Its key/value lines (indices into `TOMLDocument.lines`).
+    var lines: Range<Int>
+}
+
+/// A `key = value` line.
+struct TOMLLine {
+    /// From the key's first byte to the end of the value.
+    let range: Range<Int>
+    /// The key's segments, decoded.
+    let keys: [String]
+    let value: TOMLValue
+    let section: Int
+}
