@@ -4,6 +4,8 @@
 #   make test                     run the tests
 #   make install PREFIX=~/.local  install the binary, man page and completions
 #   make uninstall PREFIX=~/.local
+#   make fuzz-build               build the fuzz targets in Fuzz/ (libFuzzer, ASan)
+#   make fuzz FUZZ_SECONDS=60     run each from its corpus; fails on a crash
 #
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
@@ -35,7 +37,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean
+.PHONY: all build test install uninstall clean fuzz-build fuzz
 
 all: build
 
@@ -59,3 +61,46 @@ uninstall:
 
 clean:
 	$(SWIFT) package clean
+
+# Fuzz targets (Fuzz/*.swift, one per target). Each is compiled with all of
+# ReorderKit's sources and Fuzz/Support.swift as one module, so that it sees
+# the core's internal API, with libFuzzer and AddressSanitizer
+# (swiftc -sanitize=fuzzer,address); the C SIMD reader is compiled apart
+# with the clang beside swiftc (whose runtime it must share), instrumented
+# for coverage and ASan, and with 64-byte chunks (REORDER_SIMD_CHUNK) so
+# that its two-thread path runs on small inputs. Not a SwiftPM target: the
+# normal build never sees Fuzz/.
+FUZZ_TARGETS = json lines batch
+FUZZ_BUILD ?= .build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SIMD_CHUNK ?= 64
+SWIFTC ?= swiftc
+FUZZ_CC ?= $(dir $(realpath $(shell command -v $(SWIFTC))))clang
+FUZZ_SWIFTFLAGS ?= -O -g
+KIT_SOURCES := $(sort $(shell find Sources/ReorderKit -name '*.swift'))
+SIMD_HEADER = Sources/ReorderKitSIMD/include/ReorderKitSIMD.h
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
+
+$(FUZZ_BUILD)/JSONRootArray.o: Sources/ReorderKitSIMD/JSONRootArray.c $(SIMD_HEADER)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -c -O2 -g -fsanitize=fuzzer-no-link,address -DREORDER_SIMD_CHUNK=$(FUZZ_SIMD_CHUNK) \
+		-I Sources/ReorderKitSIMD/include $< -o $@
+
+# SwiftPM makes this module map for `import ReorderKitSIMD`; here, by hand.
+$(FUZZ_BUILD)/include/module.modulemap: $(SIMD_HEADER)
+	@mkdir -p $(@D)
+	printf 'module ReorderKitSIMD {\n    header "%s"\n    export *\n}\n' '$(CURDIR)/$(SIMD_HEADER)' > $@
+
+$(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/Support.swift $(KIT_SOURCES) $(FUZZ_BUILD)/JSONRootArray.o $(FUZZ_BUILD)/include/module.modulemap
+	@echo "$(SWIFTC) -sanitize=fuzzer,address … $< -o $@"
+	@$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 $(FUZZ_SWIFTFLAGS) \
+		-module-name ReorderKit -I $(FUZZ_BUILD)/include -module-cache-path $(FUZZ_BUILD)/module-cache \
+		$(KIT_SOURCES) Fuzz/Support.swift $< $(FUZZ_BUILD)/JSONRootArray.o -o $@
+
+# Each target from a copy of its corpus for FUZZ_SECONDS; all run, and the
+# goal fails if any crashed (its input is kept under $(FUZZ_BUILD)/artifacts).
+fuzz: fuzz-build
+	@failed=0; for target in $(FUZZ_TARGETS); do \
+		Fuzz/run.sh $$target $(FUZZ_SECONDS) $(FUZZ_BUILD) || failed=1; \
+	done; exit $$failed
