@@ -6,6 +6,7 @@
 #   make uninstall PREFIX=~/.local
 #   make fuzz-build               build the fuzz targets in Fuzz/ (libFuzzer, ASan)
 #   make fuzz FUZZ_SECONDS=60     run each from its corpus; fails on a crash
+#   make test-asan / test-tsan    the tests under AddressSanitizer / ThreadSanitizer
 #
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
@@ -37,7 +38,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz
+.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan
 
 all: build
 
@@ -104,3 +105,13 @@ fuzz: fuzz-build
 	@failed=0; for target in $(FUZZ_TARGETS); do \
 		Fuzz/run.sh $$target $(FUZZ_SECONDS) $(FUZZ_BUILD) || failed=1; \
 	done; exit $$failed
+
+# The tests under the sanitizers, each in its own build directory so that
+# neither rebuilds the normal one. Tests/sanitizers/lsan.supp says why each
+# leak report it silences is not a leak of this program.
+test-asan:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/sanitizers/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+test-tsan:
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
