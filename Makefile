@@ -69,15 +69,16 @@ clean:
 # (swiftc -sanitize=fuzzer,address); the C SIMD reader is compiled apart
 # with the clang beside swiftc (whose runtime it must share), instrumented
 # for coverage and ASan, and with 64-byte chunks (REORDER_SIMD_CHUNK) so
-# that its two-thread path runs on small inputs. Not a SwiftPM target: the
-# normal build never sees Fuzz/.
+# that its two-thread path runs on small inputs. Linked with the
+# toolchain's lld (gold warns about every ASan symbol). Not a SwiftPM
+# target: the normal build never sees Fuzz/.
 FUZZ_TARGETS = json lines batch
 FUZZ_BUILD ?= .build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SIMD_CHUNK ?= 64
 SWIFTC ?= swiftc
 FUZZ_CC ?= $(dir $(realpath $(shell command -v $(SWIFTC))))clang
-FUZZ_SWIFTFLAGS ?= -O -g
+FUZZ_SWIFTFLAGS ?= -O -g -use-ld=lld
 KIT_SOURCES := $(sort $(shell find Sources/ReorderKit -name '*.swift'))
 SIMD_HEADER = Sources/ReorderKitSIMD/include/ReorderKitSIMD.h
 

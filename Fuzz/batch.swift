@@ -3,31 +3,44 @@
 // The script reader's fast paths for plain lines (`move 3 0`) must read
 // every line as `BatchOperation(parsing:)` reads it alone, errors included,
 // and a whole input given with `-e` likewise. The script is then applied to
-// a small list of lines and a JSON array, at once and `--sequential`:
-// every result reads back with the items its arrangement holds; a script of
-// plain indices gives what a model gives (the steps one by one when
-// sequential, Swift's `CollectionDifference` at once, as
-// `BatchOracleTests`); and a sequential script without `replace` gives what
-// its operations give as single commands, one after the other.
+// a small list of lines and a JSON array, at once and `--sequential`,
+// counting from 0 or (for about half the inputs) from 1: the way the
+// command line applies it (`PreparedEdit`, made once for every list) must
+// give what the ordinary way gives; every result reads back with the items
+// its arrangement holds; counting from 0, a script of plain indices gives
+// what a model gives (the steps one by one when sequential, Swift's
+// `CollectionDifference` at once, as `BatchOracleTests`), and a sequential
+// script without `replace` what its operations give as single commands,
+// one after the other.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: size)
-    guard let script = checkScriptReading(input) else { return 0 }
     checkExpression(input)
+    guard let script = checkScriptReading(input) else { return 0 }
     var choices = Choices(input)
     let count = choices.below(9)
     let lines = (0..<count).map { "i\($0)\n" }.joined()
     let json = choices.chance()
         ? "[" + (0..<count).map { String($0) }.joined(separator: ",") + "]"
         : "{\"list\": [\n  " + (0..<count).map { "\"i\($0)\"" }.joined(separator: ",\n  ") + "\n]}\n"
-    for (text, options) in [(lines, ReadOptions(format: .lines)), (json, ReadOptions(format: .json, pointer: json.hasPrefix("[") ? "" : "/list"))] {
-        Array(text.utf8).withUnsafeBytes { bytes in
-            guard let document = try? ListDocument(bytes, format: options.format == .json ? .json : .lines, options: options) else {
-                fatalError("the batch target's own list does not read: \(text)")
-            }
-            for sequential in [false, true] {
-                checkBatch(script, on: document, options: options, sequential: sequential)
+    let lists = [
+        (Array(lines.utf8), ReadOptions(format: .lines)),
+        (Array(json.utf8), ReadOptions(format: .json, pointer: json.hasPrefix("[") ? "" : "/list")),
+    ]
+    let options = EditOptions(base: choices.chance() ? .one : .zero)
+    for sequential in [false, true] {
+        let prepared = PreparedEdit(.batch(script, sequential: sequential), options: options)
+        // The lines again: the first list takes the prepared merge, later
+        // ones merge again.
+        for (number, (bytes, readOptions)) in (lists + [lists[0]]).enumerated() {
+            bytes.withUnsafeBytes { source in
+                let format: ListFormat = readOptions.format == .json ? .json : .lines
+                guard let document = try? ListDocument(source, format: format, options: readOptions) else {
+                    fatalError("the batch target's own list does not read: \(bytes)")
+                }
+                checkBatch(script, on: document, readOptions: readOptions, sequential: sequential, options: options,
+                           prepared: prepared, againstModels: number < lists.count && options.base == .zero)
             }
         }
     }
@@ -93,21 +106,34 @@ private func checkExpression(_ input: UnsafeRawBufferPointer) {
     }
 }
 
-private func checkBatch(_ script: BatchScript, on document: ListDocument, options: ReadOptions, sequential: Bool) {
-    let what = "\(document.format) \(sequential ? "sequential" : "at once")"
-    let arrangement = try? script.arrangement(in: document, sequential: sequential, options: EditOptions())
-    let operations = script.operations.map(\.kind)
-    if let model = sequential ? sequentialModel(operations, document) : atOnceModel(operations, document) {
-        compare(arrangement, of: document, model, "\(what): the model")
+private func checkBatch(_ script: BatchScript, on document: ListDocument, readOptions: ReadOptions, sequential: Bool,
+                        options: EditOptions, prepared: PreparedEdit, againstModels: Bool) {
+    let what = "\(document.format) \(sequential ? "sequential" : "at once") from \(options.base.offset)"
+    let edit = Edit.batch(script, sequential: sequential)
+    let ordinary = Result { try document.arrangement(for: edit, options: options) }
+    switch (ordinary, Result { try document.arrangement(for: prepared) }) {
+    case let (.success(a), .success(b)):
+        check(a == b, "\(what): prepared \(items(of: b, in: document)), ordinary \(items(of: a, in: document))")
+    case let (.failure(a), .failure(b)):
+        check("\(a)" == "\(b)", "\(what): prepared fails with \(b), ordinary with \(a)")
+    case let (a, b):
+        fatalError("\(what): prepared \(b), ordinary \(a)")
     }
-    let replaces = operations.contains { if case .replace = $0 { return true } else { return false } }
-    if sequential, !replaces, let single = singleCommands(operations, document, options) {
-        compare(arrangement, of: document, single, "\(what): single commands")
+    let arrangement = try? ordinary.get()
+    if againstModels {
+        let operations = script.operations.map(\.kind)
+        if let model = sequential ? sequentialModel(operations, document) : atOnceModel(operations, document) {
+            compare(arrangement, of: document, model, "\(what): the model")
+        }
+        let replaces = operations.contains { if case .replace = $0 { return true } else { return false } }
+        if sequential, !replaces, let single = singleCommands(operations, document, readOptions) {
+            compare(arrangement, of: document, single, "\(what): single commands")
+        }
     }
     guard let arrangement else { return }
     let indices = arrangement.sourceIndices.compactMap { $0 }
     check(Set(indices).count == indices.count, "\(what): a source item is in the result twice")
-    checkReadsBack(document, arrangement, expected: items(of: arrangement, in: document), options: options, what)
+    checkReadsBack(document, arrangement, expected: items(of: arrangement, in: document), options: readOptions, what)
 }
 
 /// The batch's result, `arrangement` of `document`, against another
