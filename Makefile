@@ -63,22 +63,24 @@ uninstall:
 clean:
 	$(SWIFT) package clean
 
-# Fuzz targets (Fuzz/*.swift, one per target). Each is compiled with all of
-# ReorderKit's sources and Fuzz/Support.swift as one module, so that it sees
-# the core's internal API, with libFuzzer and AddressSanitizer
-# (swiftc -sanitize=fuzzer,address); the C SIMD reader is compiled apart
-# with the clang beside swiftc (whose runtime it must share), instrumented
-# for coverage and ASan, and with 64-byte chunks (REORDER_SIMD_CHUNK) so
-# that its two-thread path runs on small inputs. Linked with the
-# toolchain's lld (gold warns about every ASan symbol). Not a SwiftPM
-# target: the normal build never sees Fuzz/.
+# Fuzz targets (Fuzz/*.swift, one per target), with libFuzzer and
+# AddressSanitizer (swiftc -sanitize=fuzzer,address). ReorderKit is compiled
+# for them once, with -enable-testing so that the targets see its internal
+# API (@testable import); each target is Fuzz/Support.swift and its own
+# file. The C SIMD reader is compiled with the clang beside swiftc (whose
+# runtime it must share), instrumented for coverage and ASan, and with
+# 64-byte chunks (REORDER_SIMD_CHUNK) so that its two-thread path runs on
+# small inputs. Linked with the toolchain's lld (gold warns about every
+# ASan symbol). Not a SwiftPM target: the normal build never sees Fuzz/.
 FUZZ_TARGETS = json lines batch
 FUZZ_BUILD ?= .build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_SIMD_CHUNK ?= 64
 SWIFTC ?= swiftc
 FUZZ_CC ?= $(dir $(realpath $(shell command -v $(SWIFTC))))clang
-FUZZ_SWIFTFLAGS ?= -O -g -use-ld=lld
+FUZZ_SWIFTFLAGS ?= -O -g
+FUZZ_SWIFTC = $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 $(FUZZ_SWIFTFLAGS) \
+	-I $(FUZZ_BUILD)/modules -module-cache-path $(FUZZ_BUILD)/module-cache
 KIT_SOURCES := $(sort $(shell find Sources/ReorderKit -name '*.swift'))
 SIMD_HEADER = Sources/ReorderKitSIMD/include/ReorderKitSIMD.h
 
@@ -90,15 +92,18 @@ $(FUZZ_BUILD)/JSONRootArray.o: Sources/ReorderKitSIMD/JSONRootArray.c $(SIMD_HEA
 		-I Sources/ReorderKitSIMD/include $< -o $@
 
 # SwiftPM makes this module map for `import ReorderKitSIMD`; here, by hand.
-$(FUZZ_BUILD)/include/module.modulemap: $(SIMD_HEADER)
+$(FUZZ_BUILD)/modules/module.modulemap: $(SIMD_HEADER)
 	@mkdir -p $(@D)
 	printf 'module ReorderKitSIMD {\n    header "%s"\n    export *\n}\n' '$(CURDIR)/$(SIMD_HEADER)' > $@
 
-$(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/Support.swift $(KIT_SOURCES) $(FUZZ_BUILD)/JSONRootArray.o $(FUZZ_BUILD)/include/module.modulemap
-	@echo "$(SWIFTC) -sanitize=fuzzer,address … $< -o $@"
-	@$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 $(FUZZ_SWIFTFLAGS) \
-		-module-name ReorderKit -I $(FUZZ_BUILD)/include -module-cache-path $(FUZZ_BUILD)/module-cache \
-		$(KIT_SOURCES) Fuzz/Support.swift $< $(FUZZ_BUILD)/JSONRootArray.o -o $@
+$(FUZZ_BUILD)/ReorderKit.o: $(KIT_SOURCES) $(FUZZ_BUILD)/modules/module.modulemap
+	@echo "$(SWIFTC) -sanitize=fuzzer,address -enable-testing … Sources/ReorderKit -o $@"
+	@$(FUZZ_SWIFTC) -enable-testing -whole-module-optimization -module-name ReorderKit \
+		-emit-module -emit-module-path $(FUZZ_BUILD)/modules/ReorderKit.swiftmodule -c $(KIT_SOURCES) -o $@
+
+$(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/Support.swift $(FUZZ_BUILD)/ReorderKit.o $(FUZZ_BUILD)/JSONRootArray.o
+	$(FUZZ_SWIFTC) -use-ld=lld -module-name ReorderFuzz Fuzz/Support.swift $< \
+		$(FUZZ_BUILD)/ReorderKit.o $(FUZZ_BUILD)/JSONRootArray.o -o $@
 
 # Each target from a copy of its corpus for FUZZ_SECONDS; all run, and the
 # goal fails if any crashed (its input is kept under $(FUZZ_BUILD)/artifacts).

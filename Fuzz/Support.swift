@@ -1,8 +1,10 @@
-// Compiled into every fuzz target, with ReorderKit's sources as one module
-// (so the targets see its internal API): what a target does when a check
-// fails, the edits it derives from its input, and the check that a rendered
-// result reads back with the items the edit meant. See the Makefile's
-// `fuzz-build`.
+// Compiled into every fuzz target: what a target does when a check fails,
+// the edits it derives from its input, and the check that a rendered result
+// reads back with the items the edit meant. The targets import ReorderKit,
+// built for them with -enable-testing, as @testable, for its internal API.
+// See the Makefile's `fuzz-build`.
+
+@testable import ReorderKit
 
 /// Stops the run with `message`: libFuzzer saves the input as a crash.
 func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

@@ -13,6 +13,8 @@
 // script without `replace` what its operations give as single commands,
 // one after the other.
 
+@testable import ReorderKit
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: size)

@@ -6,6 +6,8 @@
 // separators; then the array at the root and at `/0`, when there is one, is
 // edited (Support.swift's `checkEdits`) and every result read back.
 
+@testable import ReorderKit
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = UnsafeRawBufferPointer(start: data, count: size)

@@ -7,6 +7,8 @@
 // `checkEdits`), an item whose value holds the terminator is refused, and
 // every result is read back.
 
+@testable import ReorderKit
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLines(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = UnsafeRawBufferPointer(start: data, count: size)
