@@ -13,20 +13,18 @@
 public func fuzzLines(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = UnsafeRawBufferPointer(start: data, count: size)
     var choices = Choices(source)
+    let nulTerminated = choices.chance()
+    let options = ReadOptions(format: .lines, nulTerminated: nulTerminated)
+    let what = nulTerminated ? "lines -z" : "lines"
+    let document: ListDocument
     do {
-        let nulTerminated = choices.chance()
-        let options = ReadOptions(format: .lines, nulTerminated: nulTerminated)
-        let what = nulTerminated ? "lines -z" : "lines"
-        let document: ListDocument
-        do {
-            document = try ListDocument(source, format: .lines, options: options)
-        } catch {
-            fatalError("\(what): the lines reader refused the input: \(error)")
-        }
-        checkPieces(document, what)
-        checkEdits(document, options: options, choices: &choices, what)
-        checkNewValues(document, source, &choices, what)
+        document = try ListDocument(source, format: .lines, options: options)
+    } catch {
+        fatalError("\(what): the lines reader refused the input: \(error)")
     }
+    checkPieces(document, what)
+    checkEdits(document, options: options, choices: &choices, what)
+    checkNewValues(document, source, &choices, what)
     return 0
 }
 
