@@ -4,6 +4,9 @@
 #   make test                     install what the tests need, run them all
 #   make install PREFIX=~/.local  install the binary, man page and completions
 #   make uninstall PREFIX=~/.local
+#   make fuzz-build               build the fuzz targets in Fuzz/ (libFuzzer, ASan)
+#   make fuzz FUZZ_SECONDS=60     run each from its corpus; fails on a crash
+#   make test-asan / test-tsan    the tests under AddressSanitizer / ThreadSanitizer
 #
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
@@ -35,7 +38,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean
+.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan
 
 all: build
 
@@ -59,3 +62,62 @@ uninstall:
 
 clean:
 	$(SWIFT) package clean
+
+# Fuzz targets (Fuzz/*.swift, one per target), with libFuzzer and
+# AddressSanitizer (swiftc -sanitize=fuzzer,address). ReorderKit is compiled
+# for them once, with -enable-testing so that the targets see its internal
+# API (@testable import); each target is Fuzz/Support.swift and its own
+# file. The C SIMD reader is compiled with the clang beside swiftc (whose
+# runtime it must share), instrumented for coverage and ASan, and with
+# 64-byte chunks (REORDER_SIMD_CHUNK) so that its two-thread path runs on
+# small inputs. Linked with the toolchain's lld (gold warns about every
+# ASan symbol). Not a SwiftPM target: the normal build never sees Fuzz/.
+FUZZ_TARGETS = json lines batch
+FUZZ_BUILD ?= .build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_SIMD_CHUNK ?= 64
+SWIFTC ?= swiftc
+FUZZ_CC ?= $(dir $(realpath $(shell command -v $(SWIFTC))))clang
+FUZZ_SWIFTFLAGS ?= -O -g
+FUZZ_SWIFTC = $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 $(FUZZ_SWIFTFLAGS) \
+	-I $(FUZZ_BUILD)/modules -module-cache-path $(FUZZ_BUILD)/module-cache
+KIT_SOURCES := $(sort $(shell find Sources/ReorderKit -name '*.swift'))
+SIMD_HEADER = Sources/ReorderKitSIMD/include/ReorderKitSIMD.h
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
+
+$(FUZZ_BUILD)/JSONRootArray.o: Sources/ReorderKitSIMD/JSONRootArray.c $(SIMD_HEADER)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -c -O2 -g -fsanitize=fuzzer-no-link,address -DREORDER_SIMD_CHUNK=$(FUZZ_SIMD_CHUNK) \
+		-I Sources/ReorderKitSIMD/include $< -o $@
+
+# SwiftPM makes this module map for `import ReorderKitSIMD`; here, by hand.
+$(FUZZ_BUILD)/modules/module.modulemap: $(SIMD_HEADER)
+	@mkdir -p $(@D)
+	printf 'module ReorderKitSIMD {\n    header "%s"\n    export *\n}\n' '$(CURDIR)/$(SIMD_HEADER)' > $@
+
+$(FUZZ_BUILD)/ReorderKit.o: $(KIT_SOURCES) $(FUZZ_BUILD)/modules/module.modulemap
+	@echo "$(SWIFTC) -sanitize=fuzzer,address -enable-testing … Sources/ReorderKit -o $@"
+	@$(FUZZ_SWIFTC) -enable-testing -whole-module-optimization -module-name ReorderKit \
+		-emit-module -emit-module-path $(FUZZ_BUILD)/modules/ReorderKit.swiftmodule -c $(KIT_SOURCES) -o $@
+
+$(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/Support.swift $(FUZZ_BUILD)/ReorderKit.o $(FUZZ_BUILD)/JSONRootArray.o
+	$(FUZZ_SWIFTC) -use-ld=lld -module-name ReorderFuzz Fuzz/Support.swift $< \
+		$(FUZZ_BUILD)/ReorderKit.o $(FUZZ_BUILD)/JSONRootArray.o -o $@
+
+# Each target from a copy of its corpus for FUZZ_SECONDS; all run, and the
+# goal fails if any crashed (its input is kept under $(FUZZ_BUILD)/artifacts).
+fuzz: fuzz-build
+	@failed=0; for target in $(FUZZ_TARGETS); do \
+		Fuzz/run.sh $$target $(FUZZ_SECONDS) $(FUZZ_BUILD) || failed=1; \
+	done; exit $$failed
+
+# The tests under the sanitizers, each in its own build directory so that
+# neither rebuilds the normal one. Tests/sanitizers/lsan.supp says why each
+# leak report it silences is not a leak of this program.
+test-asan:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/sanitizers/lsan.supp:print_suppressions=0 \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+test-tsan:
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan

@@ -41,9 +41,18 @@ static int cpu_supports_avx2(void) {
 
 #define RK_AVX2 __attribute__((target("avx2,bmi,popcnt")))
 
-// Documents this large are read on two threads; a thread costs more than
-// it saves on a smaller one.
-enum { BLOCK = 64, CHUNK = 32 * 1024, TWO_THREADS_FROM = 1 << 20 };
+// REORDER_SIMD_CHUNK, a multiple of 64, sets the chunk size; the fuzz build
+// (Fuzz/, `make fuzz-build`) shrinks it to 64 bytes so that small inputs
+// span many chunks, wrap the two-thread ring of slots, and are read on two
+// threads by the document reader too.
+#ifndef REORDER_SIMD_CHUNK
+#define REORDER_SIMD_CHUNK (32 * 1024)
+#endif
+
+// Documents of 32 chunks (1 MiB) and more are read on two threads; a thread
+// costs more than it saves on a smaller one.
+enum { BLOCK = 64, CHUNK = REORDER_SIMD_CHUNK, TWO_THREADS_FROM = 32 * CHUNK };
+_Static_assert(CHUNK >= BLOCK && CHUNK % BLOCK == 0, "REORDER_SIMD_CHUNK must be a positive multiple of 64");
 
 // The classes of one 64-byte block, one bit per byte.
 typedef struct {

@@ -159,6 +159,22 @@ final class BatchScriptTests: XCTestCase {
                        .destinationOutsideResult(resultCount: 4, needed: 5, operation: reference("move 0 4")))
     }
 
+    /// The largest destination an index can hold, and the smallest for a
+    /// block of two, are outside the result, with the exact count needed:
+    /// the fuzz target `batch` found `move -1 09223372036854775807`
+    /// trapping on an arithmetic overflow instead.
+    func testDestinationAtTheEdgeOfIntIsOutsideTheResultNotAnOverflow() {
+        let largest = String(Int.max), needed = UInt(Int.max) + 1
+        XCTAssertEqual(BatchHarness.error(["move 0 \(largest)"], on: five) as? BatchError,
+                       .destinationOutsideResult(resultCount: 5, needed: needed, operation: reference("move 0 \(largest)")))
+        XCTAssertEqual(BatchHarness.error(["insert \(largest) x"], on: five) as? BatchError,
+                       .destinationOutsideResult(resultCount: 6, needed: needed, operation: reference("insert \(largest) x")))
+        XCTAssertEqual(BatchHarness.error(["move 0,1 -\(largest)"], on: five) as? BatchError,
+                       .destinationOutsideResult(resultCount: 5, needed: needed, operation: reference("move 0,1 -\(largest)")))
+        XCTAssertEqual(BatchHarness.error(["move 1 \(largest)"], on: five, options: EditOptions(base: .one)) as? BatchError,
+                       .destinationOutsideResult(resultCount: 5, needed: UInt(Int.max), operation: reference("move 1 \(largest)")))
+    }
+
     func testSourceOutOfRange() {
         XCTAssertEqual(BatchHarness.error(["delete 5"], on: five) as? BatchError, .invalidArgument(
             reference("delete 5"), underlying: ReorderError.indexOutOfRange(index: 5, count: 5, role: .source, base: .zero)))

@@ -19,8 +19,9 @@ public enum BatchError: Error, Sendable {
     /// Two items would end at the same position of the result.
     case destinationClaimedTwice(position: Int, first: BatchOperationReference, second: BatchOperationReference, base: IndexBase)
     /// The result has `resultCount` items, but `operation`'s destination
-    /// needs at least `needed`.
-    case destinationOutsideResult(resultCount: Int, needed: Int, operation: BatchOperationReference)
+    /// needs at least `needed` (a UInt: an index of `Int.max` needs one
+    /// more).
+    case destinationOutsideResult(resultCount: Int, needed: UInt, operation: BatchOperationReference)
     /// `swap` needs one item on each side; its argument `argument` (`I` or
     /// `J`) selects `selected`.
     case needsOneItem(argument: String, selected: Int, operation: BatchOperationReference)

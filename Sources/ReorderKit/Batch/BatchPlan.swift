@@ -355,12 +355,15 @@ struct BatchPlan {
         resultCount: Int
     ) throws -> Int {
         func operation() -> BatchOperationReference { script.reference(of: index()) }
+        // An index may be as large as an Int holds (or as small, negated),
+        // so the number of items it needs is counted in a UInt, and the
+        // test against the result is made on the result's side.
         switch kind {
         case .position:
             let position = destination
             guard position < resultCount else {
                 throw BatchError.destinationOutsideResult(
-                    resultCount: resultCount, needed: position + 1, operation: operation())
+                    resultCount: resultCount, needed: UInt(position) + 1, operation: operation())
             }
             return position
         case .index:
@@ -369,7 +372,7 @@ struct BatchPlan {
                 let start = resultCount - blockCount + 1 + value
                 guard start >= 0 else {
                     throw BatchError.destinationOutsideResult(
-                        resultCount: resultCount, needed: blockCount - 1 - value, operation: operation())
+                        resultCount: resultCount, needed: UInt(blockCount - 1) + value.magnitude, operation: operation())
                 }
                 return start
             }
@@ -378,9 +381,9 @@ struct BatchPlan {
                     operation(), underlying: ReorderError.zeroIndexWhenOneBased(role: .destination))
             }
             let start = value - options.base.offset
-            guard start + blockCount <= resultCount else {
+            guard start <= resultCount - blockCount else {
                 throw BatchError.destinationOutsideResult(
-                    resultCount: resultCount, needed: start + blockCount, operation: operation())
+                    resultCount: resultCount, needed: UInt(start) + UInt(blockCount), operation: operation())
             }
             return start
         }
