@@ -27,7 +27,8 @@ public func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         ? "[" + (0..<count).map { String($0) }.joined(separator: ",") + "]"
         : "{\"list\": [\n  " + (0..<count).map { "\"i\($0)\"" }.joined(separator: ",\n  ") + "\n]}\n"
     let lists = [
-        (Array(lines.utf8), ReadOptions(format: .lines)),
+        // (A new line may hold a NUL byte; the result is read back with --text.)
+        (Array(lines.utf8), ReadOptions(format: .lines, binaryAsText: true)),
         (Array(json.utf8), ReadOptions(format: .json, pointer: json.hasPrefix("[") ? "" : "/list")),
     ]
     let options = EditOptions(base: choices.chance() ? .one : .zero)

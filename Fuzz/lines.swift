@@ -14,7 +14,8 @@ public func fuzzLines(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let source = UnsafeRawBufferPointer(start: data, count: size)
     var choices = Choices(source)
     let nulTerminated = choices.chance()
-    let options = ReadOptions(format: .lines, nulTerminated: nulTerminated)
+    // NUL bytes are binary to a lines reader without -z; --text reads them.
+    let options = ReadOptions(format: .lines, nulTerminated: nulTerminated, binaryAsText: true)
     let what = nulTerminated ? "lines -z" : "lines"
     let document: ListDocument
     do {
@@ -30,7 +31,7 @@ public func fuzzLines(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// Head, items and separators, in the source's order, are the source.
 private func checkPieces(_ document: ListDocument, _ what: String) {
-    guard case .lines(let lines) = document.layout else { fatalError("\(what): not read as lines") }
+    guard let lines = document.layout as? LinesLayout else { fatalError("\(what): not read as lines") }
     let count = document.count
     var pieces: [Piece] = lines.head(resultCount: count)
     for index in 0..<count {
@@ -59,16 +60,19 @@ private func checkNewValues(_ document: ListDocument, _ source: UnsafeRawBufferP
     let start = choices.below(source.count + 1)
     let end = start + choices.below(source.count - start + 1)
     let value = Array(source[start..<end])
-    guard case .lines(let lines) = document.layout else { return }
+    guard let lines = document.layout as? LinesLayout else { return }
     let at = choices.below(document.count + 1)
     do {
         let arrangement = try document.arrangement(for: .insert(at: UserIndex(at), value: value), options: EditOptions())
         check(!value.contains(lines.terminator.byte), "\(what): a value with the terminator was inserted")
+        check(lines.terminator == .nul || value.last != 0x0D, "\(what): a value ending in CR was inserted")
         var expected = items(of: document)
         expected.insert(value, at: at)
-        checkReadsBack(document, arrangement, expected: expected, options: ReadOptions(format: .lines, nulTerminated: lines.terminator == .nul),
+        checkReadsBack(document, arrangement, expected: expected,
+                       options: ReadOptions(format: .lines, nulTerminated: lines.terminator == .nul, binaryAsText: true),
                        "\(what) insert \(at) of input bytes \(start)..<\(end)")
     } catch {
-        check(value.contains(lines.terminator.byte), "\(what): a value without the terminator was refused: \(error)")
+        check(value.contains(lines.terminator.byte) || (lines.terminator == .newline && value.last == 0x0D),
+              "\(what): a value without the terminator nor a final CR was refused: \(error)")
     }
 }

@@ -128,7 +128,7 @@ struct EditCommand {
         var template = Array((directory + "/reorder-edit-XXXXXX.txt").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw SystemError(code: errno, operation: "create a temporary file in", path: directory) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { System.close(fd) }
         try text.withUnsafeBytes { try System.writeAll(fd, $0, path: path) }
         return path

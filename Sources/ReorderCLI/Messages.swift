@@ -95,6 +95,8 @@ enum Messages {
             }
             let low = base.offset, high = count - 1 + base.offset
             return "\(noun(role)) \(index) is out of range: \(list) \(items) (valid: \(low)...\(high), or -\(count)...-1 from the end)"
+        case .valueEndsWithCarriageReturn:
+            return "the value ends with a carriage return, which would read back as part of the line's terminator (a CRLF), not as the value's; leave it out"
         case .valueContainsTerminator(let terminator):
             let name = terminator == 0 ? "a NUL byte" : "a newline"
             return "the value holds \(name), which would make it more than one item; insert each line on its own"

@@ -22,6 +22,9 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// A line to insert holds the byte that ends lines (`\n`, or NUL with
     /// `-z`), so it would become more than one item.
     case valueContainsTerminator(terminator: UInt8)
+    /// A line to insert ends with a CR, which a LF after it would make part
+    /// of the line's terminator.
+    case valueEndsWithCarriageReturn
     /// An input read as lines holds a NUL byte, first at 1-based `line` and
     /// byte `column`: it looks binary, as `grep` and `diff` judge it, and is
     /// not edited unless `--text` says to.

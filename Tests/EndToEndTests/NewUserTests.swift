@@ -210,4 +210,13 @@ final class NewUserTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try h.read("words.txt"), [0x6E, 0x61, 0xEF, 0x76, 0x65, 0x0A, 0x62, 0x0A])
     }
+
+    func testAValueEndingInCRReadBackWithoutIt() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        let result = try h.run(["insert", "0", "x\r", "list.txt"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: list.txt: the value ends with a carriage return, which would read back as part of the line's terminator (a CRLF), not as the value's; leave it out\n")
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+    }
 }

@@ -54,6 +54,11 @@ extension LinesLayout: FormatLayout {
         if firstIndex(of: terminator, in: bytes, from: range.lowerBound, to: range.upperBound) != nil {
             throw ReorderError.valueContainsTerminator(terminator: terminator)
         }
+        // A CR at the end of a line belongs to its terminator: it would not
+        // read back as the value's.
+        if self.terminator == .newline && range.upperBound > range.lowerBound && bytes[range.upperBound - 1] == 0x0D {
+            throw ReorderError.valueEndsWithCarriageReturn
+        }
     }
 
     /// A line's bytes, exactly.
