@@ -166,7 +166,9 @@ func checkEdits(_ document: ListDocument, options: ReadOptions, choices: inout C
     }
     guard count > 0 else {
         // Only an insert into the empty list is left.
-        let value = document.format == .json ? Array("null".utf8) : Array("x".utf8)
+        // A JSON object takes a member, an array an element.
+        let isObject = (document.layout as? JSONListLayout)?.isObject ?? false
+        let value = document.format == .json ? Array((isObject ? "\"k\": null" : "null").utf8) : Array("x".utf8)
         guard let arrangement = edit(.insert(at: UserIndex(0), value: value)) else {
             fatalError("\(what): inserting into the empty list refused")
         }
