@@ -6,6 +6,9 @@ import XCTest
 final class Harness {
     let directory: URL
 
+    /// SIGPIPE ignored in the test process, once.
+    static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     init() throws {
         let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
         directory = base.appendingPathComponent("reorder-e2e-" + UUID().uuidString, isDirectory: true)
@@ -69,7 +72,11 @@ final class Harness {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
+        // A child that exits before it reads all of its input (a usage
+        // error) closes the pipe: that is an EPIPE error to ignore here, not
+        // a SIGPIPE that ends the whole test run.
+        Harness.ignoreBrokenPipes
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         try output.close()

@@ -21,7 +21,7 @@ final class InPlaceSafetyTests: XCTestCase {
             process.arguments = arguments
             process.currentDirectoryURL = h.directory
             errURL = h.directory.appendingPathExtension("stderr-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errURL)
             process.standardOutput = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
