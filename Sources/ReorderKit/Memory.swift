@@ -77,3 +77,10 @@ final class OffsetTable {
         return small.bindMemory(to: Int.self, capacity: count)
     }
 }
+
+/// The line break a document writes: CR LF when its first line ends so,
+/// else LF (also for a document of one line). New lines take it.
+func documentLineBreak(_ source: UnsafeRawBufferPointer) -> [UInt8] {
+    guard let newline = firstIndex(of: 0x0A, in: source, from: 0, to: source.count) else { return [0x0A] }
+    return newline > 0 && source[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+}

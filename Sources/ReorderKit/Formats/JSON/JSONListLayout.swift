@@ -247,10 +247,7 @@ public struct JSONListLayout: FormatLayout {
         return Array(source[lineBreak..<p])
     }
 
-    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
-        guard let newline = firstIndex(of: 0x0A, in: source, from: 0, to: source.count) else { return [0x0A] }
-        return newline > 0 && source[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
-    }
+    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] { documentLineBreak(source) }
 
     /// The blanks that start the line holding `offset`.
     static func indentation(_ source: UnsafeRawBufferPointer, at offset: Int) -> [UInt8] {

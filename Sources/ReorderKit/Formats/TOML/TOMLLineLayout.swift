@@ -126,10 +126,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
 
     // MARK: - Reading lines
 
-    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
-        guard let newline = firstIndex(of: 0x0A, in: source, from: 0, to: source.count) else { return [0x0A] }
-        return newline > 0 && source[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
-    }
+    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] { documentLineBreak(source) }
 
     /// Where the line that holds `offset` starts (after a byte-order mark).
     static func lineStart(_ document: TOMLDocument, _ offset: Int) -> Int {

@@ -129,10 +129,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         }
     }
 
-    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] {
-        guard let newline = firstIndex(of: 0x0A, in: source, from: 0, to: source.count) else { return [0x0A] }
-        return newline > 0 && source[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
-    }
+    static func lineBreak(of source: UnsafeRawBufferPointer) -> [UInt8] { documentLineBreak(source) }
 
     /// The names after `marker` (`&` anchors, `*` aliases) where a node may
     /// start in `range`: outside quotes, comments and block scalar bodies.
