@@ -33,40 +33,35 @@ struct DiffCommand {
             throw DiffError.bothOnStandardInput
         }
         let key = parsed.value("key")
+        HeapTuning.prepare(forLists: inputs)
+        // NEW, a file, is read on another thread while OLD is read, in the
+        // format it would be read in alone; NEW is read in OLD's format, so
+        // it is read again in the rare case that the two differ.
+        let options = readOptions, console = console, newPath = inputs[1]
+        let newInFormatOfItsOwn = InputBytes.isRegularFile(newPath)
+            ? BackgroundTask { try ListInput.read(newPath, readOptions: options, console: console) } : nil
+        defer { newInFormatOfItsOwn?.wait() }
         let old = try ListInput.read(inputs[0], readOptions: readOptions, console: console)
-        // NEW is read in OLD's format, whatever its name.
         var newOptions = readOptions
         newOptions.format = .named(old.document.format)
-        let new = try ListInput.read(inputs[1], readOptions: newOptions, console: console)
+        let new: ListInput
+        if let early = try? newInFormatOfItsOwn?.value(), early.document.format == old.document.format {
+            new = early
+        } else {
+            new = try ListInput.read(newPath, readOptions: newOptions, console: console)
+        }
         return try withExtendedLifetime((old, new)) {
-            // Keys as numbers: old ones get numbers, new ones look them up.
-            var interner = KeyInterner(capacity: old.document.count)
-            var oldIDs = [Int](repeating: 0, count: old.document.count)
-            try describing(old) {
-                try old.document.forEachItemKey(key: key) { index, bytes in
-                    oldIDs[index] = bytes.map { interner.number(of: $0, insert: true) } ?? interner.uniqueNumber()
-                }
-            }
-            var newIDs = [Int](repeating: -1, count: new.document.count)
-            try describing(new) {
-                try new.document.forEachItemKey(key: key) { index, bytes in
-                    newIDs[index] = bytes.map { interner.number(of: $0, insert: false) } ?? -1
-                }
-            }
-            // Numbers given to items without a key lie outside the table.
-            let idCount = interner.count
-            oldIDs = oldIDs.map { $0 >= idCount ? -1 : $0 }
-            var lastUnique = idCount
-            for index in oldIDs.indices where oldIDs[index] == -1 {
-                oldIDs[index] = lastUnique
-                lastUnique += 1
-            }
+            // Keys as numbers: equal bytes, one number.
+            let oldKeys = try describing(old) { try ItemKeyBytes(old.document, key: key) }
+            let newKeys = try describing(new) { try ItemKeyBytes(new.document, key: key) }
+            let numbers = KeyNumbers(old: oldKeys, new: newKeys)
             func text(_ document: ListDocument, _ index: Int) -> [UInt8] {
                 document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index))
             }
-            let diff = ListDiff(oldIDs: oldIDs, newIDs: newIDs, idCount: lastUnique) { a, b in
-                key != nil && text(old.document, a) != text(new.document, b)
-            }
+            // With --key, a matched item may have changed beyond its key.
+            let diff = ListDiff(numbers, changed: key == nil ? nil : { a, b in
+                text(old.document, a) != text(new.document, b)
+            })
             let sequential = parsed.has("sequential")
             let operations = sequential || parsed.has("json-patch") ? diff.sequentialOperations : diff.batchOperations
             if operations.isEmpty { return ExitStatus.success }

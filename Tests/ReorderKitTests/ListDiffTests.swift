@@ -64,7 +64,7 @@ final class ListDiffTests: XCTestCase {
     }
 
     /// Applies `script` to the lines `old` with the batch rules.
-    func apply(_ script: [UInt8], to old: [String], sequential: Bool) throws -> [String] {
+    static func apply(_ script: [UInt8], to old: [String], sequential: Bool) throws -> [String] {
         let text = old.map { $0 + "\n" }.joined()
         var batch = BatchScript()
         try script.withUnsafeBytes { try batch.append(script: $0, name: "diff") }
@@ -87,7 +87,7 @@ final class ListDiffTests: XCTestCase {
             let diff = ListDiff(old: old, new: new)
             for sequential in [false, true] {
                 let script = diff.script(sequential: sequential) { Array(new[$0].utf8) }
-                XCTAssertEqual(try apply(script, to: old, sequential: sequential), new,
+                XCTAssertEqual(try Self.apply(script, to: old, sequential: sequential), new,
                                "round \(round), sequential \(sequential): \(old) → \(new)\n\(String(decoding: script, as: UTF8.self))")
             }
         }
@@ -101,7 +101,7 @@ final class ListDiffTests: XCTestCase {
         XCTAssertEqual(diff.replaced.map(\.old), [0, 1])
         for sequential in [false, true] {
             let script = diff.script(sequential: sequential) { Array(new[$0].utf8) }
-            XCTAssertEqual(try apply(script, to: old, sequential: sequential), new)
+            XCTAssertEqual(try Self.apply(script, to: old, sequential: sequential), new)
         }
         // a changed and b swapped with it: one of them stays, the other
         // moves; two operations either way, and a changed item never moves.
@@ -110,7 +110,20 @@ final class ListDiffTests: XCTestCase {
         XCTAssertEqual(moved.batchOperations.count, 2)
         XCTAssertFalse(moved.matches.contains { !$0.stays && old2[$0.old] != new2[$0.new] })
         for sequential in [false, true] {
-            XCTAssertEqual(try apply(moved.script(sequential: sequential) { Array(new2[$0].utf8) }, to: old2, sequential: sequential), new2)
+            XCTAssertEqual(try Self.apply(moved.script(sequential: sequential) { Array(new2[$0].utf8) }, to: old2, sequential: sequential), new2)
+        }
+    }
+
+    func testANewListThatRepeatsADistinctOldItemInsertsTheCopy() throws {
+        // Old items all differ; the new list has one of them twice: one
+        // copy stays matched, the other is an insert, and nothing moves.
+        for (old, new) in [(["a", "b"], ["a", "a"]), (["a", "b", "c"], ["a", "b", "c", "b"]), (["x"], ["x", "x", "x"])] {
+            let diff = ListDiff(old: old, new: new)
+            XCTAssertEqual(diff.moveCount, 0, "\(old) → \(new)")
+            XCTAssertEqual(diff.inserted.count + diff.matches.count, new.count, "\(old) → \(new)")
+            for sequential in [false, true] {
+                XCTAssertEqual(try Self.apply(diff.script(sequential: sequential) { Array(new[$0].utf8) }, to: old, sequential: sequential), new)
+            }
         }
     }
 

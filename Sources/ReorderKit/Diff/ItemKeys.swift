@@ -32,83 +32,424 @@ extension ListDocument {
     }
 }
 
-/// Numbers for byte strings: equal bytes, one number; kept in one buffer
-/// and an open-addressing table, so that a million keys cost no allocation
-/// each and no `Hashable` witness calls.
-public struct KeyInterner {
-    private var storage: [UInt8] = []
-    /// By number: where its bytes start in `storage` (they end where the
-    /// next number's start).
-    private var starts: [Int] = [0]
-    /// A slot: the hash and the number + 1 (0: empty), side by side, so
-    /// that a probe costs one cache line.
-    private struct Slot {
-        var hash: UInt64
-        var id: Int
-    }
-    private var slots: [Slot]
-    private var used = 0
-    /// Numbers given to items without bytes (`unique`).
-    private var extra = 0
+/// One list's item keys as bytes that stay where they are while it lives:
+/// a line's key is the line where it stands in the document (no copy);
+/// other formats' keys (a value's one-line text, the value at `--key`) are
+/// copied once into one buffer.
+public final class ItemKeyBytes {
+    public var count: Int { access.count }
+    /// Whether every item has a key (without `--key`, always).
+    public let everyItemHasKey: Bool
+    let access: Access
+    /// The lines whose offsets `access` reads, kept alive.
+    private let layout: LinesLayout?
+    private let storage: UnsafeMutableRawBufferPointer
+    private let starts: UnsafeMutableBufferPointer<Int>
+    private let hasKey: UnsafeMutableBufferPointer<Bool>
 
-    public init(capacity: Int = 0) {
-        var size = 1024
-        while size < capacity * 2 { size *= 2 }
-        slots = [Slot](repeating: Slot(hash: 0, id: 0), count: size)
-        starts.reserveCapacity(capacity + 1)
-    }
-
-    /// How many numbers were given.
-    public var count: Int { used + extra }
-
-    /// The number of `bytes`; with `insert`, a new one when they are new,
-    /// else -1.
-    public mutating func number(of bytes: UnsafeRawBufferPointer, insert: Bool) -> Int {
-        let hash = KeyInterner.hash(bytes)
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash >> 20) & mask
-        let found: Int? = slots.withUnsafeBufferPointer { slots in
-            storage.withUnsafeBytes { stored in
-                while slots[index].id != 0 {
-                    let slot = slots[index]
-                    if slot.hash == hash {
-                        let id = slot.id - 1
-                        let start = starts[id], end = starts[id + 1]
-                        if end - start == bytes.count
-                            && (bytes.isEmpty || memoryEqual(stored.baseAddress! + start, bytes.baseAddress!, bytes.count)) {
-                            return id
-                        }
-                    }
-                    index = (index + 1) & mask
+    /// The keys of `document`'s items (see `ListDocument.itemKeys`). The
+    /// document's bytes must outlive this.
+    public init(_ document: ListDocument, key: String?) throws {
+        if key == nil, let lines = document.layout as? LinesLayout {
+            layout = lines
+            storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+            starts = UnsafeMutableBufferPointer(start: nil, count: 0)
+            hasKey = UnsafeMutableBufferPointer(start: nil, count: 0)
+            everyItemHasKey = true
+            access = Access(count: document.count, lines: lines.ranges, source: document.source, storage: UnsafeRawBufferPointer(storage),
+                            starts: UnsafeBufferPointer(starts), hasKey: UnsafeBufferPointer(hasKey))
+            return
+        }
+        var bytes: [UInt8] = []
+        var starts = [0]
+        var hasKey: [Bool] = []
+        starts.reserveCapacity(document.count + 1)
+        func add(_ key: UnsafeRawBufferPointer?) {
+            if let key { bytes.append(contentsOf: key) }
+            starts.append(bytes.count)
+            hasKey.append(key != nil)
+        }
+        if let key {
+            let values = try document.layout.selectableValues(key: key)
+            for index in 0..<document.count {
+                var found = false
+                _ = values.anyText(index) { bytes in
+                    add(bytes)
+                    found = true
+                    return true
                 }
-                return nil
+                if !found { add(nil) }
+            }
+        } else {
+            for index in 0..<document.count {
+                if let text = document.layout.valueText(ofItem: index) {
+                    text.withUnsafeBytes { add($0) }
+                } else {
+                    add(document.itemBytes(index))
+                }
             }
         }
-        if let found { return found }
-        guard insert else { return -1 }
-        let id = used
-        used += 1
-        storage.append(contentsOf: bytes)
-        starts.append(storage.count)
-        slots[index] = Slot(hash: hash, id: id + 1)
-        if used * 2 > slots.count { grow() }
-        return id
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        self.storage = storage
+        layout = nil
+        self.starts = .allocate(capacity: starts.count)
+        _ = self.starts.initialize(from: starts)
+        self.hasKey = .allocate(capacity: hasKey.count)
+        _ = self.hasKey.initialize(from: hasKey)
+        everyItemHasKey = !hasKey.contains(false)
+        access = Access(count: document.count, lines: nil, source: document.source, storage: UnsafeRawBufferPointer(storage),
+                        starts: UnsafeBufferPointer(self.starts), hasKey: UnsafeBufferPointer(self.hasKey))
     }
 
-    /// A number no bytes have (an item without a value at `--key`).
-    public mutating func uniqueNumber() -> Int {
-        extra += 1
-        return Int(Int32.max) - extra
+    deinit {
+        storage.deallocate()
+        starts.deallocate()
+        hasKey.deallocate()
     }
 
-    private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Slot(hash: 0, id: 0), count: slots.count * 2)
-        let mask = slots.count - 1
-        for slot in old where slot.id != 0 {
-            var index = Int(truncatingIfNeeded: slot.hash >> 20) & mask
-            while slots[index].id != 0 { index = (index + 1) & mask }
-            slots[index] = slot
+    /// Item `index`'s key; nil when it has no value at `--key`.
+    public subscript(index: Int) -> UnsafeRawBufferPointer? { access[index] }
+
+    /// The keys without the class around them, for loops over a million of
+    /// them; valid while the `ItemKeyBytes` lives.
+    struct Access {
+        let count: Int
+        let lines: LinesLayout.Ranges?
+        let source: UnsafeRawBufferPointer
+        let storage: UnsafeRawBufferPointer
+        let starts: UnsafeBufferPointer<Int>
+        let hasKey: UnsafeBufferPointer<Bool>
+
+        @inline(__always)
+        subscript(index: Int) -> UnsafeRawBufferPointer? {
+            if let lines { return UnsafeRawBufferPointer(rebasing: source[lines.itemRange(index)]) }
+            guard hasKey[index] else { return nil }
+            return UnsafeRawBufferPointer(rebasing: storage[starts[index]..<starts[index + 1]])
+        }
+    }
+}
+
+/// Numbers for the keys of two lists, equal bytes one number, as `ListDiff`
+/// matches them: the old list's keys in `0..<idCount`, each new key the
+/// number of the old items with the same bytes, or -1 (as an item without
+/// a value at `--key` is). A key's number is the index of the first old
+/// item with its bytes (or the item's own, without a key), so that numbers
+/// rise through the list as its items do, and what reads by number reads
+/// memory in order.
+///
+/// Lists are read in order, never through a hash table that a million
+/// keys would scatter over memory. Two lists that differ by a few changes
+/// agree almost everywhere, so a new item is first compared with the old
+/// item after the one the previous new item matched, and then with a few
+/// after that. When that leaves few new items unmatched, the old keys'
+/// hashes, split into parts by their top bits, show in a small hash table a
+/// part whether any two old keys are equal, and which old key an unmatched
+/// new one equals. Otherwise (repeated keys,
+/// lists far apart) the old keys are sorted by hash (a radix sort: three
+/// passes in order), equal keys side by side, and a new item that the
+/// comparison in order misses is found by binary search.
+public struct KeyNumbers {
+    public let oldCount: Int
+    /// Every old key is different (key `i` is number `i`), and no two new
+    /// keys are the same old one: the matching is decided by the keys.
+    public let distinct: Bool
+    private let numbers: [Int]
+    /// The new keys' numbers (32 bits: a list has fewer than 2^31 items).
+    public let new: [Int32]
+    public let idCount: Int
+
+    /// The old keys' numbers.
+    public var old: [Int] { distinct ? Array(0..<oldCount) : numbers }
+
+    public init(old oldKeys: ItemKeyBytes, new newKeys: ItemKeyBytes) {
+        let old = oldKeys.access, new = newKeys.access
+        if oldKeys.everyItemHasKey && newKeys.everyItemHasKey, let numbers = KeyNumbers.inOrder(old, new) {
+            self = numbers
+            return
+        }
+        self = KeyNumbers.sorted(old, new)
+    }
+
+    /// How far past the expected old item a new one is looked for.
+    static let lookahead = 8
+
+    /// The numbers when both lists are mostly in the same order and every
+    /// old key is different; nil when that is not so.
+    static func inOrder(_ old: ItemKeyBytes.Access, _ new: ItemKeyBytes.Access) -> KeyNumbers? {
+        let n = old.count, m = new.count
+        // Up to this many new items may be left for the bitmap; more, and
+        // the sort is cheaper.
+        let limit = 64 + m / 32
+        var newIDs = [Int32](repeating: -1, count: m)
+        var unmatched: [Int] = []
+        var matchedOld = [Bool](repeating: false, count: n)
+        var next = 0
+        for index in 0..<m {
+            let bytes = new[index]!
+            var ahead = 0
+            while ahead <= lookahead && next + ahead < n {
+                if equal(old[next + ahead]!, bytes) { break }
+                ahead += 1
+            }
+            if ahead <= lookahead && next + ahead < n {
+                newIDs[index] = Int32(truncatingIfNeeded: next + ahead)
+                matchedOld[next + ahead] = true
+                next += ahead + 1
+            } else {
+                unmatched.append(index)
+                if unmatched.count > limit { return nil }
+            }
+        }
+        // Whether two old keys are equal, and which old key each unmatched
+        // new one equals: the hashes are split by their top bits into parts
+        // of a few thousand keys, each part checked with a hash table small
+        // enough for the processor's cache (a table for all the keys would
+        // cost a cache miss a key).
+        var partBits = 0
+        while (n >> partBits) > 4096 && partBits < 10 { partBits += 1 }
+        let parts = 1 << partBits
+        func part(_ hash: UInt64) -> Int { partBits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - partBits)) }
+        // Each part's keys, in a stretch of `entries` with room for the
+        // part's expected size and eight standard deviations more (the
+        // hashes are uniform, so a part overflows about once in 10^15
+        // lists, and then the sort does the work): the hash's low 32 bits
+        // and the index.
+        let expected = n >> partBits
+        var room = 16
+        while room * room < expected { room += 1 }
+        let capacity = expected + 8 * room + 16
+        var entries = [UInt64](unsafeUninitializedCapacity: capacity * parts) { _, count in count = capacity * parts }
+        var partEnd = (0..<parts).map { $0 * capacity }
+        let overflowed: Bool = entries.withUnsafeMutableBufferPointer { entries in
+            partEnd.withUnsafeMutableBufferPointer { partEnd in
+                for index in 0..<n {
+                    let hash = KeyNumbers.hash(old[index]!)
+                    let p = part(hash)
+                    let position = partEnd[p]
+                    if position == (p + 1) * capacity { return true }
+                    entries[position] = (hash << 32) | UInt64(index)
+                    partEnd[p] = position + 1
+                }
+                return false
+            }
+        }
+        if overflowed { return nil }
+        // The unmatched new keys by part, the same way.
+        var newByPart = [[(hash: UInt64, index: Int)]](repeating: [], count: parts)
+        for index in unmatched {
+            let hash = KeyNumbers.hash(new[index]!)
+            newByPart[part(hash)].append((hash << 32, index))
+        }
+        var size = 16
+        while size < 2 * capacity { size <<= 1 }
+        // Slots hold a position in `entries` + 1; 0 is empty.
+        var table = [Int32](repeating: 0, count: size)
+        let lowMask: UInt64 = 0xFFFF_FFFF_0000_0000
+        var distinct = true
+        table.withUnsafeMutableBufferPointer { table in
+            for p in 0..<parts where distinct {
+                let start = p * capacity, end = partEnd[p]
+                var slots = 16
+                while slots < 2 * (end - start) { slots <<= 1 }
+                let mask = slots - 1
+                for position in start..<end {
+                    let entry = entries[position]
+                    var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+                    while table[slot] != 0 {
+                        let other = entries[Int(table[slot]) - 1]
+                        if other & lowMask == entry & lowMask
+                            && equal(old[Int(truncatingIfNeeded: other & 0xFFFF_FFFF)]!, old[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]!) {
+                            distinct = false
+                            break
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    guard distinct else { break }
+                    table[slot] = Int32(truncatingIfNeeded: position + 1)
+                }
+                guard distinct else { break }
+                // Each unmatched new key of the part: the old key it
+                // equals, that one not matched already (else the new list
+                // repeats a key).
+                for (hash, index) in newByPart[p] {
+                    var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+                    while table[slot] != 0 {
+                        let other = entries[Int(table[slot]) - 1]
+                        let oldIndex = Int(truncatingIfNeeded: other & 0xFFFF_FFFF)
+                        if other & lowMask == hash & lowMask && equal(old[oldIndex]!, new[index]!) {
+                            if matchedOld[oldIndex] { distinct = false }
+                            matchedOld[oldIndex] = true
+                            newIDs[index] = Int32(truncatingIfNeeded: oldIndex)
+                            break
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
+                for slot in 0..<slots { table[slot] = 0 }
+            }
+        }
+        guard distinct else { return nil }
+        return KeyNumbers(oldCount: n, old: [], new: newIDs, distinct: true)
+    }
+
+    /// The numbers by sorting the old keys by hash: any two lists.
+    static func sorted(_ oldKeys: ItemKeyBytes.Access, _ newKeys: ItemKeyBytes.Access) -> KeyNumbers {
+        let n = oldKeys.count
+        // The old keys' hashes, and their indices sorted by hash (items
+        // without a key left out).
+        var hashes = [UInt64](repeating: 0, count: n)
+        var keyed: [Int32] = []
+        keyed.reserveCapacity(n)
+        for index in 0..<n {
+            guard let bytes = oldKeys[index] else { continue }
+            hashes[index] = KeyNumbers.hash(bytes)
+            keyed.append(Int32(truncatingIfNeeded: index))
+        }
+        var sortedHashes = keyed.map { hashes[Int($0)] }
+        KeyNumbers.sortByHash(&sortedHashes, &keyed)
+
+        // Keys whose hashes agree in the sorted bits are compared in full;
+        // a group holds one class unless its hashes collide; the sort is
+        // stable, so a class's first item is first.
+        var old = Array(0..<n)
+        var distinct = true
+        var groupStart = 0
+        /// Positions in the sorted order of a group's first key of each class.
+        var representatives: [Int] = []
+        while groupStart < keyed.count {
+            var groupEnd = groupStart + 1
+            let prefix = sortedHashes[groupStart] >> KeyNumbers.ignoredBits
+            while groupEnd < keyed.count && sortedHashes[groupEnd] >> KeyNumbers.ignoredBits == prefix { groupEnd += 1 }
+            if groupEnd - groupStart == 1 {
+                // One key alone with its hash: no bytes to compare.
+                groupStart = groupEnd
+                continue
+            }
+            representatives.removeAll(keepingCapacity: true)
+            for position in groupStart..<groupEnd {
+                let index = Int(keyed[position])
+                let bytes = oldKeys[index]!
+                var id = -1
+                for representative in representatives where sortedHashes[representative] == sortedHashes[position] {
+                    let other = Int(keyed[representative])
+                    if KeyNumbers.equal(oldKeys[other]!, bytes) {
+                        id = old[other]
+                        distinct = false
+                        break
+                    }
+                }
+                if id < 0 {
+                    id = index
+                    representatives.append(position)
+                }
+                old[index] = id
+            }
+            groupStart = groupEnd
+        }
+
+        /// The old item with `bytes`, by binary search in the sorted hashes.
+        func lookUp(_ bytes: UnsafeRawBufferPointer) -> Int? {
+            let hash = KeyNumbers.hash(bytes)
+            let prefix = hash >> KeyNumbers.ignoredBits
+            var low = 0, high = sortedHashes.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if sortedHashes[middle] >> KeyNumbers.ignoredBits < prefix { low = middle + 1 } else { high = middle }
+            }
+            while low < sortedHashes.count && sortedHashes[low] >> KeyNumbers.ignoredBits == prefix {
+                let index = Int(keyed[low])
+                if sortedHashes[low] == hash && KeyNumbers.equal(oldKeys[index]!, bytes) { return index }
+                low += 1
+            }
+            return nil
+        }
+        var new = [Int32](repeating: -1, count: newKeys.count)
+        var next = 0
+        for index in 0..<newKeys.count {
+            guard let bytes = newKeys[index] else { continue }
+            if next < n, let expected = oldKeys[next], KeyNumbers.equal(expected, bytes) {
+                new[index] = Int32(truncatingIfNeeded: old[next])
+                next += 1
+            } else if let found = lookUp(bytes) {
+                new[index] = Int32(truncatingIfNeeded: old[found])
+                next = found + 1
+            }
+        }
+        // Distinct also means no two new items share an old key.
+        if distinct {
+            var taken = [Bool](repeating: false, count: n)
+            for id in new where id >= 0 {
+                if taken[Int(id)] {
+                    distinct = false
+                    break
+                }
+                taken[Int(id)] = true
+            }
+        }
+        return KeyNumbers(oldCount: n, old: old, new: new, distinct: distinct)
+    }
+
+    init(oldCount: Int, old: [Int], new: [Int32], distinct: Bool) {
+        self.oldCount = oldCount
+        numbers = old
+        self.new = new
+        idCount = oldCount
+        self.distinct = distinct
+    }
+
+    @inline(__always)
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (a.isEmpty || memoryEqual(a.baseAddress!, b.baseAddress!, a.count))
+    }
+
+    /// The sort looks at the hash's top 33 bits: three passes of 11.
+    static let ignoredBits: UInt64 = 31
+    private static let digitBits = 11
+
+    /// Sorts `hashes` and `indices` (side by side) by the hashes' top bits;
+    /// stable: equal hashes keep the indices ascending.
+    static func sortByHash(_ hashes: inout [UInt64], _ indices: inout [Int32]) {
+        let count = hashes.count
+        guard count > 1 else { return }
+        let buckets = 1 << digitBits
+        let mask = UInt64(buckets - 1)
+        var histogram = [Int](repeating: 0, count: 3 * buckets)
+        for hash in hashes {
+            for pass in 0..<3 {
+                histogram[pass * buckets + Int((hash >> (ignoredBits + UInt64(pass * digitBits))) & mask)] += 1
+            }
+        }
+        var otherHashes = [UInt64](repeating: 0, count: count)
+        var otherIndices = [Int32](repeating: 0, count: count)
+        for pass in 0..<3 {
+            let shift = ignoredBits + UInt64(pass * digitBits)
+            var offsets = [Int](repeating: 0, count: buckets)
+            var total = 0
+            for bucket in 0..<buckets {
+                offsets[bucket] = total
+                total += histogram[pass * buckets + bucket]
+            }
+            hashes.withUnsafeBufferPointer { from in
+                indices.withUnsafeBufferPointer { fromIndices in
+                    otherHashes.withUnsafeMutableBufferPointer { to in
+                        otherIndices.withUnsafeMutableBufferPointer { toIndices in
+                            offsets.withUnsafeMutableBufferPointer { offsets in
+                                for position in 0..<count {
+                                    let hash = from[position]
+                                    let bucket = Int((hash >> shift) & mask)
+                                    let target = offsets[bucket]
+                                    offsets[bucket] = target + 1
+                                    to[target] = hash
+                                    toIndices[target] = fromIndices[position]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&hashes, &otherHashes)
+            swap(&indices, &otherIndices)
         }
     }
 
@@ -130,37 +471,5 @@ public struct KeyInterner {
         hash = hash &* 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 33
         return hash
-    }
-}
-
-extension ListDocument {
-    /// Calls `body` with each item's key bytes (see `itemKeys`): for lines,
-    /// the item where it stands, with no copy; nil for an item without a
-    /// value at `key`.
-    public func forEachItemKey(key: String?, _ body: (Int, UnsafeRawBufferPointer?) -> Void) throws {
-        if let key {
-            let values = try layout.selectableValues(key: key)
-            for index in 0..<count {
-                var found = false
-                _ = values.anyText(index) { bytes in
-                    body(index, bytes)
-                    found = true
-                    return true
-                }
-                if !found { body(index, nil) }
-            }
-            return
-        }
-        if layout is LinesLayout {
-            for index in 0..<count { body(index, itemBytes(index)) }
-            return
-        }
-        for index in 0..<count {
-            if let text = layout.valueText(ofItem: index) {
-                text.withUnsafeBytes { body(index, $0) }
-            } else {
-                body(index, itemBytes(index))
-            }
-        }
     }
 }

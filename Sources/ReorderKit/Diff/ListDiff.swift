@@ -15,9 +15,18 @@ public struct ListDiff: Equatable, Sendable {
     /// An old item matched to a new one: source index `old`, destination
     /// `new`; `stays` when it is one of the items that do not move.
     public struct Match: Equatable, Sendable {
-        public let old: Int
-        public let new: Int
+        // 32-bit indices: a million matches take 12 MB, not 24.
+        private let oldIndex: Int32
+        private let newIndex: Int32
         public let stays: Bool
+        public var old: Int { Int(oldIndex) }
+        public var new: Int { Int(newIndex) }
+
+        public init(old: Int, new: Int, stays: Bool) {
+            oldIndex = Int32(truncatingIfNeeded: old)
+            newIndex = Int32(truncatingIfNeeded: new)
+            self.stays = stays
+        }
     }
 
     public let matches: [Match]
@@ -35,7 +44,7 @@ public struct ListDiff: Equatable, Sendable {
     /// whether a matched pair differs beyond its key; such an item is
     /// replaced where it stays, and deleted and inserted where it would
     /// move (UIKit cannot reload a moving item either).
-    public init<Key: Hashable>(old: [Key], new: [Key], changed: (Int, Int) -> Bool = { _, _ in false }) {
+    public init<Key: Hashable>(old: [Key], new: [Key], changed: ((Int, Int) -> Bool)? = nil) {
         var ids: [Key: Int] = [:]
         let oldIDs = old.map { key -> Int in
             if let id = ids[key] { return id }
@@ -43,44 +52,143 @@ public struct ListDiff: Equatable, Sendable {
             return ids.count - 1
         }
         let newIDs = new.map { ids[$0] ?? -1 }
-        self.init(oldIDs: oldIDs, newIDs: newIDs, idCount: ids.count, changed: changed)
+        var taken = Set<Int>()
+        if ids.count == old.count && newIDs.allSatisfy({ $0 < 0 || taken.insert($0).inserted }) {
+            self.init(distinctOldCount: old.count, newIDs: newIDs, changed: changed)
+        } else {
+            self.init(oldIDs: oldIDs, newIDs: newIDs, idCount: ids.count, changed: changed)
+        }
+    }
+
+    /// The diff of two lists numbered by `KeyNumbers`.
+    public init(_ numbers: KeyNumbers, changed: ((Int, Int) -> Bool)? = nil) {
+        if numbers.distinct {
+            self.init(distinctOldCount: numbers.oldCount, newIDs: numbers.new, changed: changed)
+        } else {
+            self.init(oldIDs: numbers.old, newIDs: numbers.new.map(Int.init), idCount: numbers.idCount, changed: changed)
+        }
+    }
+
+    /// The diff when every old key is different, so that a key's number is
+    /// its old index (`newIDs[j]`: the old index of new item j, or -1), and
+    /// no two new items have the same one: the
+    /// items that stay are a longest increasing subsequence of those
+    /// indices, in O(n log n), and O(1) for each item that extends the
+    /// longest run so far, as most do when the lists differ by a few moves.
+    init<ID: FixedWidthInteger>(distinctOldCount oldCount: Int, newIDs new: [ID], changed: ((Int, Int) -> Bool)?) {
+        // `tails[k]`: the smallest old index that ends an increasing run of
+        // length k + 1 so far, and `tailNew[k]` its new index; `previous[j]`
+        // the new index before j in its run.
+        var tails: [Int32] = []
+        var tailNew: [Int32] = []
+        tails.reserveCapacity(min(oldCount, new.count))
+        tailNew.reserveCapacity(min(oldCount, new.count))
+        // Set for every new item with an old one before it is read.
+        var previous = [Int32](unsafeUninitializedCapacity: new.count) { _, count in count = new.count }
+        for (newIndex, id) in new.enumerated() where id >= 0 {
+            let oldIndex = Int32(truncatingIfNeeded: id)
+            var low: Int
+            if tails.isEmpty || tails[tails.count - 1] < oldIndex {
+                low = tails.count
+            } else {
+                low = 0
+                var high = tails.count
+                while low < high {
+                    let middle = (low + high) >> 1
+                    if tails[middle] < oldIndex { low = middle + 1 } else { high = middle }
+                }
+            }
+            previous[newIndex] = low > 0 ? tailNew[low - 1] : -1
+            if low == tails.count {
+                tails.append(oldIndex)
+                tailNew.append(Int32(truncatingIfNeeded: newIndex))
+            } else {
+                tails[low] = oldIndex
+                tailNew[low] = Int32(truncatingIfNeeded: newIndex)
+            }
+        }
+        var stays = [Bool](repeating: false, count: new.count)
+        var node = Int(tailNew.last ?? -1)
+        while node >= 0 {
+            stays[node] = true
+            node = Int(previous[node])
+        }
+        var matchedOld = [Bool](repeating: false, count: oldCount)
+        var matches: [Match] = []
+        matches.reserveCapacity(min(oldCount, new.count))
+        var inserted: [Int] = []
+        var replaced: [Match] = []
+        for (newIndex, id) in new.enumerated() {
+            guard id >= 0 else {
+                inserted.append(newIndex)
+                continue
+            }
+            let found = Match(old: Int(id), new: newIndex, stays: stays[newIndex])
+            if let changed, changed(found.old, found.new) {
+                if found.stays {
+                    replaced.append(found)
+                } else {
+                    inserted.append(newIndex)
+                    continue
+                }
+            }
+            matchedOld[Int(id)] = true
+            matches.append(found)
+        }
+        self.matches = matches
+        deleted = (0..<oldCount).filter { !matchedOld[$0] }
+        self.inserted = inserted
+        self.replaced = replaced
     }
 
     /// The diff of two lists of key numbers (`0..<idCount`; a new item's
     /// key that no old item has is -1).
-    public init(oldIDs old: [Int], newIDs new: [Int], idCount: Int, changed: (Int, Int) -> Bool = { _, _ in false }) {
-        // Each key's old positions as linked lists, ascending and
-        // descending, in arrays: no hashing once keys are numbers.
-        var firstAscending = [Int](repeating: -1, count: idCount)
-        var nextAscending = [Int](repeating: -1, count: old.count)
-        for index in old.indices.reversed() {
-            nextAscending[index] = firstAscending[old[index]]
-            firstAscending[old[index]] = index
-        }
-        var firstDescending = [Int](repeating: -1, count: idCount)
-        var nextDescending = [Int](repeating: -1, count: old.count)
-        for index in old.indices {
-            nextDescending[index] = firstDescending[old[index]]
-            firstDescending[old[index]] = index
+    public init(oldIDs old: [Int], newIDs new: [Int], idCount: Int, changed: ((Int, Int) -> Bool)? = nil) {
+        // Each key's old positions, ascending, side by side in one array
+        // (a counting sort by key): no hashing once keys are numbers, and
+        // 32-bit numbers, so that a million items touch little memory.
+        var bucketStart = [Int32](repeating: 0, count: idCount + 1)
+        for id in old { bucketStart[id + 1] += 1 }
+        for id in 0..<idCount { bucketStart[id + 1] += bucketStart[id] }
+        var positions = [Int32](repeating: 0, count: old.count)
+        do {
+            var fill = bucketStart
+            for (index, id) in old.enumerated() {
+                positions[Int(fill[id])] = Int32(truncatingIfNeeded: index)
+                fill[id] += 1
+            }
         }
         // Hunt–Szymanski: walk the new list; for each of its items, the old
         // positions of its key, descending, extend increasing runs.
         // `tails[k]` is the smallest old index that ends a common
         // subsequence of length k + 1 so far; `nodes` remembers each step.
-        var tails: [Int] = []
-        var tailNodes: [Int] = []
-        var nodeOld: [Int] = [], nodeNew: [Int] = [], nodePrevious: [Int] = []
+        // Lists that differ by a few moves mostly extend the longest run:
+        // that is tried before a binary search.
+        var tails: [Int32] = []
+        var tailNodes: [Int32] = []
+        var nodeOld: [Int32] = [], nodeNew: [Int32] = [], nodePrevious: [Int32] = []
+        nodeOld.reserveCapacity(new.count)
+        nodeNew.reserveCapacity(new.count)
+        nodePrevious.reserveCapacity(new.count)
         for (newIndex, id) in new.enumerated() where id >= 0 {
-            var oldIndex = firstDescending[id]
-            while oldIndex >= 0 {
-                var low = 0, high = tails.count
-                while low < high {
-                    let middle = (low + high) >> 1
-                    if tails[middle] < oldIndex { low = middle + 1 } else { high = middle }
+            var position = Int(bucketStart[id + 1]) - 1
+            let first = Int(bucketStart[id])
+            while position >= first {
+                let oldIndex = positions[position]
+                var low: Int
+                if tails.isEmpty || tails[tails.count - 1] < oldIndex {
+                    low = tails.count
+                } else {
+                    low = 0
+                    var high = tails.count
+                    while low < high {
+                        let middle = (low + high) >> 1
+                        if tails[middle] < oldIndex { low = middle + 1 } else { high = middle }
+                    }
                 }
-                let node = nodeOld.count
+                let node = Int32(truncatingIfNeeded: nodeOld.count)
                 nodeOld.append(oldIndex)
-                nodeNew.append(newIndex)
+                nodeNew.append(Int32(truncatingIfNeeded: newIndex))
                 nodePrevious.append(low > 0 ? tailNodes[low - 1] : -1)
                 if low == tails.count {
                     tails.append(oldIndex)
@@ -89,47 +197,45 @@ public struct ListDiff: Equatable, Sendable {
                     tails[low] = oldIndex
                     tailNodes[low] = node
                 }
-                oldIndex = nextDescending[oldIndex]
+                position -= 1
             }
         }
+        // The items that stay: each new one's old index, or -1.
         var staysOld = [Bool](repeating: false, count: old.count)
-        var staysNew = [Bool](repeating: false, count: new.count)
-        var kept: [Match] = []
-        var node = tailNodes.last ?? -1
+        var keptOld = [Int32](repeating: -1, count: new.count)
+        var node = Int(tailNodes.last ?? -1)
         while node >= 0 {
-            kept.append(Match(old: nodeOld[node], new: nodeNew[node], stays: true))
-            staysOld[nodeOld[node]] = true
-            staysNew[nodeNew[node]] = true
-            node = nodePrevious[node]
+            staysOld[Int(nodeOld[node])] = true
+            keptOld[Int(nodeNew[node])] = nodeOld[node]
+            node = Int(nodePrevious[node])
         }
         // The rest of the matching: for each key, the old occurrences not
         // kept with the new ones not kept, in order.
-        var cursor = firstAscending
+        var cursor = bucketStart
+        var matchedOld = [Bool](repeating: false, count: old.count)
         var matches: [Match] = []
         matches.reserveCapacity(min(old.count, new.count))
         var inserted: [Int] = []
         var replaced: [Match] = []
-        var keptIndex = kept.count - 1
         for (newIndex, id) in new.enumerated() {
             var match: Match? = nil
-            if staysNew[newIndex] {
-                match = kept[keptIndex]
-                keptIndex -= 1
+            if keptOld[newIndex] >= 0 {
+                match = Match(old: Int(keptOld[newIndex]), new: newIndex, stays: true)
             } else if id >= 0 {
-                var oldIndex = cursor[id]
-                while oldIndex >= 0 && staysOld[oldIndex] { oldIndex = nextAscending[oldIndex] }
-                if oldIndex >= 0 {
-                    cursor[id] = nextAscending[oldIndex]
-                    match = Match(old: oldIndex, new: newIndex, stays: false)
-                } else {
-                    cursor[id] = -1
+                var position = Int(cursor[id])
+                let end = Int(bucketStart[id + 1])
+                while position < end && staysOld[Int(positions[position])] { position += 1 }
+                if position < end {
+                    match = Match(old: Int(positions[position]), new: newIndex, stays: false)
+                    position += 1
                 }
+                cursor[id] = Int32(truncatingIfNeeded: position)
             }
             guard let found = match else {
                 inserted.append(newIndex)
                 continue
             }
-            if changed(found.old, found.new) {
+            if let changed, changed(found.old, found.new) {
                 if found.stays {
                     replaced.append(found)
                 } else {
@@ -137,10 +243,9 @@ public struct ListDiff: Equatable, Sendable {
                     continue
                 }
             }
+            matchedOld[found.old] = true
             matches.append(found)
         }
-        var matchedOld = [Bool](repeating: false, count: old.count)
-        for match in matches { matchedOld[match.old] = true }
         self.matches = matches
         deleted = old.indices.filter { !matchedOld[$0] }
         self.inserted = inserted

@@ -108,7 +108,7 @@ public struct LinesLayout: ListLayout {
     /// so that no item ends with a CR that the LF of another position would
     /// turn into a CRLF, and reading a result again gives the same items.
     @inline(__always)
-    private static func contentEnd(
+    static func contentEnd(
         _ source: UnsafeRawBufferPointer, from start: Int, before end: Int, _ terminator: Terminator
     ) -> Int {
         guard terminator == .newline else { return end }
@@ -142,12 +142,30 @@ public struct LinesLayout: ListLayout {
     @inline(__always)
     func itemStart(_ index: Int) -> Int { starts[index] }
 
-    public func itemRange(_ index: Int) -> Range<Int> {
-        let start = starts[index]
-        if index + 1 == starts.count { return start..<contentEnd }
-        let next = starts[index + 1]
-        // next - 1 is the terminator byte; CRs before it belong to it.
-        return start..<LinesLayout.contentEnd(source, from: start, before: next - 1, terminator)
+    public func itemRange(_ index: Int) -> Range<Int> { ranges.itemRange(index) }
+
+    /// `itemRange` without the layout around it: plain pointers and
+    /// numbers, for loops over a million lines (valid while the layout
+    /// lives).
+    struct Ranges {
+        let starts: UnsafePointer<Int>
+        let count: Int
+        let contentEnd: Int
+        let source: UnsafeRawBufferPointer
+        let terminator: Terminator
+
+        @inline(__always)
+        func itemRange(_ index: Int) -> Range<Int> {
+            let start = starts[index]
+            if index + 1 == count { return start..<contentEnd }
+            let next = starts[index + 1]
+            // next - 1 is the terminator byte; CRs before it belong to it.
+            return start..<LinesLayout.contentEnd(source, from: start, before: next - 1, terminator)
+        }
+    }
+
+    var ranges: Ranges {
+        Ranges(starts: UnsafePointer(starts.base), count: starts.count, contentEnd: contentEnd, source: source, terminator: terminator)
     }
 
     public func head(resultCount: Int) -> [Piece] {
