@@ -34,10 +34,18 @@ olds="$DATA/diff-old-$small.txt"; news="$DATA/diff-new-$small.txt"
 [ -f "$news" ] || make_lists "$small" "$olds" "$news"
 cat "$old" "$new" > /dev/null
 echo "== $count lines, $moves moves apart"
+peak_rss 'reorder diff' bash -c '"$0" diff "$1" "$2" > /dev/null; true' "$REORDER" "$old" "$new"
 echo "   ($("$REORDER" diff --stat "$old" "$new"))"
-hyperfine --warmup 2 --runs ${RUNS:-10} --style basic -i \
+# GNU diff does the same work (a longest common subsequence of the lines)
+# and prints a line diff, not moves; the same lists shuffled are the worst
+# case of reorder diff (no two items in order: the general way).
+shuffled="$DATA/diff-shuffled-$count.txt"
+[ -f "$shuffled" ] || python3 -c 'import random,sys;random.seed(5);l=open(sys.argv[1]).readlines();random.shuffle(l);open(sys.argv[2],"w").writelines(l)' "$old" "$shuffled"
+hyperfine --warmup 2 --runs ${RUNS:-20} --style basic -i \
     -n 'reorder move 0 -1' "$REORDER move 0 -1 $old -o /dev/null" \
     -n 'reorder diff' "$REORDER diff $old $new > /dev/null" \
+    -n 'GNU diff' "diff $old $new > /dev/null" \
+    -n 'reorder diff, shuffled' "$REORDER diff $old $shuffled > /dev/null" \
     --export-json "$DATA/diff.json" >/dev/null
 python3 "$BENCH_DIR/summarize.py" "$DATA/diff.json" 'reorder move 0 -1'
 echo

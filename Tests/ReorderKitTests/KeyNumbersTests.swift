@@ -88,6 +88,11 @@ final class KeyNumbersTests: XCTestCase {
                 let script = diff.script(sequential: false) { Array(new[$0].utf8) }
                 XCTAssertEqual(try ListDiffTests.apply(script, to: old, sequential: false), new, context)
                 assertExact(KeyNumbers.sorted(oldKeys.access, newKeys.access), old, new, context + " (sorted)")
+                // Past the budget of binary searches: the rest joined.
+                for searches in [0, 3] {
+                    assertExact(KeyNumbers.sorted(oldKeys.access, newKeys.access, searches: searches), old, new,
+                                context + " (sorted, \(searches) searches)")
+                }
                 if let inOrder = KeyNumbers.inOrder(oldKeys.access, newKeys.access) {
                     inOrderTaken += 1
                     assertExact(inOrder, old, new, context + " (in order)")

@@ -148,7 +148,8 @@ public final class ItemKeyBytes {
 /// new one equals. Otherwise (repeated keys,
 /// lists far apart) the old keys are sorted by hash (a radix sort: three
 /// passes in order), equal keys side by side, and a new item that the
-/// comparison in order misses is found by binary search.
+/// comparison in order misses is found by binary search, or, when there
+/// are many such, by sorting them too and joining the two sorted lists.
 public struct KeyNumbers {
     public let oldCount: Int
     /// Every old key is different (key `i` is number `i`), and no two new
@@ -294,7 +295,8 @@ public struct KeyNumbers {
     }
 
     /// The numbers by sorting the old keys by hash: any two lists.
-    static func sorted(_ oldKeys: ItemKeyBytes.Access, _ newKeys: ItemKeyBytes.Access) -> KeyNumbers {
+    /// `searches`: how many binary searches before the rest are joined.
+    static func sorted(_ oldKeys: ItemKeyBytes.Access, _ newKeys: ItemKeyBytes.Access, searches: Int? = nil) -> KeyNumbers {
         let n = oldKeys.count
         // The old keys' hashes, and their indices sorted by hash (items
         // without a key left out).
@@ -364,16 +366,46 @@ public struct KeyNumbers {
             }
             return nil
         }
+        // A new item: the old item after the last one found, else a binary
+        // search (which also says where to look next); past a budget of
+        // searches (lists far apart), the rest are sorted by hash too and
+        // joined with the old ones in one pass, as a search costs a cache
+        // miss a step.
         var new = [Int32](repeating: -1, count: newKeys.count)
+        var searches = searches ?? 4096 + newKeys.count / 64
+        var pendingHashes: [UInt64] = [], pendingIndices: [Int32] = []
         var next = 0
         for index in 0..<newKeys.count {
             guard let bytes = newKeys[index] else { continue }
             if next < n, let expected = oldKeys[next], KeyNumbers.equal(expected, bytes) {
                 new[index] = Int32(truncatingIfNeeded: old[next])
                 next += 1
-            } else if let found = lookUp(bytes) {
-                new[index] = Int32(truncatingIfNeeded: old[found])
-                next = found + 1
+            } else if searches > 0 {
+                searches -= 1
+                if let found = lookUp(bytes) {
+                    new[index] = Int32(truncatingIfNeeded: old[found])
+                    next = found + 1
+                }
+            } else {
+                pendingHashes.append(KeyNumbers.hash(bytes))
+                pendingIndices.append(Int32(truncatingIfNeeded: index))
+            }
+        }
+        KeyNumbers.sortByHash(&pendingHashes, &pendingIndices)
+        var start = 0
+        for position in pendingHashes.indices {
+            let hash = pendingHashes[position]
+            let prefix = hash >> KeyNumbers.ignoredBits
+            while start < sortedHashes.count && sortedHashes[start] >> KeyNumbers.ignoredBits < prefix { start += 1 }
+            var candidate = start
+            let index = Int(pendingIndices[position])
+            while candidate < sortedHashes.count && sortedHashes[candidate] >> KeyNumbers.ignoredBits == prefix {
+                let oldIndex = Int(keyed[candidate])
+                if sortedHashes[candidate] == hash && KeyNumbers.equal(oldKeys[oldIndex]!, newKeys[index]!) {
+                    new[index] = Int32(truncatingIfNeeded: old[oldIndex])
+                    break
+                }
+                candidate += 1
             }
         }
         // Distinct also means no two new items share an old key.
