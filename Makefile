@@ -10,6 +10,8 @@
 #   make dist                     dist/reorder-VERSION-x86_64-linux.tar.gz and its .sha256
 #   make deb                      dist/reorder_VERSION_amd64.deb (dpkg-deb, no debhelper)
 #   make wheel                    dist/reorder-VERSION-py3-none-manylinux_…_x86_64.whl
+#   make test-dist                build all three, then check them as a user would
+#                                 (Tests/packaging/check.sh; installs the .deb: root)
 #
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
@@ -47,7 +49,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan dist deb wheel version
+.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan dist deb wheel test-dist version
 
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandTable.swift)
 
@@ -118,6 +120,9 @@ wheel: $(STAGE)/reorder
 	rm -rf '$(STAGE)/wheel'
 	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/wheel' PREFIX=
 	python3 packaging/wheel.py '$(STAGE)/wheel' '$(VERSION)' '$(DIST)'
+
+test-dist:
+	bash Tests/packaging/check.sh
 
 # The version as the Makefile reads it (make -s version).
 version:
