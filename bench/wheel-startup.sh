@@ -3,7 +3,8 @@
 # venv) beside the bare binary it holds: pip copies the binary as the
 # script, so the two should be within noise of each other (the goal: within
 # 1 ms). `python3 -c pass` is there for scale: what a Python wrapper would
-# cost before the program even starts. Prints hyperfine's means.
+# cost before the program even starts (the venv's python3, not a shim).
+# Prints hyperfine's means.
 source "$(dirname "$0")/common.sh"
 (cd "$ROOT" && make --no-print-directory wheel >/dev/null)
 version=$(cd "$ROOT" && make -s --no-print-directory version)
@@ -18,8 +19,8 @@ cmp "$venv/bin/reorder" "$binary"
 hyperfine -N --warmup 20 --runs 300 --style basic \
     -n 'binary --version' "$binary --version" \
     -n 'wheel (VENV/bin/reorder) --version' "$venv/bin/reorder --version" \
-    -n 'python3 -c pass' "python3 -c pass" \
-    --export-json "$DATA/wheel-startup.json" >/dev/null
+    -n "python3 -c pass (the venv's)" "$venv/bin/python3 -c pass" \
+    --export-json "$DATA/wheel-startup.json" >/dev/null 2>&1
 python3 - "$DATA/wheel-startup.json" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
