@@ -130,6 +130,7 @@ version:
 
 clean:
 	$(SWIFT) package clean
+	rm -rf '$(DIST)'
 
 # Fuzz targets (Fuzz/*.swift, one per target), with libFuzzer and
 # AddressSanitizer (swiftc -sanitize=fuzzer,address). ReorderKit is compiled

@@ -9,6 +9,8 @@ requires `reorder==VERSION`, the wheel with the prebuilt binary (made by
 and the hooks run VENV/bin/reorder, the binary itself.
 
 VERSION is reorder's, read from Sources/ReorderCLI/CommandTable.swift.
+The hooks are those pip calls for `pip install .`; there is no sdist (the
+package is only a pointer at the binary wheel, not meant to be published).
 """
 
 import sys
