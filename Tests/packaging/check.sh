@@ -125,9 +125,16 @@ make --no-print-directory dist >"$scratch/make-again.log" 2>&1 || { cat "$scratc
 same "make dist again writes the same bytes" "$first" "$(cat "dist/$archive.tar.gz.sha256")"
 
 echo "== deb"
-lintian_output=$(lintian --pedantic "$deb" 2>&1 | grep -v '^running with root privileges' || true)
+# lintian exits 1 on an error tag, 2 when it could not run at all.
+lintian_status=0
+lintian_output=$(lintian --pedantic "$deb" 2>&1) || lintian_status=$?
+lintian_output=$(printf '%s\n' "$lintian_output" | grep -v '^running with root privileges' || true)
 errors=$(printf '%s\n' "$lintian_output" | grep '^E:' || true)
-if [ -z "$errors" ]; then ok "lintian: no errors"; else fail "lintian: errors"; printf '%s\n' "$errors" | sed 's/^/        /' >&2; fi
+if [ -z "$errors" ] && [ "$lintian_status" = 0 ]; then
+    ok "lintian: no errors"
+else
+    fail "lintian: errors (exit $lintian_status)"; printf '%s\n' "${errors:-$lintian_output}" | sed 's/^/        /' >&2
+fi
 printf '%s\n' "$lintian_output" | grep '^W:' | sed 's/^/        lintian /' || true
 same "dpkg-deb: Package, Version, Architecture" "reorder $version amd64" \
     "$(dpkg-deb -f "$deb" Package Version Architecture | sed 's/^[^:]*: //' | paste -sd' ')"
