@@ -7,9 +7,20 @@
 #   make fuzz-build               build the fuzz targets in Fuzz/ (libFuzzer, ASan)
 #   make fuzz FUZZ_SECONDS=60     run each from its corpus; fails on a crash
 #   make test-asan / test-tsan    the tests under AddressSanitizer / ThreadSanitizer
+#   make dist                     dist/reorder-VERSION-x86_64-linux.tar.gz and its .sha256
+#   make deb                      dist/reorder_VERSION_amd64.deb (dpkg-deb, no debhelper)
+#   make wheel                    dist/reorder-VERSION-py3-none-manylinux_…_x86_64.whl
+#   make test-dist                build all three, then check them as a user would
+#                                 (Tests/packaging/check.sh; installs the .deb: root)
 #
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
+#
+# VERSION is read from Sources/ReorderCLI/CommandTable.swift, where the binary
+# gets it: it is written nowhere else. dist, deb and wheel lay out their files
+# with `make install DESTDIR=…`, so all three ship what make install installs,
+# with one binary: the release build, stripped (dist/stage/reorder). The
+# archives' times are SOURCE_DATE_EPOCH (default: the last commit's time).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -38,7 +49,9 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan
+.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan dist deb wheel test-dist version
+
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandTable.swift)
 
 all: build
 
@@ -60,8 +73,64 @@ install: $(INSTALL_PREREQUISITES)
 uninstall:
 	rm -f $(foreach path,$(INSTALLED),'$(path)')
 
+# Prebuilt packages, for machines without a Swift toolchain (packaging/
+# says how each is made). Each stages its files with make install.
+DIST ?= dist
+STAGE = $(DIST)/stage
+STRIP ?= strip
+ifndef SOURCE_DATE_EPOCH
+SOURCE_DATE_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null || date +%s)
+endif
+export SOURCE_DATE_EPOCH
+ARCHIVE = reorder-$(VERSION)-x86_64-linux
+DEB = $(DIST)/reorder_$(VERSION)_amd64.deb
+WHEEL = $(DIST)/reorder-$(VERSION)-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+DEB_MAINTAINER ?= The reorder authors <reorder@example.org>
+STAGE_INSTALL = $(MAKE) --no-print-directory install BINARY='$(CURDIR)/$(STAGE)/reorder'
+
+# The binary all three ship: the release build without its symbol table and
+# debug information (as dh_strip strips a Debian package's programs). Made
+# again on every run, from whichever BINARY is given.
+.PHONY: $(STAGE)/reorder
+$(STAGE)/reorder: $(INSTALL_PREREQUISITES)
+	@test -n '$(VERSION)' || { echo 'make: no version in Sources/ReorderCLI/CommandTable.swift' >&2; exit 1; }
+	@mkdir -p $(STAGE)
+	$(STRIP) --remove-section=.comment --remove-section=.note -o '$@' '$(BINARY)'
+	chmod 755 '$@'
+
+# A prefix in a folder: bin/, share/, and share/doc/reorder/ with the README,
+# LICENSE and CHANGELOG; tar -xzf … --strip-components=1 -C ~/.local installs it.
+dist: $(STAGE)/reorder
+	rm -rf '$(STAGE)/archive'
+	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/archive/$(ARCHIVE)' PREFIX=
+	$(INSTALL) -d '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder'
+	$(INSTALL) -m 644 README.md LICENSE CHANGELOG.md '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder/'
+	sh packaging/archive.sh '$(STAGE)/archive' '$(ARCHIVE)' '$(DIST)'
+
+# /usr, with the zsh completion where Debian's zsh looks; packaging/deb.sh
+# adds the documentation, the control file, and builds it with dpkg-deb.
+deb: $(STAGE)/reorder
+	rm -rf '$(STAGE)/deb'
+	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/deb' PREFIX=/usr ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions
+	sh packaging/deb.sh '$(STAGE)/deb' '$(VERSION)' '$(DEB_MAINTAINER)' '$(DEB)'
+
+# The binary as the wheel's script (pip copies it as it is), the rest as its
+# data, which pip installs under the environment's prefix.
+wheel: $(STAGE)/reorder
+	rm -rf '$(STAGE)/wheel'
+	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/wheel' PREFIX=
+	python3 packaging/wheel.py '$(STAGE)/wheel' '$(VERSION)' '$(DIST)'
+
+test-dist:
+	bash Tests/packaging/check.sh
+
+# The version as the Makefile reads it (make -s version).
+version:
+	@echo '$(VERSION)'
+
 clean:
 	$(SWIFT) package clean
+	rm -rf '$(DIST)'
 
 # Fuzz targets (Fuzz/*.swift, one per target), with libFuzzer and
 # AddressSanitizer (swiftc -sanitize=fuzzer,address). ReorderKit is compiled

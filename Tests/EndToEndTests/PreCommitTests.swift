@@ -128,6 +128,40 @@ final class PreCommitTests: XCTestCase {
         return (hooks, commit)
     }
 
+    /// The hooks of .pre-commit-hooks.yaml, each as its keys and values
+    /// (the file's own simple form: `- id: X` and `  key: value` lines).
+    static func manifestHooks() throws -> [[String: String]] {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        var hooks: [[String: String]] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            if line.hasPrefix("- id: ") {
+                hooks.append(["id": String(line.dropFirst("- id: ".count))])
+            } else if line.hasPrefix("  "), let colon = line.firstIndex(of: ":"), !hooks.isEmpty {
+                let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+                hooks[hooks.count - 1][key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return hooks
+    }
+
+    /// The Swift hooks keep their ids (existing configurations use them),
+    /// and each has a `-prebuilt` twin with `language: python` that runs the
+    /// same command on the same files.
+    func testEverySwiftHookHasAPrebuiltTwinWithTheSameCommand() throws {
+        let hooks = try Self.manifestHooks()
+        let swift = hooks.filter { $0["language"] == "swift" }
+        let python = hooks.filter { $0["language"] == "python" }
+        XCTAssertEqual(swift.compactMap { $0["id"] }, ["reorder", "reorder-sort-lines", "reorder-sort-json", "reorder-fix"])
+        XCTAssertEqual(python.compactMap { $0["id"] }, swift.compactMap { $0["id"].map { $0 + "-prebuilt" } })
+        XCTAssertEqual(hooks.count, swift.count + python.count, "a hook with another language: \(hooks)")
+        for hook in swift {
+            guard let twin = python.first(where: { $0["id"] == hook["id"]! + "-prebuilt" }) else { continue }
+            for key in Set(hook.keys).union(twin.keys).subtracting(["id", "language", "description"]) {
+                XCTAssertEqual(twin[key], hook[key], "\(twin["id"]!): \(key)")
+            }
+        }
+    }
+
     func testCommittingOutOfOrderFilesFailsFixesThemAndTheNextCommitPasses() throws {
         guard onPath("pre-commit") != nil, onPath("git") != nil else {
             return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")

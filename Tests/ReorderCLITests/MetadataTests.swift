@@ -372,4 +372,60 @@ final class MetadataTests: XCTestCase {
             XCTAssertNotNil(overview.range(of: "\n  \(command.name) ", options: []), "reorder --help lacks \(command.name)")
         }
     }
+
+    // MARK: - One version, written once
+
+    /// Runs `arguments` (found on PATH by env) in the repository; its
+    /// standard output, or a failure with its standard error.
+    func output(of arguments: [String]) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.repository
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            XCTFail("\(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// CHANGELOG.md has a section for the version the binary reports.
+    func testChangelogHasAnEntryForTheCurrentVersion() throws {
+        let changelog = try text("CHANGELOG.md")
+        let heading = "## [\(CommandTable.version)]"
+        XCTAssertTrue(changelog.split(separator: "\n").contains { $0.hasPrefix(heading) },
+                      "CHANGELOG.md has no '\(heading)' section for reorder \(CommandTable.version)")
+    }
+
+    /// The Makefile and the packaging scripts read the version from
+    /// CommandTable.swift, as `reorder --version` has it.
+    func testMakefileAndPackagingReadTheVersionFromCommandTable() throws {
+        XCTAssertEqual(try output(of: ["make", "-s", "--no-print-directory", "version"]), CommandTable.version, "make -s version")
+        XCTAssertEqual(try output(of: ["python3", "-c", "import sys; sys.path.insert(0, 'packaging'); import wheelfile; print(wheelfile.version())"]),
+                       CommandTable.version, "packaging/wheelfile.py")
+    }
+
+    /// ... and write it nowhere themselves: the number is typed once.
+    func testTheVersionIsNotRepeatedInTheBuildAndPackagingFiles() throws {
+        var paths = ["Makefile", "pyproject.toml", ".pre-commit-hooks.yaml", "bench/wheel-startup.sh"]
+        for folder in ["packaging", "Tests/packaging"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent(folder).path)
+            paths += names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".pyc") && $0 != "__pycache__" }.map { folder + "/" + $0 }
+        }
+        XCTAssertTrue(paths.contains("packaging/wheel.py"), "\(paths)")
+        for path in paths {
+            let content = try text(path)
+            for (number, line) in content.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains(CommandTable.version) {
+                XCTFail("\(path):\(number + 1) writes the version \(CommandTable.version); read it from CommandTable.swift: \(line)")
+            }
+        }
+    }
 }

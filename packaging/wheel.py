@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""packaging/wheel.py STAGE VERSION DIST: the `reorder` wheel, from the tree
+`make install DESTDIR=STAGE PREFIX=` laid out.
+
+The program itself is the wheel's script, reorder-VERSION.data/scripts/reorder:
+pip copies a script that does not start with `#!python` as it is and makes it
+executable, so VENV/bin/reorder is the static binary, with no Python between
+the shell and the program. The rest of the tree (the man page, the
+completions) goes to reorder-VERSION.data/data/, which pip installs under the
+environment's prefix: VENV/share/man/man1/reorder.1, where `man` finds it from
+VENV/bin on PATH. No Python package, no entry points.
+
+The tags are those of a manylinux x86-64 wheel, as ruff's and other
+programs' wheels have: the binary is linked statically and needs no library
+of the system at all.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import wheelfile  # noqa: E402
+
+TAGS = ["py3-none-manylinux_2_17_x86_64", "py3-none-manylinux2014_x86_64"]
+SUMMARY = ("Move, swap, insert, delete and sort the items of a list in a file "
+           "(lines, JSON, YAML, TOML) without changing the bytes around them")
+CLASSIFIERS = [
+    "Classifier: Environment :: Console",
+    "Classifier: License :: OSI Approved :: MIT License",
+    "Classifier: Operating System :: POSIX :: Linux",
+    "Classifier: Topic :: Text Processing",
+    "Classifier: Topic :: Utilities",
+]
+
+
+def main():
+    if len(sys.argv) != 4:
+        raise SystemExit(__doc__.splitlines()[0])
+    stage, version, dist = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    if version != wheelfile.version():
+        raise SystemExit(f"wheel.py: version {version} is not CommandTable.version {wheelfile.version()}")
+    data = f"reorder-{version}.data"
+    files = {}
+    for path in sorted(stage.rglob("*")):
+        if path.is_dir():
+            continue
+        relative = path.relative_to(stage).as_posix()
+        if relative.startswith("bin/"):
+            files[f"{data}/scripts/{relative[4:]}"] = (path.read_bytes(), 0o755)
+        else:
+            files[f"{data}/data/{relative}"] = (path.read_bytes(), 0o644)
+    if f"{data}/scripts/reorder" not in files:
+        raise SystemExit(f"wheel.py: no bin/reorder in {stage}")
+    readme = (wheelfile.ROOT / "README.md").read_text(encoding="utf-8")
+    text = wheelfile.metadata("reorder", version, SUMMARY, readme=readme, extra=CLASSIFIERS)
+    dist_info_name, dist_info = wheelfile.dist_info_files(
+        "reorder", version, text, wheelfile.wheel_text(TAGS, purelib=False),
+        extra=[("LICENSE", (wheelfile.ROOT / "LICENSE").read_bytes())])
+    name = wheelfile.write_wheel(dist, "reorder", version, TAGS, files, dist_info_name, dist_info)
+    print(f"{dist}/{name}")
+
+
+if __name__ == "__main__":
+    main()
