@@ -30,8 +30,11 @@ struct PickCommand {
         let input = try ListInput.read(path, readOptions: readOptions, console: console)
         let texts = withExtendedLifetime(input) { () -> [[UInt8]] in
             let document = input.document
+            // As edit shows them, without the indentation an item of
+            // several lines starts with.
             return (0..<document.count).map { index in
-                EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
+                Array(EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
+                    .drop { $0 == 0x20 })
             }
         }
         let color: Bool
