@@ -70,7 +70,9 @@ final class PickTerminalTests: XCTestCase {
 
         /// Starts `reorder pick` with `arguments` (shell words, quoted by
         /// the caller) in a pane of `columns` by `rows`.
-        func start(_ arguments: String, columns: Int = 60, rows: Int = 15, environment: String = "") throws {
+        /// `color`: without NO_COLOR in the pane's environment.
+        func start(_ arguments: String, columns: Int = 60, rows: Int = 15, color: Bool = false,
+                   environment: String = "") throws {
             let binary = Harness.binary.path.replacingOccurrences(of: "'", with: #"'\''"#)
             let script = """
                 stty -a > before
@@ -83,7 +85,7 @@ final class PickTerminalTests: XCTestCase {
                 """
             try harness.write("run.sh", script)
             try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-c", harness.directory.path,
-                     "env TERM=xterm-256color NO_COLOR=1 LANG=C.UTF-8 sh run.sh"])
+                     "env TERM=xterm-256color \(color ? "" : "NO_COLOR=1 ")LANG=C.UTF-8 sh run.sh"])
         }
 
         func screen() throws -> String {
@@ -292,6 +294,40 @@ final class PickTerminalTests: XCTestCase {
         XCTAssertEqual(try pane.status(), 0, errors(h))
         XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
         XCTAssertEqual(try modificationTime(h, "list.txt"), before)
+    }
+
+    func testColourShowsTheCursorAndTheDragUnlessNoColor() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt", color: true)
+        try pane.waitForScreen(showing: "2 c")
+        try pane.keys("v", "Space", "j")
+        try pane.waitForScreen(showing: "DRAG")
+        let escapes = try pane.run(["capture-pane", "-p", "-e"])
+        let cursorLine = escapes.split(separator: "\n").first { $0.contains(">*= 0 a") }.map(String.init) ?? ""
+        // tmux writes the attributes back as it likes: `ESC[1;7m`, `ESC[7m`...
+        func has(_ attribute: Int) -> Bool {
+            cursorLine.range(of: "\u{1B}\\[([0-9;]*;)?\(attribute)(;[0-9;]*)?m", options: .regularExpression) != nil
+        }
+        XCTAssertTrue(has(7), "the cursor in reverse video: \(escapes)")
+        XCTAssertTrue(has(1), "what is dragged in bold: \(escapes)")
+        try pane.keys("Escape", "Q")
+        XCTAssertEqual(try pane.status(), 1)
+        pane.stop()
+
+        // NO_COLOR: no colour, the markers only.
+        try FileManager.default.removeItem(at: h.url("status"))
+        let plain = try Pane(tmux: pane.tmux, harness: h)
+        defer { plain.stop() }
+        try plain.start("list.txt")
+        try plain.waitForScreen(showing: "2 c")
+        try plain.keys("Space")
+        try plain.waitForScreen(showing: "DRAG")
+        let noColor = try plain.run(["capture-pane", "-p", "-e"])
+        XCTAssertFalse(noColor.contains("\u{1B}["), noColor)
+        XCTAssertTrue(noColor.contains("> = 0 a"), noColor)
     }
 
     // MARK: - The terminal given back
