@@ -85,7 +85,7 @@ final class PickTerminalTests: XCTestCase {
                 """
             try harness.write("run.sh", script)
             try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-c", harness.directory.path,
-                     "env TERM=xterm-256color \(color ? "" : "NO_COLOR=1 ")LANG=C.UTF-8 sh run.sh"])
+                     "env -u NO_COLOR TERM=xterm-256color \(color ? "" : "NO_COLOR=1 ")LANG=C.UTF-8 sh run.sh"])
         }
 
         func screen() throws -> String {
