@@ -7,7 +7,7 @@
 # Sources/ReorderCLI/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
-_reorder_commands='move swap insert delete batch sort reverse diff edit fix help'
+_reorder_commands='move swap insert delete batch sort reverse diff edit pick fix help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
@@ -26,6 +26,7 @@ _reorder_command_options()
         reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         edit)    REPLY='-v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;

@@ -71,7 +71,7 @@ function __reorder_wants_file
             test $arguments -ge 2
         case delete
             test $arguments -ge 1
-        case batch sort reverse diff edit fix
+        case batch sort reverse diff edit pick fix
             true
         case '*'
             false
@@ -97,6 +97,7 @@ complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
 complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
 complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest operations from OLD to NEW'
 complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor'
+complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by dragging its items in the terminal'
 complete -c reorder -n __reorder_wants_command -a fix -d 'Sort the blocks between keep-sorted start and end'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
 
@@ -108,18 +109,18 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l color -x -a 'auto always never' -d 'Colour the diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l json -d 'Same as --format json'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l lines -d 'Same as --format lines'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s z -l null -d 'Lines: items end with NUL'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l document -x -d 'YAML: the document of a stream to edit'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit fix' -s v -l verbose -d 'Say which files were rewritten in place'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l block -x -d 'Work on the lines of the N-th marked block'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit fix' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix' -l color -x -a 'auto always never' -d 'Colour the diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l document -x -d 'YAML: the document of a stream to edit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit pick fix' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move swap delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
 complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
@@ -135,5 +136,6 @@ complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the ite
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
+complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script, write nothing'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit fix help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix help' -s h -l help -d 'Show help and exit'

@@ -125,6 +125,8 @@ public enum CommandTable {
               help: "Work on lines A through B of the file (counted from 1, as sed and editors count them; 'A...' runs to the end), read as lines; the rest of the file stays as it is."),
         .init(long: "marker", short: nil, value: .text(placeholder: "NAME"),
               help: "The marker's name: blocks run from a line holding 'NAME start' to one holding 'NAME end' (default: keep-sorted; keep-sorted's id flag)."),
+        .init(long: "print", short: nil, value: .none,
+              help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
         .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -259,6 +261,21 @@ public enum CommandTable {
                 "EDITOR=nano reorder edit .pre-commit-config.yaml -p /repos",
               ],
               optionNames: ["verbose"] + reading + ["help"], takesFiles: true),
+        .init(name: "pick",
+              arguments: [],
+              summary: "Reorder the list by dragging its items in the terminal.",
+              discussion: [
+                "Shows the list full-screen on the terminal, one item a line with its index, and lets you grab an item and drag it: Space or Enter grabs the item under the cursor, Up and Down (or k and j) drag it, the list shifting around it, and Space or Enter drops it; Esc puts it back. v marks items: grabbing a marked item drags every marked item as one block, in their order. w writes the new order as one batch, with every rule of 'reorder batch': every byte outside the items stays, and every item keeps its exact bytes.",
+                "Keys: Up Down k j (move; while dragging, drag), PgUp PgDn Ctrl-B Ctrl-F (a page), g G Home End (top, bottom), Space Enter (grab, drop), Esc (put back), v (mark), u Ctrl-R (undo, redo a drop), / n N (search, next, previous), ? (the keys), w (write and leave), q (leave; with changes, asks whether to write them), Q Ctrl-C (leave without writing), Ctrl-Z (suspend).",
+                "q without a change leaves with status 0 and writes nothing. Q, Ctrl-C, or n to q's question leave without writing, with exit status 1. With FILE '-', or no FILE and standard input not a terminal, the list comes from standard input and the result goes to standard output; the keys always come from the terminal (/dev/tty), and the screen is drawn there. --print prints the new order as a batch script instead of writing it. Colours as elsewhere (--color, NO_COLOR); without them, '>' marks the cursor, '*' a marked item, '=' what is being dragged.",
+              ],
+              examples: [
+                "reorder pick list.txt",
+                "reorder pick -p /repos .pre-commit-config.yaml",
+                "reorder pick - < list.txt > sorted.txt",
+                "reorder pick --print list.txt > ops.txt",
+              ],
+              optionNames: ["print", "color", "verbose"] + reading + ["help"], takesFiles: true),
         .init(name: "fix",
               arguments: [],
               summary: "Sort the blocks between 'keep-sorted start' and 'keep-sorted end'.",

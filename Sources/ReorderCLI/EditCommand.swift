@@ -33,30 +33,26 @@ struct EditCommand {
 
         // The new order as a batch: the old items by index, new lines as
         // values; the fewest moves.
-        var newValues: [Int: [UInt8]] = [:]
-        let newKeys = order.enumerated().map { (position, line) -> ListItemKey in
-            switch line {
-            case .item(let index): return .unique(index)
-            case .new(let value):
-                newValues[position] = value
-                return .text(value)
-            }
-        }
-        let diff = ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: newKeys)
-        var script = BatchScript()
-        let text = diff.script(sequential: false) { newValues[$0]! }
-        try text.withUnsafeBytes { try script.append(script: $0, name: "edit") }
-        let job = Job(input: path, edit: .list(PreparedEdit(.batch(script, sequential: false), options: EditOptions())),
-                      readOptions: readOptions, mode: .write, color: false, verbose: parsed.has("verbose"), console: console)
-        _ = try job.run()
+        try EditCommand.apply(ListOrder.batchScript(count: count, order: order), to: path, readOptions: readOptions,
+                              verbose: parsed.has("verbose"), console: console)
         return ExitStatus.success
     }
 
-    /// A line of the edited file: an item by its index, or a new item.
-    enum Line: Equatable {
-        case item(Int)
-        case new([UInt8])
+    /// Applies `script` (a new order's batch, as `ListOrder.batchScript`
+    /// makes it) to the list of `path` as `reorder batch` would: in place,
+    /// or from standard input to standard output, with every byte outside
+    /// the items kept.
+    static func apply(_ script: [UInt8], to path: String, readOptions: ReadOptions, verbose: Bool,
+                      console: Console) throws {
+        var batch = BatchScript()
+        try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
+        let job = Job(input: path, edit: .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())),
+                      readOptions: readOptions, mode: .write, color: false, verbose: verbose, console: console)
+        _ = try job.run()
     }
+
+    /// A line of the edited file: an item by its index, or a new item.
+    typealias Line = ListOrderEntry
 
     /// The text the editor shows: `INDEX TEXT` a line, then the rules.
     static func view(of document: ListDocument, name: String, pointer: String) -> [UInt8] {

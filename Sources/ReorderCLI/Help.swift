@@ -7,6 +7,7 @@ enum Help {
         if command.name == "help" { parts.append("[COMMAND]") }
         if command.name == "diff" { return (parts + ["[OPTIONS]", "OLD", "NEW"]).joined(separator: " ") }
         if command.name == "edit" { return (parts + ["[OPTIONS]", "FILE"]).joined(separator: " ") }
+        if command.name == "pick" { return (parts + ["[OPTIONS]", "[FILE]"]).joined(separator: " ") }
         if command.takesFiles { parts += ["[OPTIONS]", "[FILE...]"] }
         return parts.joined(separator: " ")
     }

@@ -19,6 +19,7 @@ enum Messages {
         case let error as FileError: return describe(error)
         case let error as DiffError: return describe(error)
         case let error as EditError: return describe(error)
+        case let error as PickError: return describe(error)
         case let error as JSONError: return describe(error, input: input)
         case let error as YAMLErrorInInput: return describe(error)
         case let error as TOMLErrorInInput: return describe(error)

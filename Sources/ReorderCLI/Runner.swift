@@ -57,6 +57,10 @@ public struct Runner {
             // `edit` cancelled: as an editor's own cancel, status 1.
             report(error, input: nil)
             status = ExitStatus.wouldChange
+        } catch let error as PickError where error.cancels {
+            // `pick` left without writing: as `edit`'s cancel, status 1.
+            report(error, input: nil)
+            status = ExitStatus.wouldChange
         } catch {
             report(error, input: nil)
             status = ExitStatus.failure
@@ -82,6 +86,7 @@ public struct Runner {
         switch command.name {
         case "diff": return try DiffCommand(parsed: parsed, readOptions: try readOptions(parsed), console: console).run()
         case "edit": return try EditCommand(parsed: parsed, readOptions: try readOptions(parsed), console: console).run(self)
+        case "pick": return try PickCommand(parsed: parsed, readOptions: try readOptions(parsed), console: console).run()
         default: break
         }
         let argumentCount = command.arguments.count

@@ -15,8 +15,21 @@ nonisolated(unsafe) private var hasPendingTemporary: Int32 = 0
 /// The signals that end a run and remove its temporary file on the way.
 private let cleanupSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
+/// The terminal `pick` has in raw mode and on its alternate screen, to be
+/// given back as it was: its descriptor (-1: none), its modes before, and
+/// the bytes that leave the screen.
+nonisolated(unsafe) private var terminalToRestore: Int32 = -1
+nonisolated(unsafe) private var savedTerminalModes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+nonisolated(unsafe) private var terminalLeaveBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+nonisolated(unsafe) private var terminalLeaveCount = 0
+
 private func removePendingTemporaryAndReraise(_ signal: Int32) {
     if hasPendingTemporary != 0 { unlink(pendingTemporaryPath) }
+    // write and tcsetattr only: both are async-signal-safe.
+    if terminalToRestore >= 0 {
+        _ = write(terminalToRestore, terminalLeaveBytes, terminalLeaveCount)
+        _ = tcsetattr(terminalToRestore, TCSANOW, savedTerminalModes)
+    }
     var action = sigaction()
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)
@@ -79,6 +92,58 @@ enum PendingTemporary {
 
     static func forget() {
         withSignalsBlocked { hasPendingTemporary = 0 }
+    }
+}
+
+/// The terminal a signal gives back before the run ends: `pick` registers
+/// it before it changes the terminal's modes and forgets it once it has
+/// restored them itself.
+enum TerminalRestore {
+    /// On SIGINT, SIGTERM, SIGHUP or SIGQUIT: `leave` is written to `fd`,
+    /// then `modes` set again.
+    static func register(fd: Int32, modes: termios, leave: [UInt8]) {
+        PendingTemporary.installCleanupHandlers()
+        PendingTemporary.withSignalsBlocked {
+            savedTerminalModes.pointee = modes
+            let count = min(leave.count, 64)
+            for index in 0..<count { terminalLeaveBytes[index] = leave[index] }
+            terminalLeaveCount = count
+            terminalToRestore = fd
+        }
+    }
+
+    static func forget() {
+        PendingTemporary.withSignalsBlocked { terminalToRestore = -1 }
+    }
+}
+
+/// SIGWINCH as a byte on a pipe, for a loop that polls: the handler only
+/// writes.
+nonisolated(unsafe) private var resizePipeWrite: Int32 = -1
+
+enum ResizeSignal {
+    /// Starts writing a byte to `fd` on each SIGWINCH.
+    static func notify(_ fd: Int32) {
+        resizePipeWrite = fd
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            var byte: UInt8 = 1
+            if resizePipeWrite >= 0 { _ = write(resizePipeWrite, &byte, 1) }
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGWINCH, &action, nil)
+    }
+
+    /// SIGWINCH ignored again, as by default.
+    static func stop() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGWINCH, &action, nil)
+        resizePipeWrite = -1
     }
 }
 

@@ -1,0 +1,343 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// `reorder pick FILE`: the list full-screen on the terminal, one item a
+/// line; items are grabbed, dragged and dropped with the keys, and the new
+/// order is applied as one batch, as `edit` applies it.
+struct PickCommand {
+    let parsed: ParsedArguments
+    let readOptions: ReadOptions
+    let console: Console
+
+    func run() throws -> Int32 {
+        var inputs = parsed.positionals
+        if inputs.isEmpty && !System.isTerminal(0) { inputs = ["-"] }
+        guard inputs.count == 1 else {
+            throw UsageError.wrongInputCount(command: "pick", expected: "one FILE (or a list on standard input)",
+                                             given: inputs.count)
+        }
+        let path = inputs[0]
+        // Standard input is read once, kept for the batch that writes it out.
+        var console = self.console
+        if InputBytes.namesStandardInput(path) {
+            let content = try console.readStandardInput()
+            console.standardInput = Array(content.bytes)
+        }
+        let input = try ListInput.read(path, readOptions: readOptions, console: console)
+        let texts = withExtendedLifetime(input) { () -> [[UInt8]] in
+            let document = input.document
+            // As edit shows them, without the indentation an item of
+            // several lines starts with.
+            return (0..<document.count).map { index in
+                Array(EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
+                    .drop { $0 == 0x20 })
+            }
+        }
+        let color: Bool
+        switch parsed.value("color") ?? "auto" {
+        case "always": color = true
+        case "never": color = false
+        default: color = !console.noColor && System.environment("TERM") != "dumb"
+        }
+        let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
+        var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title, color: color)
+
+        let outcome: PickScreen.Outcome
+        do {
+            let terminal = try Terminal()
+            terminal.enter()
+            defer { terminal.leave() }
+            outcome = screen.run(on: terminal)
+        }
+        switch outcome {
+        case .abort: throw PickError.left
+        case .declined: throw PickError.declined
+        case .write: break
+        }
+        let script = screen.model.batchScript
+        if parsed.has("print") {
+            try console.standardOutput.write(String(decoding: script, as: UTF8.self))
+            return ExitStatus.success
+        }
+        // A file whose order did not change is not touched; standard input
+        // still goes on to standard output.
+        if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
+        try EditCommand.apply(script, to: path, readOptions: readOptions, verbose: parsed.has("verbose"), console: console)
+        return ExitStatus.success
+    }
+}
+
+/// Errors of `pick`.
+enum PickError: Error, Equatable {
+    /// No terminal to draw on.
+    case noTerminal(reason: String)
+    /// `Q` or Ctrl-C, or the terminal went away.
+    case left
+    /// `q`, then `n` to the question whether to write.
+    case declined
+
+    /// The user cancelled (exit status 1), rather than made a mistake (2).
+    var cancels: Bool {
+        if case .noTerminal = self { return false }
+        return true
+    }
+}
+
+extension Messages {
+    static func describe(_ error: PickError) -> String {
+        switch error {
+        case .noTerminal(let reason):
+            return "pick draws on the terminal, but /dev/tty cannot be opened (\(reason)); use 'reorder edit' or 'reorder batch'"
+        case .left:
+            return "left without writing; nothing is written"
+        case .declined:
+            return "changes not written; nothing is written"
+        }
+    }
+}
+
+/// What `pick` shows: the model, where the list is scrolled to, and which
+/// question or overlay is up. `frame` draws it for a size, and `run` turns
+/// keys into model keys until the user writes or leaves.
+struct PickScreen {
+    var model: PickModel
+    /// Each item's text on one line, by original index.
+    let texts: [[UInt8]]
+    let title: String
+    let color: Bool
+    /// The first position shown.
+    var scroll = 0
+    var mode = Mode.browse
+    /// A word from the command line (not from the model) for the status line.
+    var note: String?
+
+    enum Mode: Equatable {
+        case browse
+        /// Typing a search after `/`.
+        case search(String)
+        /// `q` with changes: write them?
+        case confirmQuit
+        /// `?`: the keys, until any key.
+        case help
+    }
+
+    enum Outcome: Equatable {
+        case write, declined, abort
+    }
+
+    /// The keys, as `?` and `reorder help pick` show them.
+    static let keys: [(String, String)] = [
+        ("Up Down k j", "move the cursor; while dragging, drag"),
+        ("PgUp PgDn", "a page up or down (also Ctrl-B Ctrl-F)"),
+        ("g G Home End", "to the top or the bottom"),
+        ("Space Enter", "grab the item under the cursor; again: drop it"),
+        ("Esc", "while dragging: put it back where it was"),
+        ("v", "mark or unmark; grabbing a marked item drags all marked"),
+        ("u Ctrl-R", "undo, redo a drop"),
+        ("/ n N", "search (Enter jumps), next, previous"),
+        ("w", "write the new order and leave"),
+        ("q", "leave (asks whether to write changes)"),
+        ("Q Ctrl-C", "leave without writing"),
+        ("?", "these keys"),
+    ]
+
+    // MARK: - Keys
+
+    mutating func run(on terminal: Terminal) -> Outcome {
+        while true {
+            let size = terminal.size()
+            terminal.write(frame(rows: size.rows, columns: size.columns))
+            switch terminal.next() {
+            case .resize: continue
+            case .closed: return .abort
+            case .key(.control(0x1A)):
+                terminal.suspend()
+            case .key(.control(0x0C)):
+                terminal.write(Array("\u{1B}[2J".utf8))
+            case .key(let key):
+                if let outcome = handle(key) { return outcome }
+            }
+        }
+    }
+
+    /// Applies one key; an outcome when the run is over.
+    mutating func handle(_ key: TerminalKey) -> Outcome? {
+        note = nil
+        switch mode {
+        case .help:
+            mode = .browse
+            return nil
+        case .confirmQuit:
+            switch key {
+            case .character("y"), .character("Y"): return .write
+            case .character("n"), .character("N"): return .declined
+            case .control(0x03): return .abort
+            case .escape: mode = .browse
+            default: note = "write changes? [y/n/Esc]"; mode = .confirmQuit
+            }
+            return nil
+        case .search(let text):
+            switch key {
+            case .enter:
+                mode = .browse
+                model.press(.search(text))
+            case .escape: mode = .browse
+            case .control(0x03): return .abort
+            case .backspace:
+                if text.isEmpty { mode = .browse } else { mode = .search(String(text.dropLast())) }
+            case .character(let character): mode = .search(text + String(character))
+            default: break
+            }
+            return nil
+        case .browse:
+            break
+        }
+        switch key {
+        case .up, .character("k"), .control(0x10): model.press(.up)
+        case .down, .character("j"), .control(0x0E): model.press(.down)
+        case .pageUp, .control(0x02): model.press(.pageUp)
+        case .pageDown, .control(0x06): model.press(.pageDown)
+        case .home, .character("g"): model.press(.top)
+        case .end, .character("G"): model.press(.bottom)
+        case .character(" "), .enter: model.press(.grabOrDrop)
+        case .escape: model.press(.cancel)
+        case .character("v"): model.press(.mark)
+        case .character("u"): model.press(.undo)
+        case .control(0x12): model.press(.redo)
+        case .character("n"): model.press(.next)
+        case .character("N"): model.press(.previous)
+        case .character("/"):
+            if model.isDragging { note = PickScreen.dropFirst } else { mode = .search("") }
+        case .character("?"): mode = .help
+        case .character("w"):
+            if model.isDragging { note = PickScreen.dropFirst } else { return .write }
+        case .character("q"):
+            if model.isDragging { note = PickScreen.dropFirst }
+            else if model.changed { mode = .confirmQuit }
+            else { return .write }
+        case .character("Q"), .control(0x03): return .abort
+        default: note = "? shows the keys"
+        }
+        return nil
+    }
+
+    static let dropFirst = "drop it first (Space) or put it back (Esc)"
+
+    // MARK: - Drawing
+
+    /// The whole screen for a terminal of `rows` by `columns`: a header
+    /// line, the list, a status line (on a small terminal, what fits).
+    mutating func frame(rows: Int, columns: Int) -> [UInt8] {
+        let rows = max(rows, 1), columns = max(columns, 1)
+        let hasHeader = rows >= 3, hasStatus = rows >= 2
+        let listRows = rows - (hasHeader ? 1 : 0) - (hasStatus ? 1 : 0)
+        model.pageSize = max(listRows - 1, 1)
+        // The cursor in view, the list filling the screen where it can.
+        if model.cursor < scroll { scroll = model.cursor }
+        if model.cursor >= scroll + listRows { scroll = model.cursor - listRows + 1 }
+        scroll = max(0, min(scroll, model.count - listRows))
+
+        var out: [UInt8] = Array("\u{1B}[?25l\u{1B}[H".utf8)
+        var row = 1
+        func line(_ text: String, style: String? = nil) {
+            out += Array("\u{1B}[\(row);1H".utf8)
+            if color, let style { out += Array("\u{1B}[\(style)m".utf8) }
+            let shown = PickScreen.fit(text, columns, pad: color && style != nil)
+            out += Array(shown.utf8)
+            if color && style != nil { out += Array("\u{1B}[0m".utf8) }
+            // Without wrapping, the cursor stays on the last column once it
+            // is written: erasing from there would erase it.
+            if shown.count < columns { out += Array("\u{1B}[K".utf8) }
+            row += 1
+        }
+        if hasHeader {
+            let count = "\(model.count) \(model.count == 1 ? "item" : "items")"
+            line(mode == .help ? "reorder pick: keys (any key closes)" : "reorder pick: \(title) · \(count) · ? keys",
+                 style: "1")
+        }
+        if mode == .help {
+            let width = PickScreen.keys.map(\.0.count).max()! + 2
+            for index in 0..<listRows {
+                guard index < PickScreen.keys.count else { line(""); continue }
+                let (keys, what) = PickScreen.keys[index]
+                line("  " + keys + String(repeating: " ", count: width - keys.count) + what)
+            }
+        } else {
+            let digits = String(max(model.count - 1, 0)).count
+            for index in 0..<listRows {
+                let position = scroll + index
+                guard position < model.count else { line(""); continue }
+                let item = model.order[position]
+                let isCursor = position == model.cursor
+                let isGrabbed = model.isGrabbed(at: position)
+                let isMarked = model.marked.contains(item)
+                let number = String(item)
+                let text = (isCursor ? ">" : " ") + (isMarked ? "*" : " ") + (isGrabbed ? "=" : " ") + " "
+                    + String(repeating: " ", count: digits - number.count) + number + " "
+                    + String(decoding: texts[item], as: UTF8.self)
+                var styles: [String] = []
+                if isGrabbed { styles.append("1;33") } else if isMarked { styles.append("36") }
+                if isCursor { styles.append("7") }
+                line(text, style: styles.isEmpty ? nil : styles.joined(separator: ";"))
+            }
+        }
+        var showCursorAt: Int? = nil
+        if hasStatus {
+            let status = self.status
+            if case .search(let text) = mode { showCursorAt = min(text.count + 2, columns) }
+            line(status, style: "7")
+        }
+        if let column = showCursorAt {
+            out += Array("\u{1B}[\(rows);\(column)H\u{1B}[?25h".utf8)
+        }
+        return out
+    }
+
+    /// The status line: the mode, what changed, what the last key did.
+    var status: String {
+        switch mode {
+        case .search(let text): return "/" + text
+        case .confirmQuit: return "write changes? [y/n/Esc]"
+        case .help: return "any key closes"
+        case .browse: break
+        }
+        var parts: [String] = []
+        if let drag = model.drag {
+            parts.append(drag.block.count == 1 ? "DRAG" : "DRAG \(drag.block.count) items")
+        }
+        parts.append(model.movedCount == 0 ? "no change" : "\(model.movedCount) moved")
+        if !model.marked.isEmpty { parts.append("marked \(model.marked.count)") }
+        if let note { parts.append(note) } else if let message = model.message { parts.append(PickScreen.describe(message)) }
+        if model.count > 0 { parts.append("\(model.cursor + 1)/\(model.count)") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func describe(_ message: PickModel.Message) -> String {
+        switch message {
+        case .grabbed: return "j k drag, Space drops, Esc puts back"
+        case .dropped: return "dropped"
+        case .droppedInPlace: return "dropped where it was"
+        case .cancelled: return "put back"
+        case .undone: return "undone"
+        case .redone: return "redone"
+        case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo"
+        case .notFound(let text): return "not found: \(text)"
+        case .wrapped: return "search went round the end"
+        case .noSearch: return "no search yet: / to search"
+        case .dropFirst: return dropFirst
+        }
+    }
+
+    /// `text` in `columns` characters: shortened with `…`, or padded with
+    /// spaces when `pad` (a coloured bar).
+    static func fit(_ text: String, _ columns: Int, pad: Bool = false) -> String {
+        let count = text.count
+        if count > columns { return columns <= 1 ? String(text.prefix(columns)) : String(text.prefix(columns - 1)) + "…" }
+        return pad ? text + String(repeating: " ", count: columns - count) : text
+    }
+}

@@ -1,0 +1,518 @@
+import Foundation
+import XCTest
+
+/// `reorder pick` in a real terminal: tmux (Debian package `tmux`) runs it
+/// in a detached pane on a private socket, the test types keys with
+/// `send-keys` and reads the screen with `capture-pane`, then compares the
+/// file's exact bytes, the exit status, and the terminal's modes before
+/// and after (`stty -a` inside the pane).
+final class PickTerminalTests: XCTestCase {
+    /// One tmux server and its pane, running `reorder pick` from a script
+    /// in the test's directory:
+    ///
+    ///     stty -a > before
+    ///     reorder pick ARGUMENTS 2> err      (its pid in `pid`)
+    ///     echo $? > status
+    ///     stty -a > after
+    ///
+    /// The pane stays open after, so that its screen can be read.
+    final class Pane {
+        let tmux: String
+        let socket: String
+        let harness: Harness
+        let home: Harness
+
+        init(tmux: String, harness: Harness) throws {
+            self.tmux = tmux
+            self.harness = harness
+            home = try Harness()
+            socket = home.directory.appendingPathComponent("sock").path
+        }
+
+        deinit { stop() }
+
+        func stop() {
+            _ = try? run(["kill-server"])
+        }
+
+        /// `tmux -S SOCKET arguments`; its standard output.
+        ///
+        /// Started with posix_spawn and waited for with waitpid, output to
+        /// a file: the server that `new-session` starts outlives the
+        /// client and would hold a pipe, or Foundation's watch on the
+        /// child, open.
+        @discardableResult
+        func run(_ arguments: [String]) throws -> String {
+            let outPath = home.directory.appendingPathComponent("out").path
+            var environment = ProcessInfo.processInfo.environment
+            environment.removeValue(forKey: "TMUX")
+            environment["LANG"] = "C.UTF-8"
+            environment["LC_ALL"] = "C.UTF-8"
+            let argv = ([tmux, "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer {
+                for pointer in argv { free(pointer) }
+                for pointer in envp { free(pointer) }
+            }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var pid: pid_t = 0
+            let result = posix_spawn(&pid, tmux, &actions, nil, argv, envp)
+            guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self)
+        }
+
+        /// Starts `reorder pick` with `arguments` (shell words, quoted by
+        /// the caller) in a pane of `columns` by `rows`.
+        /// `color`: without NO_COLOR in the pane's environment.
+        func start(_ arguments: String, columns: Int = 60, rows: Int = 15, color: Bool = false,
+                   environment: String = "") throws {
+            let binary = Harness.binary.path.replacingOccurrences(of: "'", with: #"'\''"#)
+            let script = """
+                stty -a > before
+                \(environment) sh -c 'echo $$ > pid; exec "$0" "$@"' '\(binary)' pick \(arguments) 2> err
+                echo $? > status.part
+                mv status.part status
+                stty -a > after
+                exec sleep 600
+
+                """
+            try harness.write("run.sh", script)
+            try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-c", harness.directory.path,
+                     "env -u NO_COLOR TERM=xterm-256color \(color ? "" : "NO_COLOR=1 ")LANG=C.UTF-8 sh run.sh"])
+        }
+
+        func screen() throws -> String {
+            try run(["capture-pane", "-p"])
+        }
+
+        /// The screen once `condition` holds; fails after 20 seconds.
+        @discardableResult
+        func waitForScreen(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                           _ condition: (String) -> Bool) throws -> String {
+            let deadline = Date().addingTimeInterval(20)
+            var shown = ""
+            while Date() < deadline {
+                shown = try screen()
+                if condition(shown) { return shown }
+                usleep(30_000)
+            }
+            XCTFail("the screen never showed \(what):\n\(shown)", file: file, line: line)
+            return shown
+        }
+
+        @discardableResult
+        func waitForScreen(showing text: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+            try waitForScreen("'\(text)'", file: file, line: line) { $0.contains(text) }
+        }
+
+        func keys(_ keys: String...) throws {
+            try run(["send-keys", "-t", "0"] + keys)
+        }
+
+        /// `reorder`'s exit status, once it has ended; nil after 20 seconds.
+        func status(file: StaticString = #filePath, line: UInt = #line) throws -> Int32? {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if let text = try? harness.text("status") {
+                    return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                usleep(30_000)
+            }
+            XCTFail("reorder pick did not end; the screen:\n\((try? screen()) ?? "")", file: file, line: line)
+            return nil
+        }
+
+        /// The pane shows its alternate screen.
+        func alternateScreen() throws -> Bool {
+            try run(["display-message", "-p", "-t", "0", "#{alternate_on}"]).hasPrefix("1")
+        }
+
+        /// The terminal's modes are the same after as before, and the
+        /// alternate screen is left.
+        func assertTerminalRestored(file: StaticString = #filePath, line: UInt = #line) throws {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline && (try? harness.text("after")) == nil { usleep(30_000) }
+            let before = try harness.text("before"), after = try harness.text("after")
+            XCTAssertFalse(before.isEmpty, file: file, line: line)
+            XCTAssertEqual(after, before, "stty -a after differs from before", file: file, line: line)
+            XCTAssertFalse(try alternateScreen(), "the alternate screen is still shown", file: file, line: line)
+        }
+    }
+
+    func pane(_ h: Harness) throws -> Pane? {
+        guard let tmux = try tool("tmux", package: "tmux") else { return nil }
+        return try Pane(tmux: tmux, harness: h)
+    }
+
+    /// The lines of the list on the screen: those that start with the
+    /// cursor, mark and drag columns and an index.
+    func listLines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map(String.init).filter { $0.range(of: #"^[> ][* ][= ] +\d+ "#, options: .regularExpression) != nil }
+    }
+
+    /// What `reorder` wrote on standard error.
+    func errors(_ h: Harness) -> String {
+        (try? h.text("err")) ?? ""
+    }
+
+    func modificationTime(_ h: Harness, _ name: String) throws -> Date {
+        try FileManager.default.attributesOfItem(atPath: h.url(name).path)[.modificationDate] as! Date
+    }
+
+    // MARK: - Moves written
+
+    func testADraggedItemIsWrittenAndTheTerminalRestored() throws {
+        let h = try Harness()
+        try h.write("list.txt", "alpha\nbeta\ngamma\ndelta\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        let screen = try pane.waitForScreen(showing: "3 delta")
+        XCTAssertTrue(screen.contains("list.txt"), screen)
+        XCTAssertEqual(listLines(screen), [">   0 alpha", "    1 beta", "    2 gamma", "    3 delta"])
+        try pane.keys("Space", "j", "j")
+        let dragging = try pane.waitForScreen(showing: "DRAG")
+        XCTAssertEqual(listLines(dragging), ["    1 beta", "    2 gamma", "> = 0 alpha", "    3 delta"])
+        try pane.keys("Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "beta\ngamma\nalpha\ndelta\n")
+        XCTAssertEqual(try h.text("err"), "")
+        try pane.assertTerminalRestored()
+    }
+
+    func testEscPutsBackAndQLeavesTheFileAsItWas() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\n")
+        let before = try modificationTime(h, "list.txt")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "2 c")
+        try pane.keys("Space", "j", "j")
+        try pane.waitForScreen(showing: "DRAG")
+        try pane.keys("Escape")
+        let putBack = try pane.waitForScreen(showing: "put back")
+        XCTAssertEqual(listLines(putBack), [">   0 a", "    1 b", "    2 c"])
+        try pane.keys("Q")
+        XCTAssertEqual(try pane.status(), 1)
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\nc\n")
+        XCTAssertEqual(try modificationTime(h, "list.txt"), before)
+        XCTAssertEqual(try h.text("err"), "reorder: left without writing; nothing is written\n")
+        try pane.assertTerminalRestored()
+    }
+
+    func testMarkedItemsAreDraggedAsOneBlock() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\nd\ne\nf\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "5 f")
+        // Mark a and c, grab c: they close up around it, then go last.
+        try pane.keys("v", "j", "j", "v")
+        try pane.waitForScreen(showing: "marked 2")
+        try pane.keys("Space")
+        let grabbed = try pane.waitForScreen(showing: "DRAG 2 items")
+        XCTAssertEqual(listLines(grabbed), ["    1 b", " *= 0 a", ">*= 2 c", "    3 d", "    4 e", "    5 f"])
+        try pane.keys("G", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "b\nd\ne\nf\na\nc\n")
+    }
+
+    func testUndoAndRedoOfDrops() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\nd\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "3 d")
+        // a after b; then c after d; undo both, redo the first.
+        try pane.keys("Space", "j", "Space", "j", "Space", "j", "Space")
+        try pane.waitForScreen(showing: "2 moved")
+        try pane.keys("u", "u")
+        let undone = try pane.waitForScreen(showing: "no change")
+        XCTAssertEqual(listLines(undone).map { $0.dropFirst(4) }, ["0 a", "1 b", "2 c", "3 d"])
+        try pane.keys("C-r")
+        try pane.waitForScreen(showing: "redone")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "b\na\nc\nd\n")
+    }
+
+    func testQuitAsksWhetherToWrite() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "1 b")
+        try pane.keys("Space", "j", "Space", "q")
+        try pane.waitForScreen(showing: "write changes? [y/n/Esc]")
+        // Esc goes back; n leaves without writing.
+        try pane.keys("Escape")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("q")
+        try pane.waitForScreen(showing: "write changes?")
+        try pane.keys("n")
+        XCTAssertEqual(try pane.status(), 1)
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+        XCTAssertEqual(try h.text("err"), "reorder: changes not written; nothing is written\n")
+        pane.stop()
+
+        // y writes.
+        try FileManager.default.removeItem(at: h.url("status"))
+        let again = try Pane(tmux: pane.tmux, harness: h)
+        defer { again.stop() }
+        try again.start("list.txt")
+        try again.waitForScreen(showing: "1 b")
+        try again.keys("Space", "j", "Space", "q")
+        try again.waitForScreen(showing: "write changes?")
+        try again.keys("y")
+        XCTAssertEqual(try again.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "b\na\n")
+    }
+
+    func testQuitWithoutAChangeWritesNothing() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        let before = try modificationTime(h, "list.txt")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "1 b")
+        // A drop where it was is no change.
+        try pane.keys("Space", "Space", "q")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+        XCTAssertEqual(try modificationTime(h, "list.txt"), before)
+    }
+
+    func testColourShowsTheCursorAndTheDragUnlessNoColor() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt", color: true)
+        try pane.waitForScreen(showing: "2 c")
+        try pane.keys("v", "Space", "j")
+        try pane.waitForScreen(showing: "DRAG")
+        let escapes = try pane.run(["capture-pane", "-p", "-e"])
+        let cursorLine = escapes.split(separator: "\n").first { $0.contains(">*= 0 a") }.map(String.init) ?? ""
+        // tmux writes the attributes back as it likes: `ESC[1;7m`, `ESC[7m`...
+        func has(_ attribute: Int) -> Bool {
+            cursorLine.range(of: "\u{1B}\\[([0-9;]*;)?\(attribute)(;[0-9;]*)?m", options: .regularExpression) != nil
+        }
+        XCTAssertTrue(has(7), "the cursor in reverse video: \(escapes)")
+        XCTAssertTrue(has(1), "what is dragged in bold: \(escapes)")
+        try pane.keys("Escape", "Q")
+        XCTAssertEqual(try pane.status(), 1)
+        pane.stop()
+
+        // NO_COLOR: no colour, the markers only.
+        try FileManager.default.removeItem(at: h.url("status"))
+        let plain = try Pane(tmux: pane.tmux, harness: h)
+        defer { plain.stop() }
+        try plain.start("list.txt")
+        try plain.waitForScreen(showing: "2 c")
+        try plain.keys("Space")
+        try plain.waitForScreen(showing: "DRAG")
+        let noColor = try plain.run(["capture-pane", "-p", "-e"])
+        XCTAssertFalse(noColor.contains("\u{1B}["), noColor)
+        XCTAssertTrue(noColor.contains("> = 0 a"), noColor)
+    }
+
+    // MARK: - The terminal given back
+
+    func testCtrlCLeavesAndRestoresTheTerminal() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "1 b")
+        XCTAssertTrue(try pane.alternateScreen())
+        try pane.keys("Space", "j", "Space", "C-c")
+        XCTAssertEqual(try pane.status(), 1)
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+        XCTAssertEqual(try h.text("err"), "reorder: left without writing; nothing is written\n")
+        try pane.assertTerminalRestored()
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "1 b")
+        try pane.keys("Space", "j")
+        try pane.waitForScreen(showing: "DRAG")
+        guard let pid = Int32(try h.text("pid").trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            return XCTFail("no pid")
+        }
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        XCTAssertEqual(try pane.status(), 128 + SIGTERM)
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+        try pane.assertTerminalRestored()
+    }
+
+    // MARK: - Sizes
+
+    func testAResizeRedrawsToTheNewSize() throws {
+        let h = try Harness()
+        try h.write("list.txt", (0..<30).map { "item \($0) with a text long enough to be shortened on a narrow screen\n" }.joined())
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt", columns: 60, rows: 15)
+        let wide = try pane.waitForScreen(showing: "12 item 12")
+        XCTAssertEqual(listLines(wide).count, 13, wide)
+        XCTAssertTrue(listLines(wide).allSatisfy { $0.count == 60 && $0.hasSuffix("…") }, wide)
+
+        try pane.run(["resize-window", "-t", "0", "-x", "40", "-y", "8"])
+        let narrow = try pane.waitForScreen("the narrower layout") { listLines($0).count == 6 }
+        let lines = narrow.split(separator: "\n", omittingEmptySubsequences: false).prefix(8)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 40 }, narrow)
+        XCTAssertTrue(listLines(narrow).allSatisfy { $0.count == 40 && $0.hasSuffix("…") }, narrow)
+        XCTAssertTrue(lines.last?.contains("1/30") == true, "the status line is the last: \(narrow)")
+
+        // The cursor stays in view: the list scrolls.
+        try pane.keys("G")
+        let bottom = try pane.waitForScreen(showing: "30/30")
+        XCTAssertTrue(listLines(bottom).last?.hasPrefix(">   29 item 29") == true, bottom)
+
+        // A tiny terminal does not end it.
+        try pane.run(["resize-window", "-t", "0", "-x", "3", "-y", "1"])
+        try pane.waitForScreen("one line") { $0.split(separator: "\n").first?.hasPrefix(">") == true }
+        try pane.run(["resize-window", "-t", "0", "-x", "50", "-y", "10"])
+        try pane.waitForScreen(showing: "30/30")
+        try pane.keys("Space", "g", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertTrue(try h.text("list.txt").hasPrefix("item 29 with"))
+    }
+
+    // MARK: - Formats and bytes
+
+    func testJSONObjectsOfSeveralLinesShowOnOneAndKeepTheirBytes() throws {
+        let h = try Harness()
+        let json = """
+            {
+              "steps": [
+                {
+                  "name": "a",
+                  "run": "make"
+                },
+                {"name": "b"},
+                {
+                  "name": "c"
+                }
+              ]
+            }
+
+            """
+        try h.write("ci.json", json)
+        try h.write("expected.json", json)
+        XCTAssertEqual(try h.run(["move", "0", "-1", "-p", "/steps", "expected.json"]).status, 0)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /steps ci.json")
+        let screen = try pane.waitForScreen(showing: "2 {")
+        XCTAssertTrue(screen.contains("ci.json /steps"), screen)
+        let lines = listLines(screen)
+        XCTAssertEqual(lines.count, 3, screen)
+        // One line, as `edit` shows it: the value as `insert` would take it.
+        XCTAssertEqual(lines, [">   0 {\"name\": \"a\", \"run\": \"make\"}", "    1 {\"name\": \"b\"}", "    2 {\"name\": \"c\"}"])
+        try pane.keys("Space", "G", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.read("ci.json"), try h.read("expected.json"))
+        XCTAssertTrue(try h.text("ci.json").contains("{\n      \"name\": \"a\",\n      \"run\": \"make\"\n    }\n  ]"))
+    }
+
+    func testACRLFFileWithoutAFinalNewlineKeepsItsBytes() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\r\nb\r\nc")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "2 c")
+        try pane.keys("Space", "G", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        let expected = try h.run(["move", "0", "-1", "-o", "-"], stdin: Data("a\r\nb\r\nc".utf8))
+        XCTAssertEqual(try h.read("list.txt"), [UInt8](expected.stdout))
+        XCTAssertEqual(try h.text("list.txt"), "b\r\nc\r\na")
+    }
+
+    // MARK: - Other ends
+
+    func testPrintPrintsABatchThatBatchApplies() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\nd\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("--print list.txt > ops.txt")
+        try pane.waitForScreen(showing: "3 d")
+        try pane.keys("Space", "j", "j", "Space", "G", "Space", "g", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\nc\nd\n", "--print writes nothing")
+        let operations = try h.text("ops.txt").split(separator: "\n")
+        XCTAssertEqual(operations.count, 2, "two moves: a last, d first")
+        XCTAssertTrue(operations.allSatisfy { $0.hasPrefix("move ") })
+        let applied = try h.run(["batch", "-f", "ops.txt", "list.txt", "-o", "-"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(applied.out, "d\nb\nc\na\n")
+    }
+
+    func testAPipelineReadsTheListFromStandardInputAndKeysFromTheTerminal() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("- < list.txt > out.txt")
+        try pane.waitForScreen(showing: "<stdin>")
+        try pane.keys("Space", "G", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("out.txt"), "b\nc\na\n")
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\nc\n")
+        try pane.assertTerminalRestored()
+    }
+
+    func testWithoutAFileAndStandardInputNotATerminalItReadsStandardInput() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        // q without a change: the list goes out as it came.
+        try pane.start("< list.txt > out.txt")
+        try pane.waitForScreen(showing: "<stdin>")
+        try pane.keys("q")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("out.txt"), "a\nb\nc\n")
+    }
+
+    func testSearchJumpsAndHelpShowsTheKeys() throws {
+        let h = try Harness()
+        try h.write("list.txt", "apple\nbanana\ncherry\nbandana\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try pane.waitForScreen(showing: "3 bandana")
+        try pane.keys("?")
+        let help = try pane.waitForScreen(showing: "any key closes")
+        XCTAssertTrue(help.contains("Space Enter"), help)
+        try pane.keys("x", "/", "B", "A", "N", "Enter")
+        try pane.waitForScreen(showing: ">   1 banana")
+        try pane.keys("n")
+        try pane.waitForScreen(showing: ">   3 bandana")
+        try pane.keys("Space", "g", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("list.txt"), "bandana\napple\nbanana\ncherry\n")
+    }
+}
