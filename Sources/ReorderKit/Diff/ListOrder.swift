@@ -30,17 +30,6 @@ public enum ListOrder {
     /// the moves of `batchScript`, the list's length less a longest
     /// increasing run of indices.
     public static func moveCount(_ order: [Int]) -> Int {
-        // Patience sorting: the smallest tail of an increasing run of each
-        // length.
-        var tails: [Int] = []
-        for index in order {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < index { low = middle + 1 } else { high = middle }
-            }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        return order.count - tails.count
+        ListDiff(distinctOldCount: order.count, newIDs: order, changed: nil).moveCount
     }
 }
