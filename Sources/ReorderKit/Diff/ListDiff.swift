@@ -76,39 +76,15 @@ public struct ListDiff: Equatable, Sendable {
     /// indices, in O(n log n), and O(1) for each item that extends the
     /// longest run so far, as most do when the lists differ by a few moves.
     init<ID: FixedWidthInteger>(distinctOldCount oldCount: Int, newIDs new: [ID], changed: ((Int, Int) -> Bool)?) {
-        // `tails[k]`: the smallest old index that ends an increasing run of
-        // length k + 1 so far, and `tailNew[k]` its new index; `previous[j]`
-        // the new index before j in its run.
-        var tails: [Int32] = []
-        var tailNew: [Int32] = []
-        tails.reserveCapacity(min(oldCount, new.count))
-        tailNew.reserveCapacity(min(oldCount, new.count))
+        // `previous[j]`: the new index before j in its run.
+        var runs = IncreasingRuns(capacity: min(oldCount, new.count))
         // Set for every new item with an old one before it is read.
         var previous = [Int32](unsafeUninitializedCapacity: new.count) { _, count in count = new.count }
         for (newIndex, id) in new.enumerated() where id >= 0 {
-            let oldIndex = Int32(truncatingIfNeeded: id)
-            var low: Int
-            if tails.isEmpty || tails[tails.count - 1] < oldIndex {
-                low = tails.count
-            } else {
-                low = 0
-                var high = tails.count
-                while low < high {
-                    let middle = (low + high) >> 1
-                    if tails[middle] < oldIndex { low = middle + 1 } else { high = middle }
-                }
-            }
-            previous[newIndex] = low > 0 ? tailNew[low - 1] : -1
-            if low == tails.count {
-                tails.append(oldIndex)
-                tailNew.append(Int32(truncatingIfNeeded: newIndex))
-            } else {
-                tails[low] = oldIndex
-                tailNew[low] = Int32(truncatingIfNeeded: newIndex)
-            }
+            previous[newIndex] = runs.extend(with: Int32(truncatingIfNeeded: id), node: Int32(truncatingIfNeeded: newIndex))
         }
         var stays = [Bool](repeating: false, count: new.count)
-        var node = Int(tailNew.last ?? -1)
+        var node = Int(runs.lastNode)
         while node >= 0 {
             stays[node] = true
             node = Int(previous[node])
@@ -123,17 +99,8 @@ public struct ListDiff: Equatable, Sendable {
                 inserted.append(newIndex)
                 continue
             }
-            let found = Match(old: Int(id), new: newIndex, stays: stays[newIndex])
-            if let changed, changed(found.old, found.new) {
-                if found.stays {
-                    replaced.append(found)
-                } else {
-                    inserted.append(newIndex)
-                    continue
-                }
-            }
-            matchedOld[Int(id)] = true
-            matches.append(found)
+            ListDiff.accept(Match(old: Int(id), new: newIndex, stays: stays[newIndex]), changed: changed,
+                            matches: &matches, replaced: &replaced, inserted: &inserted, matchedOld: &matchedOld)
         }
         self.matches = matches
         deleted = (0..<oldCount).filter { !matchedOld[$0] }
@@ -159,13 +126,9 @@ public struct ListDiff: Equatable, Sendable {
             }
         }
         // Hunt–Szymanski: walk the new list; for each of its items, the old
-        // positions of its key, descending, extend increasing runs.
-        // `tails[k]` is the smallest old index that ends a common
-        // subsequence of length k + 1 so far; `nodes` remembers each step.
-        // Lists that differ by a few moves mostly extend the longest run:
-        // that is tried before a binary search.
-        var tails: [Int32] = []
-        var tailNodes: [Int32] = []
+        // positions of its key, descending, extend increasing runs; `nodes`
+        // remember each step.
+        var runs = IncreasingRuns(capacity: 0)
         var nodeOld: [Int32] = [], nodeNew: [Int32] = [], nodePrevious: [Int32] = []
         nodeOld.reserveCapacity(new.count)
         nodeNew.reserveCapacity(new.count)
@@ -175,35 +138,16 @@ public struct ListDiff: Equatable, Sendable {
             let first = Int(bucketStart[id])
             while position >= first {
                 let oldIndex = positions[position]
-                var low: Int
-                if tails.isEmpty || tails[tails.count - 1] < oldIndex {
-                    low = tails.count
-                } else {
-                    low = 0
-                    var high = tails.count
-                    while low < high {
-                        let middle = (low + high) >> 1
-                        if tails[middle] < oldIndex { low = middle + 1 } else { high = middle }
-                    }
-                }
-                let node = Int32(truncatingIfNeeded: nodeOld.count)
+                nodePrevious.append(runs.extend(with: oldIndex, node: Int32(truncatingIfNeeded: nodeOld.count)))
                 nodeOld.append(oldIndex)
                 nodeNew.append(Int32(truncatingIfNeeded: newIndex))
-                nodePrevious.append(low > 0 ? tailNodes[low - 1] : -1)
-                if low == tails.count {
-                    tails.append(oldIndex)
-                    tailNodes.append(node)
-                } else {
-                    tails[low] = oldIndex
-                    tailNodes[low] = node
-                }
                 position -= 1
             }
         }
         // The items that stay: each new one's old index, or -1.
         var staysOld = [Bool](repeating: false, count: old.count)
         var keptOld = [Int32](repeating: -1, count: new.count)
-        var node = Int(tailNodes.last ?? -1)
+        var node = Int(runs.lastNode)
         while node >= 0 {
             staysOld[Int(nodeOld[node])] = true
             keptOld[Int(nodeNew[node])] = nodeOld[node]
@@ -235,21 +179,28 @@ public struct ListDiff: Equatable, Sendable {
                 inserted.append(newIndex)
                 continue
             }
-            if let changed, changed(found.old, found.new) {
-                if found.stays {
-                    replaced.append(found)
-                } else {
-                    inserted.append(newIndex)
-                    continue
-                }
-            }
-            matchedOld[found.old] = true
-            matches.append(found)
+            ListDiff.accept(found, changed: changed, matches: &matches, replaced: &replaced, inserted: &inserted,
+                            matchedOld: &matchedOld)
         }
         self.matches = matches
         deleted = old.indices.filter { !matchedOld[$0] }
         self.inserted = inserted
         self.replaced = replaced
+    }
+
+    /// A matched pair: kept, and replaced where it stays and changed; where
+    /// it would move and changed, an insert (its old item is deleted).
+    private static func accept(_ found: Match, changed: ((Int, Int) -> Bool)?, matches: inout [Match],
+                               replaced: inout [Match], inserted: inout [Int], matchedOld: inout [Bool]) {
+        if let changed, changed(found.old, found.new) {
+            guard found.stays else {
+                inserted.append(found.new)
+                return
+            }
+            replaced.append(found)
+        }
+        matchedOld[found.old] = true
+        matches.append(found)
     }
 
     /// The operations in UIKit's batch index rules: sources count in the
@@ -353,4 +304,47 @@ extension ListDiff {
         }
         return out
     }
+}
+
+/// Patience sorting, the step of a longest increasing subsequence: the
+/// smallest value that ends an increasing run of each length so far, and
+/// the node (whatever the caller numbers its steps by) that put it there.
+struct IncreasingRuns {
+    private var tails: [Int32] = []
+    private var tailNodes: [Int32] = []
+
+    init(capacity: Int) {
+        tails.reserveCapacity(capacity)
+        tailNodes.reserveCapacity(capacity)
+    }
+
+    /// Ends a run with `value` (step `node`); returns the node before it in
+    /// its run, or -1. Lists that differ by a few moves mostly extend the
+    /// longest run: that is tried before a binary search.
+    @inline(__always)
+    mutating func extend(with value: Int32, node: Int32) -> Int32 {
+        var low: Int
+        if tails.isEmpty || tails[tails.count - 1] < value {
+            low = tails.count
+        } else {
+            low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if tails[middle] < value { low = middle + 1 } else { high = middle }
+            }
+        }
+        let previous = low > 0 ? tailNodes[low - 1] : -1
+        if low == tails.count {
+            tails.append(value)
+            tailNodes.append(node)
+        } else {
+            tails[low] = value
+            tailNodes[low] = node
+        }
+        return previous
+    }
+
+    /// The node that ends a longest run, or -1.
+    var lastNode: Int32 { tailNodes.last ?? -1 }
 }
