@@ -189,8 +189,9 @@ test-asan:
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 # ThreadSanitizer on the tests of the code that runs threads: the SIMD JSON
-# reader's two threads, and a batch's list read while its script is planned
+# reader's two threads, a batch's list read while its script is planned, and
+# diff's two lists read, and its keys numbered, on two threads
 # (TSAN_FILTER= runs them all, about 4 minutes more).
-TSAN_FILTER ?= JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests
+TSAN_FILTER ?= KeyNumbersTests|DiffAndEditTests|JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')

@@ -54,7 +54,7 @@ struct DiffCommand {
             // Keys as numbers: equal bytes, one number.
             let oldKeys = try describing(old) { try ItemKeyBytes(old.document, key: key) }
             let newKeys = try describing(new) { try ItemKeyBytes(new.document, key: key) }
-            let numbers = KeyNumbers(old: oldKeys, new: newKeys)
+            let numbers = KeyNumbers(old: oldKeys, new: newKeys, concurrently: DiffCommand.concurrently)
             func text(_ document: ListDocument, _ index: Int) -> [UInt8] {
                 document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index))
             }
@@ -85,6 +85,17 @@ struct DiffCommand {
             }
             try console.standardOutput.write(String(decoding: out, as: UTF8.self))
             return ExitStatus.wouldChange
+        }
+    }
+
+    /// Runs `first` here and `second` on another thread, and returns when
+    /// both are done (both here, one after the other, when no thread can be
+    /// started).
+    static func concurrently(_ first: () -> Void, _ second: () -> Void) {
+        withoutActuallyEscaping(second) { second in
+            let task = BackgroundTask { second() }
+            first()
+            try? task.value()
         }
     }
 

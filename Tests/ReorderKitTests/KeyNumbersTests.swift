@@ -138,6 +138,29 @@ final class KeyNumbersTests: XCTestCase {
         }
     }
 
+    func testTheWalkAndTheTableOnTwoThreadsNumberAsOneThreadDoes() throws {
+        // The two pieces of the work read the same keys side by side (run
+        // under ThreadSanitizer by make test-tsan).
+        let old = (0..<20_000).map { "item \($0)" }
+        var new = old
+        new.insert(new.remove(at: 5), at: 15_000)
+        new.insert("new", at: 100)
+        new.remove(at: 7_000)
+        try withKeys(old, new) { oldKeys, newKeys in
+            let twoThreads = KeyNumbers(old: oldKeys, new: newKeys) { first, second in
+                withoutActuallyEscaping(first) { first in
+                    withoutActuallyEscaping(second) { second in
+                        nonisolated(unsafe) let work = [first, second]
+                        DispatchQueue.concurrentPerform(iterations: 2) { work[$0]() }
+                    }
+                }
+            }
+            XCTAssertTrue(twoThreads.distinct)
+            assertExact(twoThreads, old, new, "two threads")
+            XCTAssertEqual(twoThreads.new, KeyNumbers(old: oldKeys, new: newKeys).new)
+        }
+    }
+
     func testALineIsItsKeyWithoutItsTerminator() throws {
         // CRLF and LF lines with the same text are the same key.
         let old = ["a", "b", "c"], new = ["c", "a", "b"]

@@ -163,9 +163,11 @@ public struct KeyNumbers {
     /// The old keys' numbers.
     public var old: [Int] { distinct ? Array(0..<oldCount) : numbers }
 
-    public init(old oldKeys: ItemKeyBytes, new newKeys: ItemKeyBytes) {
+    /// `concurrently` may run two pieces of the work side by side.
+    public init(old oldKeys: ItemKeyBytes, new newKeys: ItemKeyBytes, concurrently: Concurrently = serially) {
         let old = oldKeys.access, new = newKeys.access
-        if oldKeys.everyItemHasKey && newKeys.everyItemHasKey, let numbers = KeyNumbers.inOrder(old, new) {
+        if oldKeys.everyItemHasKey && newKeys.everyItemHasKey,
+           let numbers = KeyNumbers.inOrder(old, new, concurrently: concurrently) {
             self = numbers
             return
         }
@@ -176,125 +178,166 @@ public struct KeyNumbers {
     static let lookahead = 8
 
     /// The numbers when both lists are mostly in the same order and every
-    /// old key is different; nil when that is not so.
-    static func inOrder(_ old: ItemKeyBytes.Access, _ new: ItemKeyBytes.Access) -> KeyNumbers? {
-        let n = old.count, m = new.count
-        // Up to this many new items may be left for the bitmap; more, and
-        // the sort is cheaper.
-        let limit = 64 + m / 32
-        var newIDs = [Int32](repeating: -1, count: m)
-        var unmatched: [Int] = []
-        var matchedOld = [Bool](repeating: false, count: n)
-        var next = 0
-        for index in 0..<m {
+    /// old key is different; nil when that is not so. The walk through the
+    /// lists and the table of the old keys need nothing of each other:
+    /// `concurrently` may run them on two threads.
+    static func inOrder(_ old: ItemKeyBytes.Access, _ new: ItemKeyBytes.Access,
+                        concurrently: Concurrently = serially) -> KeyNumbers? {
+        var walk: Walk? = nil
+        var table: OldKeyTable? = nil
+        concurrently({ walk = Walk(old, new) }, { table = OldKeyTable(old) })
+        guard var walk, let table, table.distinct else { return nil }
+        // Each unmatched new key: the old key it equals, if any, and that
+        // one not matched already (else the new list repeats a key).
+        for index in walk.unmatched {
             let bytes = new[index]!
-            var ahead = 0
-            while ahead <= lookahead && next + ahead < n {
-                if equal(old[next + ahead]!, bytes) { break }
-                ahead += 1
-            }
-            if ahead <= lookahead && next + ahead < n {
-                newIDs[index] = Int32(truncatingIfNeeded: next + ahead)
-                matchedOld[next + ahead] = true
-                next += ahead + 1
-            } else {
-                unmatched.append(index)
-                if unmatched.count > limit { return nil }
-            }
+            guard let oldIndex = table.find(bytes, KeyNumbers.hash(bytes), in: old) else { continue }
+            if walk.matchedOld[oldIndex] { return nil }
+            walk.matchedOld[oldIndex] = true
+            walk.newIDs[index] = Int32(truncatingIfNeeded: oldIndex)
         }
-        // Whether two old keys are equal, and which old key each unmatched
-        // new one equals: the hashes are split by their top bits into parts
-        // of a few thousand keys, each part checked with a hash table small
-        // enough for the processor's cache (a table for all the keys would
-        // cost a cache miss a key).
-        var partBits = 0
-        while (n >> partBits) > 4096 && partBits < 10 { partBits += 1 }
-        let parts = 1 << partBits
-        func part(_ hash: UInt64) -> Int { partBits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - partBits)) }
-        // Each part's keys, in a stretch of `entries` with room for the
-        // part's expected size and eight standard deviations more (the
-        // hashes are uniform, so a part overflows about once in 10^15
-        // lists, and then the sort does the work): the hash's low 32 bits
-        // and the index.
-        let expected = n >> partBits
-        var room = 16
-        while room * room < expected { room += 1 }
-        let capacity = expected + 8 * room + 16
-        var entries = [UInt64](unsafeUninitializedCapacity: capacity * parts) { _, count in count = capacity * parts }
-        var partEnd = (0..<parts).map { $0 * capacity }
-        let overflowed: Bool = entries.withUnsafeMutableBufferPointer { entries in
-            partEnd.withUnsafeMutableBufferPointer { partEnd in
-                for index in 0..<n {
-                    let hash = KeyNumbers.hash(old[index]!)
-                    let p = part(hash)
-                    let position = partEnd[p]
-                    if position == (p + 1) * capacity { return true }
-                    entries[position] = (hash << 32) | UInt64(index)
-                    partEnd[p] = position + 1
-                }
-                return false
-            }
-        }
-        if overflowed { return nil }
-        // The unmatched new keys by part, the same way.
-        var newByPart = [[(hash: UInt64, index: Int)]](repeating: [], count: parts)
-        for index in unmatched {
-            let hash = KeyNumbers.hash(new[index]!)
-            newByPart[part(hash)].append((hash << 32, index))
-        }
-        var size = 16
-        while size < 2 * capacity { size <<= 1 }
-        // Slots hold a position in `entries` + 1; 0 is empty.
-        var table = [Int32](repeating: 0, count: size)
-        let lowMask: UInt64 = 0xFFFF_FFFF_0000_0000
-        var distinct = true
-        table.withUnsafeMutableBufferPointer { table in
-            for p in 0..<parts where distinct {
-                let start = p * capacity, end = partEnd[p]
-                var slots = 16
-                while slots < 2 * (end - start) { slots <<= 1 }
-                let mask = slots - 1
-                for position in start..<end {
-                    let entry = entries[position]
-                    var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-                    while table[slot] != 0 {
-                        let other = entries[Int(table[slot]) - 1]
-                        if other & lowMask == entry & lowMask
-                            && equal(old[Int(truncatingIfNeeded: other & 0xFFFF_FFFF)]!, old[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]!) {
-                            distinct = false
-                            break
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                    guard distinct else { break }
-                    table[slot] = Int32(truncatingIfNeeded: position + 1)
-                }
-                guard distinct else { break }
-                // Each unmatched new key of the part: the old key it
-                // equals, that one not matched already (else the new list
-                // repeats a key).
-                for (hash, index) in newByPart[p] {
-                    var slot = Int(truncatingIfNeeded: hash >> 32) & mask
-                    while table[slot] != 0 {
-                        let other = entries[Int(table[slot]) - 1]
-                        let oldIndex = Int(truncatingIfNeeded: other & 0xFFFF_FFFF)
-                        if other & lowMask == hash & lowMask && equal(old[oldIndex]!, new[index]!) {
-                            if matchedOld[oldIndex] { distinct = false }
-                            matchedOld[oldIndex] = true
-                            newIDs[index] = Int32(truncatingIfNeeded: oldIndex)
-                            break
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                }
-                for slot in 0..<slots { table[slot] = 0 }
-            }
-        }
-        guard distinct else { return nil }
-        return KeyNumbers(oldCount: n, old: [], new: newIDs, distinct: true)
+        return KeyNumbers(oldCount: old.count, old: [], new: walk.newIDs, distinct: true)
     }
 
-    /// The numbers by sorting the old keys by hash: any two lists.
+    /// Runs two pieces of work, one after the other or side by side.
+    public typealias Concurrently = (_ first: () -> Void, _ second: () -> Void) -> Void
+    public static func serially(_ first: () -> Void, _ second: () -> Void) {
+        first()
+        second()
+    }
+
+    /// The new list compared in order with the old one: each new item with
+    /// the old item after the last one matched, then a few after that.
+    struct Walk {
+        var newIDs: [Int32]
+        var matchedOld: [Bool]
+        /// New items that matched nothing nearby.
+        var unmatched: [Int] = []
+
+        /// Nil when more than a few are left unmatched: then the sort is
+        /// cheaper.
+        init?(_ old: ItemKeyBytes.Access, _ new: ItemKeyBytes.Access) {
+            let n = old.count, m = new.count
+            let limit = 64 + m / 32
+            newIDs = [Int32](repeating: -1, count: m)
+            matchedOld = [Bool](repeating: false, count: n)
+            var next = 0
+            for index in 0..<m {
+                let bytes = new[index]!
+                var ahead = 0
+                while ahead <= KeyNumbers.lookahead && next + ahead < n {
+                    if equal(old[next + ahead]!, bytes) { break }
+                    ahead += 1
+                }
+                if ahead <= KeyNumbers.lookahead && next + ahead < n {
+                    newIDs[index] = Int32(truncatingIfNeeded: next + ahead)
+                    matchedOld[next + ahead] = true
+                    next += ahead + 1
+                } else {
+                    unmatched.append(index)
+                    if unmatched.count > limit { return nil }
+                }
+            }
+        }
+    }
+
+    /// The old keys by hash, to tell whether two are equal and which one a
+    /// new key equals: the hashes are split by their top bits into parts of
+    /// a few thousand keys, each with a hash table small enough for the
+    /// processor's cache (one table for all the keys would cost a cache
+    /// miss a key).
+    struct OldKeyTable {
+        let partBits: Int
+        /// Room in `entries` a part.
+        let capacity: Int
+        /// Each part's keys, in a stretch of `capacity`: the hash's low 32
+        /// bits, then the index.
+        var entries: [UInt64]
+        var partEnd: [Int]
+        /// Each part's table, `slots` a part: a position in `entries` + 1,
+        /// or 0 where empty.
+        var tables: [Int32]
+        let slots: Int
+        /// No two old keys are equal (false also when a part overflowed,
+        /// which says nothing of the keys).
+        var distinct = true
+
+        init(_ old: ItemKeyBytes.Access) {
+            let n = old.count
+            var partBits = 0
+            while (n >> partBits) > 4096 && partBits < 10 { partBits += 1 }
+            self.partBits = partBits
+            let parts = 1 << partBits
+            // Room for the part's expected size and eight standard
+            // deviations more: the hashes are uniform, so a part overflows
+            // about once in 10^15 lists, and then the sort does the work.
+            let expected = n >> partBits
+            var room = 16
+            while room * room < expected { room += 1 }
+            let capacity = expected + 8 * room + 16
+            self.capacity = capacity
+            var slots = 16
+            while slots * 2 < 3 * capacity { slots <<= 1 }
+            self.slots = slots
+            entries = [UInt64](unsafeUninitializedCapacity: capacity * parts) { _, count in count = capacity * parts }
+            partEnd = (0..<parts).map { $0 * capacity }
+            tables = [Int32](repeating: 0, count: slots * parts)
+            let overflowed: Bool = entries.withUnsafeMutableBufferPointer { entries in
+                partEnd.withUnsafeMutableBufferPointer { partEnd in
+                    for index in 0..<n {
+                        let hash = KeyNumbers.hash(old[index]!)
+                        let p = OldKeyTable.part(hash, partBits)
+                        let position = partEnd[p]
+                        if position == (p + 1) * capacity { return true }
+                        entries[position] = (hash << 32) | UInt64(index)
+                        partEnd[p] = position + 1
+                    }
+                    return false
+                }
+            }
+            if overflowed {
+                distinct = false
+                return
+            }
+            let mask = slots - 1
+            for p in 0..<parts {
+                for position in p * capacity..<partEnd[p] {
+                    let entry = entries[position]
+                    var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+                    while tables[p * slots + slot] != 0 {
+                        let other = entries[Int(tables[p * slots + slot]) - 1]
+                        if other >> 32 == entry >> 32
+                            && equal(old[Int(truncatingIfNeeded: other & 0xFFFF_FFFF)]!, old[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]!) {
+                            distinct = false
+                            return
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    tables[p * slots + slot] = Int32(truncatingIfNeeded: position + 1)
+                }
+            }
+        }
+
+        @inline(__always)
+        static func part(_ hash: UInt64, _ partBits: Int) -> Int {
+            partBits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - partBits))
+        }
+
+        /// The old item whose key is `bytes` (hash `hash`), if any.
+        func find(_ bytes: UnsafeRawBufferPointer, _ hash: UInt64, in old: ItemKeyBytes.Access) -> Int? {
+            let p = OldKeyTable.part(hash, partBits)
+            let mask = slots - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while tables[p * slots + slot] != 0 {
+                let other = entries[Int(tables[p * slots + slot]) - 1]
+                let oldIndex = Int(truncatingIfNeeded: other & 0xFFFF_FFFF)
+                if other >> 32 == hash & 0xFFFF_FFFF && equal(old[oldIndex]!, bytes) { return oldIndex }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+
     /// `searches`: how many binary searches before the rest are joined.
     static func sorted(_ oldKeys: ItemKeyBytes.Access, _ newKeys: ItemKeyBytes.Access, searches: Int? = nil) -> KeyNumbers {
         let n = oldKeys.count
