@@ -29,7 +29,17 @@ public struct ListDiff: Equatable, Sendable {
         }
     }
 
-    public let matches: [Match]
+    /// For each new item, the old item it is matched to, or -1; and
+    /// whether it is one that stays. (Kept so, not as `matches`: a million
+    /// matches in two arrays that the diff had already.)
+    private let matchOf: [Int32]
+    private let staysNew: [Bool]
+    /// The matched items, in the new list's order.
+    public var matches: [Match] {
+        matchOf.indices.compactMap { new in
+            matchOf[new] < 0 ? nil : Match(old: Int(matchOf[new]), new: new, stays: staysNew[new])
+        }
+    }
     /// Old items without a match (source indices, ascending).
     public let deleted: [Int]
     /// New items without a match (destination indices, ascending).
@@ -38,7 +48,14 @@ public struct ListDiff: Equatable, Sendable {
     /// another text): replaced in their place.
     public let replaced: [Match]
 
-    public var moveCount: Int { matches.lazy.filter { !$0.stays }.count }
+    public var moveCount: Int { matchOf.indices.lazy.filter { self.matchOf[$0] >= 0 && !self.staysNew[$0] }.count }
+
+    /// The moves: matched items that do not stay, in the new list's order.
+    var moves: [Match] {
+        matchOf.indices.compactMap { new in
+            matchOf[new] < 0 || staysNew[new] ? nil : Match(old: Int(matchOf[new]), new: new, stays: false)
+        }
+    }
 
     /// The diff of `old` and `new`, lists of keys. `changed(old, new)`:
     /// whether a matched pair differs beyond its key; such an item is
@@ -89,21 +106,31 @@ public struct ListDiff: Equatable, Sendable {
             stays[node] = true
             node = Int(previous[node])
         }
+        var matchOf: [Int32]
+        if ID.self == Int32.self {
+            matchOf = unsafeBitCast(new, to: [Int32].self)
+        } else {
+            matchOf = new.map { Int32(truncatingIfNeeded: $0) }
+        }
         var matchedOld = [Bool](repeating: false, count: oldCount)
-        var matches: [Match] = []
-        matches.reserveCapacity(min(oldCount, new.count))
         var inserted: [Int] = []
         var replaced: [Match] = []
-        for (newIndex, id) in new.enumerated() {
+        for newIndex in new.indices {
+            let id = Int(new[newIndex])
             guard id >= 0 else {
                 inserted.append(newIndex)
                 continue
             }
-            ListDiff.accept(Match(old: Int(id), new: newIndex, stays: stays[newIndex]), changed: changed,
-                            matches: &matches, replaced: &replaced, inserted: &inserted, matchedOld: &matchedOld)
+            ListDiff.accept(Match(old: id, new: newIndex, stays: stays[newIndex]), changed: changed,
+                            matchOf: &matchOf, replaced: &replaced, inserted: &inserted, matchedOld: &matchedOld)
         }
-        self.matches = matches
-        deleted = (0..<oldCount).filter { !matchedOld[$0] }
+        self.init(matchOf: matchOf, staysNew: stays, matchedOld: matchedOld, inserted: inserted, replaced: replaced)
+    }
+
+    private init(matchOf: [Int32], staysNew: [Bool], matchedOld: [Bool], inserted: [Int], replaced: [Match]) {
+        self.matchOf = matchOf
+        self.staysNew = staysNew
+        deleted = matchedOld.indices.filter { !matchedOld[$0] }
         self.inserted = inserted
         self.replaced = replaced
     }
@@ -157,8 +184,8 @@ public struct ListDiff: Equatable, Sendable {
         // kept with the new ones not kept, in order.
         var cursor = bucketStart
         var matchedOld = [Bool](repeating: false, count: old.count)
-        var matches: [Match] = []
-        matches.reserveCapacity(min(old.count, new.count))
+        var matchOf = [Int32](repeating: -1, count: new.count)
+        var staysNew = [Bool](repeating: false, count: new.count)
         var inserted: [Int] = []
         var replaced: [Match] = []
         for (newIndex, id) in new.enumerated() {
@@ -179,35 +206,35 @@ public struct ListDiff: Equatable, Sendable {
                 inserted.append(newIndex)
                 continue
             }
-            ListDiff.accept(found, changed: changed, matches: &matches, replaced: &replaced, inserted: &inserted,
+            matchOf[newIndex] = Int32(truncatingIfNeeded: found.old)
+            staysNew[newIndex] = found.stays
+            ListDiff.accept(found, changed: changed, matchOf: &matchOf, replaced: &replaced, inserted: &inserted,
                             matchedOld: &matchedOld)
         }
-        self.matches = matches
-        deleted = old.indices.filter { !matchedOld[$0] }
-        self.inserted = inserted
-        self.replaced = replaced
+        self.init(matchOf: matchOf, staysNew: staysNew, matchedOld: matchedOld, inserted: inserted, replaced: replaced)
     }
 
-    /// A matched pair: kept, and replaced where it stays and changed; where
-    /// it would move and changed, an insert (its old item is deleted).
-    private static func accept(_ found: Match, changed: ((Int, Int) -> Bool)?, matches: inout [Match],
+    /// A matched pair (`matchOf[found.new]` is `found.old`): kept, and
+    /// replaced where it stays and changed; where it would move and
+    /// changed, an insert (its old item is deleted).
+    private static func accept(_ found: Match, changed: ((Int, Int) -> Bool)?, matchOf: inout [Int32],
                                replaced: inout [Match], inserted: inout [Int], matchedOld: inout [Bool]) {
         if let changed, changed(found.old, found.new) {
             guard found.stays else {
+                matchOf[found.new] = -1
                 inserted.append(found.new)
                 return
             }
             replaced.append(found)
         }
         matchedOld[found.old] = true
-        matches.append(found)
     }
 
     /// The operations in UIKit's batch index rules: sources count in the
     /// old list, destinations in the new one; any order.
     public var batchOperations: [DiffOperation] {
         var operations: [DiffOperation] = deleted.map { .delete($0) }
-        for match in matches where !match.stays { operations.append(.move(match.old, match.new)) }
+        for match in moves { operations.append(.move(match.old, match.new)) }
         operations += inserted.map { .insert($0, new: $0) }
         operations += replaced.map { .replace($0.old, new: $0.new) }
         return operations
@@ -227,6 +254,7 @@ public struct ListDiff: Equatable, Sendable {
         // 0 is "before them all"; sub is 0 for that item itself and 1, 2, …
         // for the moved items chained after it. A Fenwick tree counts the
         // items at each base, so each move's indices cost O(log n).
+        let matches = self.matches
         let n = matches.count
         let oldCount = n + deleted.count
         var base = [Int](repeating: 0, count: oldCount)
