@@ -64,7 +64,8 @@ func items(of arrangement: Arrangement, in document: ListDocument) -> [[UInt8]] 
 ///   another item; also a new item whose value ends in CR);
 /// - a first item that starts with a UTF-8 byte-order mark in a document
 ///   without one reads back without the mark, taken for the document's
-///   (and an empty last item left unterminated by that vanishes).
+///   (and an empty last item left unterminated by that vanishes; a final
+///   CR is a terminator).
 func readBackItems(expected: [[UInt8]], of arrangement: Arrangement, in document: ListDocument,
                    output: [UInt8]) -> [[UInt8]] {
     guard let lines = document.layout as? LinesLayout, !expected.isEmpty else { return expected }
@@ -87,7 +88,9 @@ func readBackItems(expected: [[UInt8]], of arrangement: Arrangement, in document
     let head = lines.head(resultCount: count).flatMap(bytes)
     if head.isEmpty && result[0].starts(with: [0xEF, 0xBB, 0xBF]) {
         result[0].removeFirst(3)
-        let terminated = output.last == lines.terminator.byte
+        // CRs at the end count as its terminator (the CR rule), so such an
+        // item stays.
+        let terminated = output.last == lines.terminator.byte || (lines.terminator == .newline && output.last == 0x0D)
         if result.count == 1 && result[0].isEmpty && !terminated { result.removeAll() }
     }
     return result
