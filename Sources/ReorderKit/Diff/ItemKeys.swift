@@ -254,9 +254,10 @@ public struct KeyNumbers {
         /// bits, then the index.
         var entries: [UInt64]
         var partEnd: [Int]
-        /// Each part's table, `slots` a part: a position in `entries` + 1,
-        /// or 0 where empty.
-        var tables: [Int32]
+        /// Each part's table, `slots` a part: a position in the part's
+        /// stretch of `entries` + 1, or 0 where empty (16 bits: a part
+        /// holds fewer than 65 535 keys).
+        var tables: [UInt16]
         let slots: Int
         /// No two old keys are equal (false also when a part overflowed,
         /// which says nothing of the keys).
@@ -265,7 +266,7 @@ public struct KeyNumbers {
         init(_ old: ItemKeyBytes.Access) {
             let n = old.count
             var partBits = 0
-            while (n >> partBits) > 4096 && partBits < 10 { partBits += 1 }
+            while (n >> partBits) > 4096 && partBits < 16 { partBits += 1 }
             self.partBits = partBits
             let parts = 1 << partBits
             // Room for the part's expected size and eight standard
@@ -276,12 +277,24 @@ public struct KeyNumbers {
             while room * room < expected { room += 1 }
             let capacity = expected + 8 * room + 16
             self.capacity = capacity
+            // (Over 2^28 keys, parts would outgrow their 16-bit tables:
+            // then the sort does the work.)
+            if capacity >= 65_535 {
+                slots = 0
+                entries = []
+                partEnd = []
+                tables = []
+                distinct = false
+                return
+            }
             var slots = 16
             while slots * 2 < 3 * capacity { slots <<= 1 }
             self.slots = slots
             entries = [UInt64](unsafeUninitializedCapacity: capacity * parts) { _, count in count = capacity * parts }
             partEnd = (0..<parts).map { $0 * capacity }
-            tables = [Int32](repeating: 0, count: slots * parts)
+            // Each part's table is cleared when it is filled, while the
+            // processor's cache holds it.
+            tables = [UInt16](unsafeUninitializedCapacity: slots * parts) { _, count in count = slots * parts }
             let overflowed: Bool = entries.withUnsafeMutableBufferPointer { entries in
                 partEnd.withUnsafeMutableBufferPointer { partEnd in
                     for index in 0..<n {
@@ -300,22 +313,31 @@ public struct KeyNumbers {
                 return
             }
             let mask = slots - 1
-            for p in 0..<parts {
-                for position in p * capacity..<partEnd[p] {
-                    let entry = entries[position]
-                    var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-                    while tables[p * slots + slot] != 0 {
-                        let other = entries[Int(tables[p * slots + slot]) - 1]
-                        if other >> 32 == entry >> 32
-                            && equal(old[Int(truncatingIfNeeded: other & 0xFFFF_FFFF)]!, old[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]!) {
-                            distinct = false
-                            return
+            let found: Bool = entries.withUnsafeBufferPointer { entries in
+                tables.withUnsafeMutableBufferPointer { tables in
+                    for p in 0..<parts {
+                        let table = UnsafeMutableBufferPointer(rebasing: tables[p * slots..<(p + 1) * slots])
+                        table.update(repeating: 0)
+                        let base = p * capacity
+                        for position in base..<partEnd[p] {
+                            let entry = entries[position]
+                            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+                            while table[slot] != 0 {
+                                let other = entries[base + Int(table[slot]) - 1]
+                                if other >> 32 == entry >> 32
+                                    && equal(old[Int(truncatingIfNeeded: other & 0xFFFF_FFFF)]!,
+                                             old[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]!) {
+                                    return true
+                                }
+                                slot = (slot + 1) & mask
+                            }
+                            table[slot] = UInt16(truncatingIfNeeded: position - base + 1)
                         }
-                        slot = (slot + 1) & mask
                     }
-                    tables[p * slots + slot] = Int32(truncatingIfNeeded: position + 1)
+                    return false
                 }
             }
+            if found { distinct = false }
         }
 
         @inline(__always)
@@ -329,7 +351,7 @@ public struct KeyNumbers {
             let mask = slots - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while tables[p * slots + slot] != 0 {
-                let other = entries[Int(tables[p * slots + slot]) - 1]
+                let other = entries[p * capacity + Int(tables[p * slots + slot]) - 1]
                 let oldIndex = Int(truncatingIfNeeded: other & 0xFFFF_FFFF)
                 if other >> 32 == hash & 0xFFFF_FFFF && equal(old[oldIndex]!, bytes) { return oldIndex }
                 slot = (slot + 1) & mask
