@@ -109,7 +109,7 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix' -l color -x -a 'auto always never' -d 'Colour the diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'

@@ -79,7 +79,7 @@ public enum CommandTable {
         .init(long: "verbose", short: "v", value: .none,
               help: "Print a line on standard error for each file rewritten in place (none for a file left as it was)."),
         .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
-              help: "Colour the diff: auto (when standard output is a terminal and NO_COLOR is not set), always, never."),
+              help: "Colour the diff, and pick's screen: auto (when standard output, for pick the screen, is a terminal and NO_COLOR is not set), always, never."),
         .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: FormatChoice.names),
               help: "How to read the list: auto (the default: by the name: '.json' is JSON, '.jsonc', tsconfig.json and .vscode/*.json are JSON with comments, '.yaml' and '.yml' are YAML, '.toml' is TOML, '.txt', '.jsonl' and other text names are lines; for standard input and other names, JSON when it starts with '[' or '{'), lines, json, jsonc, yaml, toml."),
         .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
