@@ -10,28 +10,30 @@ import ReorderHeap
 /// scripts, the usual case, leave the heap as it is: a huge page is 2 MiB
 /// to clear.
 enum HeapTuning {
-    /// Scripts of this many bytes or more (about 50 000 operations).
-    static let largeScript = 1 << 20
+    /// Files of this many bytes or more, together: about 50 000 operations
+    /// of a script, or 70 000 short lines of a list.
+    static let large = 1 << 20
 
     /// Readies the heap when the script files at `paths` (`-f`; standard
-    /// input is not counted) are large. Room for 16 bytes per script byte,
-    /// up to 1 GiB: address space, which costs memory only once used.
+    /// input is not counted) are large: room for 16 bytes per script byte.
     static func prepare(forScripts paths: [String]) {
-        let bytes = paths.reduce(0) { $0 + (InputBytes.regularFileSize($1) ?? 0) }
-        guard bytes >= largeScript else { return }
-        _ = reorder_heap_prefer_huge_pages(min(16 * bytes, 1 << 30))
+        prepare(files: paths, bytesPerByte: 16)
     }
-
-    /// Lists of this many bytes or more, together (about 70 000 lines).
-    static let largeLists = 1 << 20
 
     /// Readies the heap for `diff` of the lists in the files at `paths`:
     /// the keys' numbers, hashes and matches take about 6 bytes per byte of
     /// a list of short lines (a million lines of 14 bytes: 17 000 page
     /// faults without huge pages).
     static func prepare(forLists paths: [String]) {
+        prepare(files: paths, bytesPerByte: 6)
+    }
+
+    /// Room for `bytesPerByte` per byte of the regular files at `paths`, up
+    /// to 1 GiB, when they are large: address space, which costs memory
+    /// only once used.
+    private static func prepare(files paths: [String], bytesPerByte: Int) {
         let bytes = paths.reduce(0) { $0 + (InputBytes.regularFileSize($1) ?? 0) }
-        guard bytes >= largeLists else { return }
-        _ = reorder_heap_prefer_huge_pages(min(6 * bytes, 1 << 30))
+        guard bytes >= large else { return }
+        _ = reorder_heap_prefer_huge_pages(min(bytesPerByte * bytes, 1 << 30))
     }
 }

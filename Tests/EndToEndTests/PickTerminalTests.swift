@@ -146,6 +146,19 @@ final class PickTerminalTests: XCTestCase {
         }
     }
 
+    /// `reorder pick list.txt` on a `list.txt` of `text`, in a pane, once
+    /// the screen shows `ready`: `body` gets the test's directory, the pane
+    /// and that screen; the pane is stopped after it.
+    func picking(_ text: String, until ready: String, file: StaticString = #filePath, line: UInt = #line,
+                 _ body: (Harness, Pane, String) throws -> Void) throws {
+        let h = try Harness()
+        try h.write("list.txt", text)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("list.txt")
+        try body(h, pane, try pane.waitForScreen(showing: ready, file: file, line: line))
+    }
+
     func pane(_ h: Harness) throws -> Pane? {
         guard let tmux = try tool("tmux", package: "tmux") else { return nil }
         return try Pane(tmux: tmux, harness: h)
@@ -169,24 +182,20 @@ final class PickTerminalTests: XCTestCase {
     // MARK: - Moves written
 
     func testADraggedItemIsWrittenAndTheTerminalRestored() throws {
-        let h = try Harness()
-        try h.write("list.txt", "alpha\nbeta\ngamma\ndelta\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        let screen = try pane.waitForScreen(showing: "3 delta")
-        XCTAssertTrue(screen.contains("list.txt"), screen)
-        XCTAssertEqual(listLines(screen), [">   0 alpha", "    1 beta", "    2 gamma", "    3 delta"])
-        try pane.keys("Space", "j", "j")
-        let dragging = try pane.waitForScreen(showing: "DRAG")
-        XCTAssertEqual(listLines(dragging), ["    1 beta", "    2 gamma", "> = 0 alpha", "    3 delta"])
-        try pane.keys("Space")
-        try pane.waitForScreen(showing: "1 moved")
-        try pane.keys("w")
-        XCTAssertEqual(try pane.status(), 0, errors(h))
-        XCTAssertEqual(try h.text("list.txt"), "beta\ngamma\nalpha\ndelta\n")
-        XCTAssertEqual(try h.text("err"), "")
-        try pane.assertTerminalRestored()
+        try picking("alpha\nbeta\ngamma\ndelta\n", until: "3 delta") { h, pane, screen in
+            XCTAssertTrue(screen.contains("list.txt"), screen)
+            XCTAssertEqual(listLines(screen), [">   0 alpha", "    1 beta", "    2 gamma", "    3 delta"])
+            try pane.keys("Space", "j", "j")
+            let dragging = try pane.waitForScreen(showing: "DRAG")
+            XCTAssertEqual(listLines(dragging), ["    1 beta", "    2 gamma", "> = 0 alpha", "    3 delta"])
+            try pane.keys("Space")
+            try pane.waitForScreen(showing: "1 moved")
+            try pane.keys("w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "beta\ngamma\nalpha\ndelta\n")
+            XCTAssertEqual(try h.text("err"), "")
+            try pane.assertTerminalRestored()
+        }
     }
 
     func testEscPutsBackAndQLeavesTheFileAsItWas() throws {
@@ -211,74 +220,62 @@ final class PickTerminalTests: XCTestCase {
     }
 
     func testMarkedItemsAreDraggedAsOneBlock() throws {
-        let h = try Harness()
-        try h.write("list.txt", "a\nb\nc\nd\ne\nf\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "5 f")
-        // Mark a and c, grab c: they close up around it, then go last.
-        try pane.keys("v", "j", "j", "v")
-        try pane.waitForScreen(showing: "marked 2")
-        try pane.keys("Space")
-        let grabbed = try pane.waitForScreen(showing: "DRAG 2 items")
-        XCTAssertEqual(listLines(grabbed), ["    1 b", " *= 0 a", ">*= 2 c", "    3 d", "    4 e", "    5 f"])
-        try pane.keys("G", "Space", "w")
-        XCTAssertEqual(try pane.status(), 0, errors(h))
-        XCTAssertEqual(try h.text("list.txt"), "b\nd\ne\nf\na\nc\n")
+        try picking("a\nb\nc\nd\ne\nf\n", until: "5 f") { h, pane, _ in
+            // Mark a and c, grab c: they close up around it, then go last.
+            try pane.keys("v", "j", "j", "v")
+            try pane.waitForScreen(showing: "marked 2")
+            try pane.keys("Space")
+            let grabbed = try pane.waitForScreen(showing: "DRAG 2 items")
+            XCTAssertEqual(listLines(grabbed), ["    1 b", " *= 0 a", ">*= 2 c", "    3 d", "    4 e", "    5 f"])
+            try pane.keys("G", "Space", "w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "b\nd\ne\nf\na\nc\n")
+        }
     }
 
     func testUndoAndRedoOfDrops() throws {
-        let h = try Harness()
-        try h.write("list.txt", "a\nb\nc\nd\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "3 d")
-        // a after b; then c after d; undo both, redo the first.
-        try pane.keys("Space", "j", "Space", "j", "Space", "j", "Space")
-        try pane.waitForScreen(showing: "2 moved")
-        try pane.keys("u", "u")
-        let undone = try pane.waitForScreen(showing: "no change")
-        XCTAssertEqual(listLines(undone).map { $0.dropFirst(4) }, ["0 a", "1 b", "2 c", "3 d"])
-        try pane.keys("C-r")
-        try pane.waitForScreen(showing: "redone")
-        try pane.keys("w")
-        XCTAssertEqual(try pane.status(), 0, errors(h))
-        XCTAssertEqual(try h.text("list.txt"), "b\na\nc\nd\n")
+        try picking("a\nb\nc\nd\n", until: "3 d") { h, pane, _ in
+            // a after b; then c after d; undo both, redo the first.
+            try pane.keys("Space", "j", "Space", "j", "Space", "j", "Space")
+            try pane.waitForScreen(showing: "2 moved")
+            try pane.keys("u", "u")
+            let undone = try pane.waitForScreen(showing: "no change")
+            XCTAssertEqual(listLines(undone).map { $0.dropFirst(4) }, ["0 a", "1 b", "2 c", "3 d"])
+            try pane.keys("C-r")
+            try pane.waitForScreen(showing: "redone")
+            try pane.keys("w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "b\na\nc\nd\n")
+        }
     }
 
     func testQuitAsksWhetherToWrite() throws {
-        let h = try Harness()
-        try h.write("list.txt", "a\nb\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "1 b")
-        try pane.keys("Space", "j", "Space", "q")
-        try pane.waitForScreen(showing: "write changes? [y/n/Esc]")
-        // Esc goes back; n leaves without writing.
-        try pane.keys("Escape")
-        try pane.waitForScreen(showing: "1 moved")
-        try pane.keys("q")
-        try pane.waitForScreen(showing: "write changes?")
-        try pane.keys("n")
-        XCTAssertEqual(try pane.status(), 1)
-        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
-        XCTAssertEqual(try h.text("err"), "reorder: changes not written; nothing is written\n")
-        pane.stop()
+        try picking("a\nb\n", until: "1 b") { h, pane, _ in
+            try pane.keys("Space", "j", "Space", "q")
+            try pane.waitForScreen(showing: "write changes? [y/n/Esc]")
+            // Esc goes back; n leaves without writing.
+            try pane.keys("Escape")
+            try pane.waitForScreen(showing: "1 moved")
+            try pane.keys("q")
+            try pane.waitForScreen(showing: "write changes?")
+            try pane.keys("n")
+            XCTAssertEqual(try pane.status(), 1)
+            XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+            XCTAssertEqual(try h.text("err"), "reorder: changes not written; nothing is written\n")
+            pane.stop()
 
-        // y writes.
-        try FileManager.default.removeItem(at: h.url("status"))
-        let again = try Pane(tmux: pane.tmux, harness: h)
-        defer { again.stop() }
-        try again.start("list.txt")
-        try again.waitForScreen(showing: "1 b")
-        try again.keys("Space", "j", "Space", "q")
-        try again.waitForScreen(showing: "write changes?")
-        try again.keys("y")
-        XCTAssertEqual(try again.status(), 0, errors(h))
-        XCTAssertEqual(try h.text("list.txt"), "b\na\n")
+            // y writes.
+            try FileManager.default.removeItem(at: h.url("status"))
+            let again = try Pane(tmux: pane.tmux, harness: h)
+            defer { again.stop() }
+            try again.start("list.txt")
+            try again.waitForScreen(showing: "1 b")
+            try again.keys("Space", "j", "Space", "q")
+            try again.waitForScreen(showing: "write changes?")
+            try again.keys("y")
+            XCTAssertEqual(try again.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "b\na\n")
+        }
     }
 
     func testQuitWithoutAChangeWritesNothing() throws {
@@ -333,36 +330,28 @@ final class PickTerminalTests: XCTestCase {
     // MARK: - The terminal given back
 
     func testCtrlCLeavesAndRestoresTheTerminal() throws {
-        let h = try Harness()
-        try h.write("list.txt", "a\nb\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "1 b")
-        XCTAssertTrue(try pane.alternateScreen())
-        try pane.keys("Space", "j", "Space", "C-c")
-        XCTAssertEqual(try pane.status(), 1)
-        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
-        XCTAssertEqual(try h.text("err"), "reorder: left without writing; nothing is written\n")
-        try pane.assertTerminalRestored()
+        try picking("a\nb\n", until: "1 b") { h, pane, _ in
+            XCTAssertTrue(try pane.alternateScreen())
+            try pane.keys("Space", "j", "Space", "C-c")
+            XCTAssertEqual(try pane.status(), 1)
+            XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+            XCTAssertEqual(try h.text("err"), "reorder: left without writing; nothing is written\n")
+            try pane.assertTerminalRestored()
+        }
     }
 
     func testSIGTERMRestoresTheTerminal() throws {
-        let h = try Harness()
-        try h.write("list.txt", "a\nb\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "1 b")
-        try pane.keys("Space", "j")
-        try pane.waitForScreen(showing: "DRAG")
-        guard let pid = Int32(try h.text("pid").trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            return XCTFail("no pid")
+        try picking("a\nb\n", until: "1 b") { h, pane, _ in
+            try pane.keys("Space", "j")
+            try pane.waitForScreen(showing: "DRAG")
+            guard let pid = Int32(try h.text("pid").trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return XCTFail("no pid")
+            }
+            XCTAssertEqual(kill(pid, SIGTERM), 0)
+            XCTAssertEqual(try pane.status(), 128 + SIGTERM)
+            XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+            try pane.assertTerminalRestored()
         }
-        XCTAssertEqual(kill(pid, SIGTERM), 0)
-        XCTAssertEqual(try pane.status(), 128 + SIGTERM)
-        XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
-        try pane.assertTerminalRestored()
     }
 
     // MARK: - Sizes
@@ -437,17 +426,13 @@ final class PickTerminalTests: XCTestCase {
     }
 
     func testACRLFFileWithoutAFinalNewlineKeepsItsBytes() throws {
-        let h = try Harness()
-        try h.write("list.txt", "a\r\nb\r\nc")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "2 c")
-        try pane.keys("Space", "G", "Space", "w")
-        XCTAssertEqual(try pane.status(), 0, errors(h))
-        let expected = try h.run(["move", "0", "-1", "-o", "-"], stdin: Data("a\r\nb\r\nc".utf8))
-        XCTAssertEqual(try h.read("list.txt"), [UInt8](expected.stdout))
-        XCTAssertEqual(try h.text("list.txt"), "b\r\nc\r\na")
+        try picking("a\r\nb\r\nc", until: "2 c") { h, pane, _ in
+            try pane.keys("Space", "G", "Space", "w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            let expected = try h.run(["move", "0", "-1", "-o", "-"], stdin: Data("a\r\nb\r\nc".utf8))
+            XCTAssertEqual(try h.read("list.txt"), [UInt8](expected.stdout))
+            XCTAssertEqual(try h.text("list.txt"), "b\r\nc\r\na")
+        }
     }
 
     // MARK: - Other ends
@@ -498,21 +483,17 @@ final class PickTerminalTests: XCTestCase {
     }
 
     func testSearchJumpsAndHelpShowsTheKeys() throws {
-        let h = try Harness()
-        try h.write("list.txt", "apple\nbanana\ncherry\nbandana\n")
-        guard let pane = try pane(h) else { return }
-        defer { pane.stop() }
-        try pane.start("list.txt")
-        try pane.waitForScreen(showing: "3 bandana")
-        try pane.keys("?")
-        let help = try pane.waitForScreen(showing: "any key closes")
-        XCTAssertTrue(help.contains("Space Enter"), help)
-        try pane.keys("x", "/", "B", "A", "N", "Enter")
-        try pane.waitForScreen(showing: ">   1 banana")
-        try pane.keys("n")
-        try pane.waitForScreen(showing: ">   3 bandana")
-        try pane.keys("Space", "g", "Space", "w")
-        XCTAssertEqual(try pane.status(), 0, errors(h))
-        XCTAssertEqual(try h.text("list.txt"), "bandana\napple\nbanana\ncherry\n")
+        try picking("apple\nbanana\ncherry\nbandana\n", until: "3 bandana") { h, pane, _ in
+            try pane.keys("?")
+            let help = try pane.waitForScreen(showing: "any key closes")
+            XCTAssertTrue(help.contains("Space Enter"), help)
+            try pane.keys("x", "/", "B", "A", "N", "Enter")
+            try pane.waitForScreen(showing: ">   1 banana")
+            try pane.keys("n")
+            try pane.waitForScreen(showing: ">   3 bandana")
+            try pane.keys("Space", "g", "Space", "w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "bandana\napple\nbanana\ncherry\n")
+        }
     }
 }

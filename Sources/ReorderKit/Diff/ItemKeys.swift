@@ -12,23 +12,8 @@ extension ListDocument {
     /// it another item), or its bytes; with `key`, the first text selectors
     /// compare at that pointer inside it (a string's decoded value).
     public func itemKeys(key: String?) throws -> [ListItemKey] {
-        guard let key else {
-            return (0..<count).map { index in .text(layout.valueText(ofItem: index) ?? Array(itemBytes(index))) }
-        }
-        let values = try layout.selectableValues(key: key)
-        return (0..<count).map { index in
-            var first: [UInt8]? = nil
-            _ = values.anyText(index) { bytes in
-                first = Array(bytes)
-                return true
-            }
-            return first.map(ListItemKey.text) ?? .unique(index)
-        }
-    }
-
-    /// The items' texts as `insert` takes them (nil: not on one line).
-    public func itemValues() -> [[UInt8]?] {
-        (0..<count).map { layout.valueText(ofItem: $0) }
+        let keys = try ItemKeyBytes(self, key: key)
+        return withExtendedLifetime(keys) { (0..<count).map { index in keys[index].map { .text(Array($0)) } ?? .unique(index) } }
     }
 }
 
