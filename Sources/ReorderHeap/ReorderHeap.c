@@ -23,6 +23,9 @@ int reorder_heap_prefer_huge_pages(size_t bytes) {
     const size_t largest_threshold = (size_t)32 << 20;
     if (!mallopt(M_MMAP_THRESHOLD, (int)largest_threshold)) return 0;
     if (!mallopt(M_TRIM_THRESHOLD, INT32_MAX)) return 0;
+    // Threads share the one heap, so that what a second thread allocates
+    // comes from the advised memory too, not from an arena of its own.
+    if (!mallopt(M_ARENA_MAX, 1)) return 0;
     // Grow the heap by `bytes`, in blocks below the threshold (consecutive
     // in the heap), advise them, and give them back: later allocations are
     // carved from the advised memory.

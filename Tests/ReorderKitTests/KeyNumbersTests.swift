@@ -107,6 +107,83 @@ final class KeyNumbersTests: XCTestCase {
         XCTAssertGreaterThan(inOrderDeclined, 100)
     }
 
+    func testTheWalkComparesStretchesOfLinesWhateverTheirTerminators() throws {
+        // Stretches of the same bytes are compared at once; a line's key is
+        // still its text without its terminator: LF and CRLF lines with the
+        // same text match, a last line without a terminator matches one
+        // with, and a file of one line has no stretch before its last.
+        var generator = SeededGenerator(seed: 31)
+        var stretches = 0
+        for round in 0..<400 {
+            var (old, new) = randomPair(&generator)
+            if generator.chance(30) {
+                // Long runs in the same order: the stretches are most.
+                old = (0..<generator.below(400)).map { "line \($0)" }
+                new = old
+                for _ in 0..<generator.below(4) where !new.isEmpty {
+                    new.insert(new.remove(at: generator.below(new.count)), at: generator.below(new.count + 1))
+                }
+            }
+            func text(_ lines: [String], crlf: Int) -> [UInt8] {
+                var text = ""
+                for (index, line) in lines.enumerated() {
+                    text += line
+                    if index + 1 < lines.count || !generator.chance(30) {
+                        text += generator.chance(crlf) ? "\r\n" : "\n"
+                    }
+                }
+                return Array(text.utf8)
+            }
+            let crlf = [0, 5, 50, 100][generator.below(4)]
+            let oldText = text(old, crlf: crlf), newText = text(new, crlf: generator.chance(50) ? crlf : 0)
+            try oldText.withUnsafeBytes { oldBytes in
+                try newText.withUnsafeBytes { newBytes in
+                    let oldDocument = try ListDocument(oldBytes, format: .lines, options: ReadOptions())
+                    let newDocument = try ListDocument(newBytes, format: .lines, options: ReadOptions())
+                    // A key that is empty reads as no line at the end.
+                    let oldKeys = try ItemKeyBytes(oldDocument, key: nil), newKeys = try ItemKeyBytes(newDocument, key: nil)
+                    let oldLines = (0..<oldDocument.count).map { String(decoding: oldKeys[$0]!, as: UTF8.self) }
+                    let newLines = (0..<newDocument.count).map { String(decoding: newKeys[$0]!, as: UTF8.self) }
+                    let context = "round \(round): \(String(decoding: oldText, as: UTF8.self).debugDescription) → \(String(decoding: newText, as: UTF8.self).debugDescription)"
+                    XCTAssertEqual(oldLines.filter { $0.contains("\r") }, [], context)
+                    assertExact(KeyNumbers(old: oldKeys, new: newKeys), oldLines, newLines, context)
+                    if let inOrder = KeyNumbers.inOrder(oldKeys.access, newKeys.access) {
+                        assertExact(inOrder, oldLines, newLines, context + " (in order)")
+                    }
+                    if oldDocument.count > 2 && newDocument.count > 2
+                        && KeyNumbers.Walk.sameLines(oldKeys.access.lines!, 0, newKeys.access.lines!, 0) > 0 {
+                        stretches += 1
+                    }
+                }
+            }
+        }
+        // Stretches were compared often enough to mean something.
+        XCTAssertGreaterThan(stretches, 50)
+    }
+
+    func testAStretchEndsWhereTheBytesDifferAndCountsWholeLines() throws {
+        func stretch(_ old: String, _ new: String, _ i: Int = 0, _ j: Int = 0) throws -> Int {
+            let oldText = Array(old.utf8), newText = Array(new.utf8)
+            return try oldText.withUnsafeBytes { oldBytes in
+                try newText.withUnsafeBytes { newBytes in
+                    let oldKeys = try ItemKeyBytes(try ListDocument(oldBytes, format: .lines, options: ReadOptions()), key: nil)
+                    let newKeys = try ItemKeyBytes(try ListDocument(newBytes, format: .lines, options: ReadOptions()), key: nil)
+                    return KeyNumbers.Walk.sameLines(oldKeys.access.lines!, i, newKeys.access.lines!, j)
+                }
+            }
+        }
+        XCTAssertEqual(try stretch("a\nb\nc\nd\n", "a\nb\nc\nd\n"), 3, "the last line is left to the keys")
+        XCTAssertEqual(try stretch("a\nb\nc\nd\n", "a\nb\nx\nd\n"), 2)
+        XCTAssertEqual(try stretch("a\nbc\nd\ne\n", "a\nb\nd\ne\n"), 1, "b is a prefix of bc: not the same line")
+        XCTAssertEqual(try stretch("a\nb\r\nc\nd\n", "a\nb\nc\nd\n"), 1, "the terminators differ: the keys decide")
+        XCTAssertEqual(try stretch("x\na\nb\nc\n", "a\nb\nc\nz\n", 1, 0), 2)
+        XCTAssertEqual(try stretch("a\n", "a\n"), 0)
+        let long = (0..<5000).map { "item \($0)\n" }.joined()
+        XCTAssertEqual(try stretch(long, long), 4999)
+        XCTAssertEqual(try stretch(long + "tail", long + "other\n"), 5000)
+        XCTAssertEqual(try stretch(long, (0..<5000).map { $0 == 3210 ? "item x\n" : "item \($0)\n" }.joined()), 3210)
+    }
+
     func testInOrderTakesListsAFewMovesApartAndDeclinesRepeatsAndShuffles() throws {
         let old = (0..<5000).map { "item \($0)" }
         var near = old

@@ -8,6 +8,8 @@
 /// from maps of their own, memory freed stays for reuse, and `bytes` of heap
 /// are set aside in memory advised to use transparent huge pages, so that
 /// the first touch of every 2 MiB costs one page fault rather than 512.
+/// Threads share that heap (one arena), so that what a second thread
+/// allocates is advised memory too.
 /// Returns 1 when done, 0 when this C library offers no such tuning.
 int reorder_heap_prefer_huge_pages(size_t bytes);
 

@@ -164,24 +164,35 @@ public struct KeyNumbers {
 
     /// The numbers when both lists are mostly in the same order and every
     /// old key is different; nil when that is not so. The walk through the
-    /// lists and the table of the old keys need nothing of each other:
-    /// `concurrently` may run them on two threads.
+    /// lists and the hashes of the old keys need nothing of each other, and
+    /// the hashes are split by ranges of keys: `concurrently` may run each
+    /// step's two halves on two threads.
     static func inOrder(_ old: ItemKeyBytes.Access, _ new: ItemKeyBytes.Access,
                         concurrently: Concurrently = serially) -> KeyNumbers? {
+        let n = old.count
+        let hashes = OldKeyHashes(count: n)
+        // The walk takes about as long as hashing a quarter of the keys.
+        let split = n - n / 4
         var walk: Walk? = nil
-        var table: OldKeyTable? = nil
-        concurrently({ walk = Walk(old, new) }, { table = OldKeyTable(old) })
-        guard var walk, let table, table.distinct else { return nil }
-        // Each unmatched new key: the old key it equals, if any, and that
-        // one not matched already (else the new list repeats a key).
-        for index in walk.unmatched {
-            let bytes = new[index]!
-            guard let oldIndex = table.find(bytes, KeyNumbers.hash(bytes), in: old) else { continue }
-            if walk.matchedOld[oldIndex] { return nil }
-            walk.matchedOld[oldIndex] = true
-            walk.newIDs[index] = Int32(truncatingIfNeeded: oldIndex)
-        }
-        return KeyNumbers(oldCount: old.count, old: [], new: walk.newIDs, distinct: true)
+        concurrently({
+            walk = Walk(old, new)
+            hashes.hash(old, split..<n, into: .second)
+        }, {
+            hashes.hash(old, 0..<split, into: .first)
+        })
+        guard var walk else { return nil }
+        hashes.mergeBitmaps()
+        var matched = false
+        var firstCandidates: [UInt64] = [], secondCandidates: [UInt64] = []
+        let middle = n / 3
+        concurrently({
+            matched = hashes.matchUnmatched(of: &walk, old: old, new: new)
+            firstCandidates = hashes.candidates(0..<middle)
+        }, {
+            secondCandidates = hashes.candidates(middle..<n)
+        })
+        guard matched && OldKeyHashes.noTwoEqual(firstCandidates, secondCandidates, old) else { return nil }
+        return KeyNumbers(oldCount: n, old: [], new: walk.newIDs, distinct: true)
     }
 
     /// Runs two pieces of work, one after the other or side by side.
@@ -193,155 +204,273 @@ public struct KeyNumbers {
 
     /// The new list compared in order with the old one: each new item with
     /// the old item after the last one matched, then a few after that.
+    /// Lines are compared a stretch at a time: where the two files have the
+    /// same bytes, terminators and all, their lines are the same keys, and
+    /// one `memcmp` compares thousands of them.
     struct Walk {
         var newIDs: [Int32]
         var matchedOld: [Bool]
         /// New items that matched nothing nearby.
-        var unmatched: [Int] = []
+        var unmatched: [Int]
 
         /// Nil when more than a few are left unmatched: then the sort is
         /// cheaper.
         init?(_ old: ItemKeyBytes.Access, _ new: ItemKeyBytes.Access) {
             let n = old.count, m = new.count
             let limit = 64 + m / 32
-            newIDs = [Int32](repeating: -1, count: m)
-            matchedOld = [Bool](repeating: false, count: n)
-            var next = 0
-            for index in 0..<m {
-                let bytes = new[index]!
-                var ahead = 0
-                while ahead <= KeyNumbers.lookahead && next + ahead < n {
-                    if equal(old[next + ahead]!, bytes) { break }
-                    ahead += 1
-                }
-                if ahead <= KeyNumbers.lookahead && next + ahead < n {
-                    newIDs[index] = Int32(truncatingIfNeeded: next + ahead)
-                    matchedOld[next + ahead] = true
-                    next += ahead + 1
-                } else {
-                    unmatched.append(index)
-                    if unmatched.count > limit { return nil }
+            var matchedOld = [Bool](repeating: false, count: n)
+            var unmatched: [Int] = []
+            let lines = old.lines.flatMap { oldLines in new.lines.map { (oldLines, $0) } }
+            var declined = false
+            let newIDs = [Int32](unsafeUninitializedCapacity: m) { ids, count in
+                count = m
+                matchedOld.withUnsafeMutableBufferPointer { matchedOld in
+                    var next = 0
+                    var index = 0
+                    while index < m {
+                        if let (oldLines, newLines) = lines {
+                            let same = Walk.sameLines(oldLines, next, newLines, index)
+                            if same > 0 {
+                                for offset in 0..<same {
+                                    ids[index + offset] = Int32(truncatingIfNeeded: next + offset)
+                                    matchedOld[next + offset] = true
+                                }
+                                index += same
+                                next += same
+                                continue
+                            }
+                        }
+                        let bytes = new[index]!
+                        var ahead = 0
+                        while ahead <= KeyNumbers.lookahead && next + ahead < n {
+                            if equal(old[next + ahead]!, bytes) { break }
+                            ahead += 1
+                        }
+                        if ahead <= KeyNumbers.lookahead && next + ahead < n {
+                            ids[index] = Int32(truncatingIfNeeded: next + ahead)
+                            matchedOld[next + ahead] = true
+                            next += ahead + 1
+                        } else {
+                            ids[index] = -1
+                            unmatched.append(index)
+                            if unmatched.count > limit {
+                                // (The rest is set, for the array's sake.)
+                                for rest in index + 1..<max(m, index + 1) { ids[rest] = -1 }
+                                declined = true
+                                return
+                            }
+                        }
+                        index += 1
+                    }
                 }
             }
+            if declined { return nil }
+            self.newIDs = newIDs
+            self.matchedOld = matchedOld
+            self.unmatched = unmatched
+        }
+
+        /// How many lines from `old`'s line `i` and `new`'s line `j` on are
+        /// the same bytes with the same terminators (the last line of
+        /// either is left to the comparison of keys: it may lack one).
+        static func sameLines(_ old: LinesLayout.Ranges, _ i: Int, _ new: LinesLayout.Ranges, _ j: Int) -> Int {
+            let oldLast = old.count - 1, newLast = new.count - 1
+            guard i < oldLast && j < newLast else { return 0 }
+            let oldStart = old.starts[i], newStart = new.starts[j]
+            let length = min(old.starts[oldLast] - oldStart, new.starts[newLast] - newStart)
+            let end = oldStart + commonPrefix(old.source.baseAddress! + oldStart, new.source.baseAddress! + newStart, length)
+            // The lines that end (terminator included) by `end`: the
+            // last k with starts[k] <= end, found by galloping from i.
+            guard old.starts[i + 1] <= end else { return 0 }
+            var low = i + 1, step = 1
+            var high = low + 1
+            while high <= oldLast && old.starts[high] <= end {
+                low = high
+                step <<= 1
+                high = low + step
+            }
+            high = min(high, oldLast + 1)
+            // starts[low] <= end; starts[high] > end or high is past the last.
+            while high - low > 1 {
+                let middle = (low + high) >> 1
+                if old.starts[middle] <= end { low = middle } else { high = middle }
+            }
+            return low - i
+        }
+
+        /// How many bytes `a` and `b` agree in, up to `length`.
+        static func commonPrefix(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Int {
+            var p = 0
+            while p + 4096 <= length && memoryEqual(a + p, b + p, 4096) { p += 4096 }
+            while p + 256 <= length && memoryEqual(a + p, b + p, 256) { p += 256 }
+            while p + 8 <= length {
+                let difference = UInt64(littleEndian: a.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                    ^ UInt64(littleEndian: b.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                if difference != 0 { return p + difference.trailingZeroBitCount / 8 }
+                p += 8
+            }
+            while p < length && a.load(fromByteOffset: p, as: UInt8.self) == b.load(fromByteOffset: p, as: UInt8.self) { p += 1 }
+            return p
         }
     }
 
-    /// The old keys by hash, to tell whether two are equal and which one a
-    /// new key equals: the hashes are split by their top bits into parts of
-    /// a few thousand keys, each with a hash table small enough for the
-    /// processor's cache (one table for all the keys would cost a cache
-    /// miss a key).
-    struct OldKeyTable {
-        let partBits: Int
-        /// Room in `entries` a part.
-        let capacity: Int
-        /// Each part's keys, in a stretch of `capacity`: the hash's low 32
-        /// bits, then the index.
-        var entries: [UInt64]
-        var partEnd: [Int]
-        /// Each part's table, `slots` a part: a position in the part's
-        /// stretch of `entries` + 1, or 0 where empty (16 bits: a part
-        /// holds fewer than 65 535 keys).
-        var tables: [UInt16]
-        let slots: Int
-        /// No two old keys are equal (false also when a part overflowed,
-        /// which says nothing of the keys).
-        var distinct = true
+    /// The old keys' hashes, to tell whether two old keys are equal and
+    /// which old key a new one the walk missed equals, without a hash table
+    /// of a million keys (a cache miss a key): a bit a hash in a bitmap of
+    /// eight bits a key says which hashes were seen twice, and only the
+    /// keys with those (about one in eight) are sorted and compared. Two
+    /// threads may fill it, each its own range of keys and bitmaps, then
+    /// each read a range of it.
+    final class OldKeyHashes: @unchecked Sendable {
+        /// Each old key's hash (32 bits; the bitmap's index is its low
+        /// bits).
+        let hashes: UnsafeMutableBufferPointer<UInt32>
+        /// The bitmap's bits that a key set, and that two or more keys set:
+        /// `seen[0]`, `twice[0]` for one range of keys, `[1]` for the other,
+        /// until `mergeBitmaps` puts both in `twice[0]`.
+        let seen: [UnsafeMutableBufferPointer<UInt64>]
+        let twice: [UnsafeMutableBufferPointer<UInt64>]
+        let mask: UInt32
 
-        init(_ old: ItemKeyBytes.Access) {
-            let n = old.count
-            var partBits = 0
-            while (n >> partBits) > 4096 && partBits < 16 { partBits += 1 }
-            self.partBits = partBits
-            let parts = 1 << partBits
-            // Room for the part's expected size and eight standard
-            // deviations more: the hashes are uniform, so a part overflows
-            // about once in 10^15 lists, and then the sort does the work.
-            let expected = n >> partBits
-            var room = 16
-            while room * room < expected { room += 1 }
-            let capacity = expected + 8 * room + 16
-            self.capacity = capacity
-            // (Over 2^28 keys, parts would outgrow their 16-bit tables:
-            // then the sort does the work.)
-            if capacity >= 65_535 {
-                slots = 0
-                entries = []
-                partEnd = []
-                tables = []
-                distinct = false
-                return
+        enum Half: Int {
+            case first = 0, second = 1
+        }
+
+        init(count n: Int) {
+            hashes = .allocate(capacity: n)
+            var bits = 12
+            while (1 << bits) < 8 * n && bits < 32 { bits += 1 }
+            mask = UInt32(truncatingIfNeeded: (1 << bits) - 1)
+            let words = (1 << bits) / 64
+            seen = (0..<2).map { _ in .allocate(capacity: words) }
+            twice = (0..<2).map { _ in .allocate(capacity: words) }
+        }
+
+        deinit {
+            hashes.deallocate()
+            for bitmap in seen + twice { bitmap.deallocate() }
+        }
+
+        /// Hashes the keys in `range` and sets their bits in `half`'s
+        /// bitmaps (one loop, then the other: a loop of both would wait on
+        /// the bitmaps' cache misses).
+        func hash(_ old: ItemKeyBytes.Access, _ range: Range<Int>, into half: Half) {
+            for index in range {
+                hashes[index] = UInt32(truncatingIfNeeded: KeyNumbers.hash(old[index]!))
             }
-            var slots = 16
-            while slots * 2 < 3 * capacity { slots <<= 1 }
-            self.slots = slots
-            entries = [UInt64](unsafeUninitializedCapacity: capacity * parts) { _, count in count = capacity * parts }
-            partEnd = (0..<parts).map { $0 * capacity }
-            // Each part's table is cleared when it is filled, while the
-            // processor's cache holds it.
-            tables = [UInt16](unsafeUninitializedCapacity: slots * parts) { _, count in count = slots * parts }
-            let overflowed: Bool = entries.withUnsafeMutableBufferPointer { entries in
-                partEnd.withUnsafeMutableBufferPointer { partEnd in
-                    for index in 0..<n {
-                        let hash = KeyNumbers.hash(old[index]!)
-                        let p = OldKeyTable.part(hash, partBits)
-                        let position = partEnd[p]
-                        if position == (p + 1) * capacity { return true }
-                        entries[position] = (hash << 32) | UInt64(index)
-                        partEnd[p] = position + 1
-                    }
-                    return false
-                }
+            let seen = self.seen[half.rawValue], twice = self.twice[half.rawValue], mask = self.mask
+            seen.update(repeating: 0)
+            twice.update(repeating: 0)
+            for index in range {
+                let bit = Int(hashes[index] & mask)
+                let word = bit >> 6, one: UInt64 = 1 << UInt64(bit & 63)
+                twice[word] |= seen[word] & one
+                seen[word] |= one
             }
-            if overflowed {
-                distinct = false
-                return
+        }
+
+        /// The bits seen twice by either range or once by each, in
+        /// `twice[0]`.
+        func mergeBitmaps() {
+            for word in 0..<twice[0].count {
+                twice[0][word] |= twice[1][word] | (seen[0][word] & seen[1][word])
             }
-            let mask = slots - 1
-            let found: Bool = entries.withUnsafeBufferPointer { entries in
-                tables.withUnsafeMutableBufferPointer { tables in
-                    for p in 0..<parts {
-                        let table = UnsafeMutableBufferPointer(rebasing: tables[p * slots..<(p + 1) * slots])
-                        table.update(repeating: 0)
-                        let base = p * capacity
-                        for position in base..<partEnd[p] {
-                            let entry = entries[position]
-                            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-                            while table[slot] != 0 {
-                                let other = entries[base + Int(table[slot]) - 1]
-                                if other >> 32 == entry >> 32
-                                    && equal(old[Int(truncatingIfNeeded: other & 0xFFFF_FFFF)]!,
-                                             old[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF)]!) {
-                                    return true
-                                }
-                                slot = (slot + 1) & mask
+        }
+
+        /// Matches each new item that `walk` left unmatched to the old item
+        /// with its key, if any; false when that old item is matched
+        /// already (the new list repeats a key). One pass through the old
+        /// hashes, against a small table of the unmatched ones.
+        func matchUnmatched(of walk: inout Walk, old: ItemKeyBytes.Access, new: ItemKeyBytes.Access) -> Bool {
+            guard !walk.unmatched.isEmpty else { return true }
+            // Room for eight slots an item: a probe mostly finds an empty one.
+            var slotBits = 4
+            while (1 << slotBits) < 8 * walk.unmatched.count { slotBits += 1 }
+            let slotMask = (1 << slotBits) - 1
+            /// (The hash << 32) | (the new index + 1); 0 where empty.
+            let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << slotBits)
+            /// A bit for each of the table's hashes' top 16 bits: most old
+            /// keys are passed by one look at it, in the cache.
+            let filter = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << 10)
+            defer {
+                table.deallocate()
+                filter.deallocate()
+            }
+            table.update(repeating: 0)
+            filter.update(repeating: 0)
+            for index in walk.unmatched {
+                let hash = UInt32(truncatingIfNeeded: KeyNumbers.hash(new[index]!))
+                var slot = Int(hash >> 8) & slotMask
+                while table[slot] != 0 { slot = (slot + 1) & slotMask }
+                table[slot] = UInt64(hash) << 32 | UInt64(index + 1)
+                filter[Int(hash >> 22)] |= 1 << UInt64((hash >> 16) & 63)
+            }
+            for oldIndex in 0..<hashes.count {
+                let hash = hashes[oldIndex]
+                if filter[Int(hash >> 22)] & (1 << UInt64((hash >> 16) & 63)) == 0 { continue }
+                var slot = Int(hash >> 8) & slotMask
+                while table[slot] != 0 {
+                    let entry = table[slot]
+                    if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                        let newIndex = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                        if equal(old[oldIndex]!, new[newIndex]!) {
+                            // Another old item with this key means
+                            // repeated old keys: the candidates say so.
+                            if walk.matchedOld[oldIndex] { return false }
+                            if walk.newIDs[newIndex] < 0 {
+                                walk.newIDs[newIndex] = Int32(truncatingIfNeeded: oldIndex)
+                                walk.matchedOld[oldIndex] = true
                             }
-                            table[slot] = UInt16(truncatingIfNeeded: position - base + 1)
                         }
                     }
-                    return false
+                    slot = (slot + 1) & slotMask
                 }
             }
-            if found { distinct = false }
+            return true
         }
 
-        @inline(__always)
-        static func part(_ hash: UInt64, _ partBits: Int) -> Int {
-            partBits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - partBits))
-        }
-
-        /// The old item whose key is `bytes` (hash `hash`), if any.
-        func find(_ bytes: UnsafeRawBufferPointer, _ hash: UInt64, in old: ItemKeyBytes.Access) -> Int? {
-            let p = OldKeyTable.part(hash, partBits)
-            let mask = slots - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while tables[p * slots + slot] != 0 {
-                let other = entries[p * capacity + Int(tables[p * slots + slot]) - 1]
-                let oldIndex = Int(truncatingIfNeeded: other & 0xFFFF_FFFF)
-                if other >> 32 == hash & 0xFFFF_FFFF && equal(old[oldIndex]!, bytes) { return oldIndex }
-                slot = (slot + 1) & mask
+        /// The keys in `range` whose hash's bit was set twice (after
+        /// `mergeBitmaps`), sorted: each the hash << 32 | the index.
+        func candidates(_ range: Range<Int>) -> [UInt64] {
+            var candidates: [UInt64] = []
+            let twice = self.twice[0], mask = self.mask
+            for index in range {
+                let bit = Int(hashes[index] & mask)
+                if twice[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
+                    candidates.append(UInt64(hashes[index]) << 32 | UInt64(index))
+                }
             }
-            return nil
+            // The sort orders by the top 33 bits: the hash, then the index.
+            var unused = [Int32](unsafeUninitializedCapacity: candidates.count) { _, count in count = candidates.count }
+            KeyNumbers.sortByHash(&candidates, &unused)
+            return candidates
+        }
+
+        /// Whether no two of the keys in the two sorted lists of candidates
+        /// are equal: the lists merged, keys with equal hashes compared.
+        static func noTwoEqual(_ first: [UInt64], _ second: [UInt64], _ old: ItemKeyBytes.Access) -> Bool {
+            var group: [Int] = []
+            var a = 0, b = 0
+            var groupHash: UInt64 = 0
+            while a < first.count || b < second.count {
+                let next: UInt64
+                if b == second.count || a < first.count && first[a] >> 32 <= second[b] >> 32 {
+                    next = first[a]
+                    a += 1
+                } else {
+                    next = second[b]
+                    b += 1
+                }
+                if group.isEmpty || next >> 32 != groupHash {
+                    group.removeAll(keepingCapacity: true)
+                    groupHash = next >> 32
+                } else {
+                    let bytes = old[Int(truncatingIfNeeded: next & 0xFFFF_FFFF)]!
+                    if group.contains(where: { equal(old[$0]!, bytes) }) { return false }
+                }
+                group.append(Int(truncatingIfNeeded: next & 0xFFFF_FFFF))
+            }
+            return true
         }
     }
 
@@ -535,22 +664,32 @@ public struct KeyNumbers {
         }
     }
 
-    /// 64-bit FNV-1a over eight bytes at a time, then mixed.
+    /// A 64-bit hash of `bytes`, eight at a time (the last eight, which
+    /// may overlap the ones before, for the rest: keys are mostly short),
+    /// each word multiplied in, then mixed (MurmurHash3's finalizer).
+    @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        var p = 0
         let count = bytes.count
-        while p + 8 <= count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: p, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            hash ^= hash >> 29
-            p += 8
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xff51_afd7_ed55_8ccd
+            hash ^= hash >> 32
         }
-        while p < count {
-            hash = (hash ^ UInt64(bytes[p])) &* 0x0000_0100_0000_01B3
-            p += 1
+        if count >= 8 {
+            var p = 0
+            while p + 8 < count {
+                mix(bytes.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                p += 8
+            }
+            mix(bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        } else if count >= 4 {
+            mix(UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+                | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        } else if count > 0 {
+            mix(UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1]))
         }
         hash ^= hash >> 33
-        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash = hash &* 0xc4ce_b9fe_1a85_ec53
         hash ^= hash >> 33
         return hash
     }

@@ -93,6 +93,130 @@ public struct ListDiff: Equatable, Sendable {
     /// indices, in O(n log n), and O(1) for each item that extends the
     /// longest run so far, as most do when the lists differ by a few moves.
     init<ID: FixedWidthInteger>(distinctOldCount oldCount: Int, newIDs new: [ID], changed: ((Int, Int) -> Bool)?) {
+        let stays = ListDiff.staying(distinctOldCount: oldCount, newIDs: new)
+        var matchOf: [Int32]
+        if ID.self == Int32.self {
+            matchOf = unsafeBitCast(new, to: [Int32].self)
+        } else {
+            matchOf = new.map { Int32(truncatingIfNeeded: $0) }
+        }
+        var matchedOld = [Bool](repeating: false, count: oldCount)
+        var inserted: [Int] = []
+        var replaced: [Match] = []
+        if let changed {
+            for newIndex in new.indices {
+                let id = Int(new[newIndex])
+                guard id >= 0 else {
+                    inserted.append(newIndex)
+                    continue
+                }
+                ListDiff.accept(Match(old: id, new: newIndex, stays: stays[newIndex]), changed: changed,
+                                matchOf: &matchOf, replaced: &replaced, inserted: &inserted, matchedOld: &matchedOld)
+            }
+        } else {
+            // Without `changed`, every match is kept as it is.
+            matchOf.withUnsafeBufferPointer { matchOf in
+                matchedOld.withUnsafeMutableBufferPointer { matchedOld in
+                    for newIndex in 0..<matchOf.count {
+                        let id = Int(matchOf[newIndex])
+                        if id >= 0 { matchedOld[id] = true } else { inserted.append(newIndex) }
+                    }
+                }
+            }
+        }
+        self.init(matchOf: matchOf, staysNew: stays, matchedOld: matchedOld, inserted: inserted, replaced: replaced)
+    }
+
+    /// Which new items stay: a longest increasing subsequence of their old
+    /// indices (`newIDs`, -1 for none; no index twice). Lists a few moves
+    /// apart are long stretches of items whose old indices rise by one, and
+    /// a longest increasing subsequence takes such a stretch whole or not
+    /// at all (were it to take one item of it and not the next, that next
+    /// item would fit after it and make it longer): so it is found among
+    /// the stretches, weighted by their lengths, in O(s log s) for s
+    /// stretches. Lists far apart, with stretches of an item or two, take
+    /// the items one by one.
+    static func staying<ID: FixedWidthInteger>(distinctOldCount oldCount: Int, newIDs new: [ID]) -> [Bool] {
+        // The stretches: each one's first new index, and the new index
+        // after its last.
+        var starts: [Int32] = [], ends: [Int32] = []
+        let most = new.count / 8
+        let tooMany: Bool = new.withUnsafeBufferPointer { new in
+            var start = -1, previousID = -2
+            for newIndex in 0..<new.count {
+                let id = Int(new[newIndex])
+                if id == previousID + 1 && id >= 0 {
+                    previousID = id
+                    continue
+                }
+                if start >= 0 {
+                    if starts.count == most { return true }
+                    starts.append(Int32(truncatingIfNeeded: start))
+                    ends.append(Int32(truncatingIfNeeded: newIndex))
+                }
+                start = id >= 0 ? newIndex : -1
+                previousID = id >= 0 ? id : -2
+            }
+            if start >= 0 {
+                starts.append(Int32(truncatingIfNeeded: start))
+                ends.append(Int32(truncatingIfNeeded: new.count))
+            }
+            return false
+        }
+        if tooMany { return staying(oneByOne: new, oldCount: oldCount) }
+        // The heaviest increasing run of stretches by their first old
+        // index: a Fenwick tree over those indices' ranks keeps, for each
+        // prefix of ranks, the heaviest run that ends there and its last
+        // stretch.
+        let count = starts.count
+        var order = Array(0..<count)
+        order.sort { new[Int(starts[$0])] < new[Int(starts[$1])] }
+        var rank = [Int32](repeating: 0, count: count)
+        for (position, stretch) in order.enumerated() { rank[stretch] = Int32(truncatingIfNeeded: position) }
+        var treeWeight = [Int](repeating: 0, count: count + 1)
+        var treeStretch = [Int32](repeating: -1, count: count + 1)
+        var previous = [Int32](repeating: -1, count: count)
+        var best = 0, bestStretch: Int32 = -1
+        for stretch in 0..<count {
+            // The heaviest run among ranks below this one.
+            var weight = 0, before: Int32 = -1
+            var i = Int(rank[stretch])
+            while i > 0 {
+                if treeWeight[i] > weight {
+                    weight = treeWeight[i]
+                    before = treeStretch[i]
+                }
+                i -= i & -i
+            }
+            previous[stretch] = before
+            weight += Int(ends[stretch] - starts[stretch])
+            if weight > best {
+                best = weight
+                bestStretch = Int32(truncatingIfNeeded: stretch)
+            }
+            i = Int(rank[stretch]) + 1
+            while i <= count {
+                if weight > treeWeight[i] {
+                    treeWeight[i] = weight
+                    treeStretch[i] = Int32(truncatingIfNeeded: stretch)
+                }
+                i += i & -i
+            }
+        }
+        var stays = [Bool](repeating: false, count: new.count)
+        stays.withUnsafeMutableBufferPointer { stays in
+            var stretch = Int(bestStretch)
+            while stretch >= 0 {
+                let start = Int(starts[stretch])
+                (stays.baseAddress! + start).update(repeating: true, count: Int(ends[stretch]) - start)
+                stretch = Int(previous[stretch])
+            }
+        }
+        return stays
+    }
+
+    /// `staying` for lists far apart: patience sorting, item by item.
+    private static func staying<ID: FixedWidthInteger>(oneByOne new: [ID], oldCount: Int) -> [Bool] {
         // `previous[j]`: the new index before j in its run.
         var runs = IncreasingRuns(capacity: min(oldCount, new.count))
         // Set for every new item with an old one before it is read.
@@ -106,25 +230,7 @@ public struct ListDiff: Equatable, Sendable {
             stays[node] = true
             node = Int(previous[node])
         }
-        var matchOf: [Int32]
-        if ID.self == Int32.self {
-            matchOf = unsafeBitCast(new, to: [Int32].self)
-        } else {
-            matchOf = new.map { Int32(truncatingIfNeeded: $0) }
-        }
-        var matchedOld = [Bool](repeating: false, count: oldCount)
-        var inserted: [Int] = []
-        var replaced: [Match] = []
-        for newIndex in new.indices {
-            let id = Int(new[newIndex])
-            guard id >= 0 else {
-                inserted.append(newIndex)
-                continue
-            }
-            ListDiff.accept(Match(old: id, new: newIndex, stays: stays[newIndex]), changed: changed,
-                            matchOf: &matchOf, replaced: &replaced, inserted: &inserted, matchedOld: &matchedOld)
-        }
-        self.init(matchOf: matchOf, staysNew: stays, matchedOld: matchedOld, inserted: inserted, replaced: replaced)
+        return stays
     }
 
     private init(matchOf: [Int32], staysNew: [Bool], matchedOld: [Bool], inserted: [Int], replaced: [Match]) {
