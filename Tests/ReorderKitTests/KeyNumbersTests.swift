@@ -215,7 +215,7 @@ final class KeyNumbersTests: XCTestCase {
         }
     }
 
-    func testTheWalkAndTheTableOnTwoThreadsNumberAsOneThreadDoes() throws {
+    func testTheWalkAndTheHashesOnTwoThreadsNumberAsOneThreadDoes() throws {
         // The two pieces of the work read the same keys side by side (run
         // under ThreadSanitizer by make test-tsan).
         let old = (0..<20_000).map { "item \($0)" }

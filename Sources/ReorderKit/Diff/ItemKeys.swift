@@ -127,10 +127,10 @@ public final class ItemKeyBytes {
 /// keys would scatter over memory. Two lists that differ by a few changes
 /// agree almost everywhere, so a new item is first compared with the old
 /// item after the one the previous new item matched, and then with a few
-/// after that. When that leaves few new items unmatched, the old keys'
-/// hashes, split into parts by their top bits, show in a small hash table a
-/// part whether any two old keys are equal, and which old key an unmatched
-/// new one equals. Otherwise (repeated keys,
+/// after that (lines a stretch of bytes at a time). When that leaves few
+/// new items unmatched, the old keys' hashes and a bitmap of them show
+/// whether any two old keys are equal, and which old key an unmatched new
+/// one equals (see `OldKeyHashes`). Otherwise (repeated keys,
 /// lists far apart) the old keys are sorted by hash (a radix sort: three
 /// passes in order), equal keys side by side, and a new item that the
 /// comparison in order misses is found by binary search, or, when there
