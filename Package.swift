@@ -19,7 +19,8 @@ let package = Package(
         // The C library's extended-attribute calls, which Glibc's module
         // leaves out: a header only.
         .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
-        // The C library's heap readied for a large batch, in C for mallopt.
+        // The C library's heap readied for a large batch, in C for mallopt,
+        // and a worker thread put on another processor (GNU calls).
         .target(name: "ReorderHeap"),
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
         .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ReorderHeap
 
 /// Work run on a thread of its own while the caller does something else;
 /// `value()` waits for it. `reorder batch` reads its first input this way
@@ -46,7 +47,14 @@ private final class ThreadBody {
 private func startThread(_ body: @escaping () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    // On another processor than this one, which is busy with the caller's
+    // half of the work: left to the scheduler, the new thread may first wait
+    // in this one's queue for milliseconds.
+    _ = reorder_thread_attributes_elsewhere(&attributes)
+    let status = pthread_create(&thread, &attributes, { context in
         Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
         return nil
     }, context)

@@ -1,4 +1,5 @@
-// Heap tuning for large batches; see ReorderHeap.h.
+// Heap tuning for large batches, and worker threads placed on another
+// processor; see ReorderHeap.h.
 //
 // Fresh memory costs a page fault per 4 KiB page on first touch, and a
 // batch of a hundred thousand operations touches a dozen megabytes of new
@@ -7,7 +8,10 @@
 // pages (the glibc.malloc.hugetlb=1 tunable), but only when told so in the
 // environment before the program starts; this does the same from inside,
 // for one run known to be large.
+#define _GNU_SOURCE
 #include "ReorderHeap.h"
+#include <pthread.h>
+#include <sched.h>
 
 // Any C library header says which C library this is.
 #include <stdint.h>
@@ -51,6 +55,22 @@ int reorder_heap_prefer_huge_pages(size_t bytes) {
 #else
 int reorder_heap_prefer_huge_pages(size_t bytes) {
     (void)bytes;
+    return 0;
+}
+#endif
+
+#if defined(__GLIBC__)
+int reorder_thread_attributes_elsewhere(pthread_attr_t *attributes) {
+    int current = sched_getcpu();
+    cpu_set_t allowed;
+    if (current < 0 || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return 0;
+    CPU_CLR(current, &allowed);
+    if (CPU_COUNT(&allowed) == 0) return 0;
+    return pthread_attr_setaffinity_np(attributes, sizeof allowed, &allowed) == 0;
+}
+#else
+int reorder_thread_attributes_elsewhere(pthread_attr_t *attributes) {
+    (void)attributes;
     return 0;
 }
 #endif

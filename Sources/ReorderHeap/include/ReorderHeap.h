@@ -2,6 +2,7 @@
 #define REORDER_HEAP_H
 
 #include <stddef.h>
+#include <pthread.h>
 
 /// Readies the C library's heap for a run that will allocate `bytes` or so
 /// in arrays of many megabytes: such arrays come from the heap rather than
@@ -12,5 +13,10 @@
 /// allocates is advised memory too.
 /// Returns 1 when done, 0 when this C library offers no such tuning.
 int reorder_heap_prefer_huge_pages(size_t bytes);
+
+/// Sets `attributes` so that a thread started with them runs on another
+/// processor than the calling thread's, when the process may use another.
+/// Returns 1 when set, 0 otherwise.
+int reorder_thread_attributes_elsewhere(pthread_attr_t *attributes);
 
 #endif
