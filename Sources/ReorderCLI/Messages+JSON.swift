@@ -120,6 +120,9 @@ extension Messages {
             return "the string that starts here has no closing '\"'"
         case .unterminatedComment:
             return "the comment that starts here has no closing '*/'"
+        case .carriageReturnInComment:
+            return "a carriage return without a line feed in a '//' comment: some readers end the comment there, "
+                + "others do not; make it a line break (CR LF or LF) or remove it"
         }
     }
 

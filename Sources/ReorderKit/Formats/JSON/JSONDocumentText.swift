@@ -50,23 +50,35 @@ final class JSONDocumentText {
         /// does; throws for an unterminated `/*`.
         func commentEnd(at start: Int) throws -> Int? {
             guard start + 1 < end, source[start] == UInt8(ascii: "/") else { return nil }
+            var q = start + 2
             if source[start + 1] == UInt8(ascii: "/") {
-                var q = start + 2
-                while q < end && source[q] != 0x0A { q += 1 }
+                while q < end && source[q] != 0x0A {
+                    // A CR alone ends the comment for JavaScript and VS Code,
+                    // but not for every reader: which bytes the comment
+                    // owns would be a guess.
+                    if source[q] == 0x0D && (q + 1 == end || source[q + 1] != 0x0A) {
+                        copy.deallocate()
+                        throw JSONError.syntax(.carriageReturnInComment, at: JSONPlace.of(q, in: source))
+                    }
+                    q += 1
+                }
                 // A CR before the line break belongs to the line break.
                 if q < end && q > start + 2 && source[q - 1] == 0x0D { q -= 1 }
-                return q
-            }
-            if source[start + 1] == UInt8(ascii: "*") {
-                var q = start + 2
+            } else if source[start + 1] == UInt8(ascii: "*") {
                 while q + 1 < end && !(source[q] == UInt8(ascii: "*") && source[q + 1] == UInt8(ascii: "/")) { q += 1 }
                 guard q + 1 < end else {
                     copy.deallocate()
                     throw JSONError.syntax(.unterminatedComment, at: JSONPlace.of(start, in: source))
                 }
-                return q + 2
+                q += 2
+            } else {
+                return nil
             }
-            return nil
+            if let bad = UTF8Validation.firstInvalid(source, in: start..<q) {
+                copy.deallocate()
+                throw JSONError.syntax(.invalidUTF8, at: JSONPlace.of(bad, in: source))
+            }
+            return q
         }
         // The last byte before `p` that is neither whitespace nor in a
         // comment: a comma after `[`, `{` or another comma follows no value,

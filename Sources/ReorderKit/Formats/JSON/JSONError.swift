@@ -87,6 +87,8 @@ public enum JSONProblem: Equatable, Sendable {
     case unterminatedString
     /// JSON with comments: a `/*` without its `*/`.
     case unterminatedComment
+    /// A carriage return without a line feed in a `//` comment.
+    case carriageReturnInComment
 }
 
 /// Why a JSON Pointer cannot be parsed.

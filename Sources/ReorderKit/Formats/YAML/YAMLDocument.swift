@@ -67,6 +67,9 @@ struct YAMLDocument {
             case .tabIndentation: throw YAMLError.cannotDelimit(what: "a tab used as indentation", offset: offset)
             case .complexKey: throw YAMLError.cannotDelimit(what: "a complex key ('? ')", offset: offset)
             case .keepChomping: throw YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: offset)
+            case .loneCarriageReturn:
+                throw YAMLError.cannotDelimit(what: "a carriage return without a line feed (a line break in YAML; "
+                                              + "make the file's line breaks LF or CR LF)", offset: offset)
             }
         }
         // Documents: a `---` starts one, a `...` ends one; directives go

@@ -85,7 +85,10 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             }
         case .scalar, .empty:
             throw YAMLError.notAList(pointer: pointer, found: node.kind == .empty ? "null" : "a scalar",
-                                     offset: node.kind == .empty ? lines[max(node.ownerLine, 0)].contentStart : node.range.lowerBound)
+                                     offset: node.kind != .empty ? node.range.lowerBound
+                                         // An empty stream (or a byte-order mark alone) has no line.
+                                         : lines.indices.contains(node.ownerLine) ? lines[node.ownerLine].contentStart
+                                         : lines.first?.contentStart ?? 0)
         }
         self.ranges = ranges
         if node.kind == .blockSequence || node.kind == .blockMapping {

@@ -40,6 +40,9 @@ struct YAMLLines {
         case tabIndentation
         case complexKey
         case keepChomping
+        /// A CR not followed by LF: a line break in YAML, which the lines
+        /// here (LF and CR LF) would not see.
+        case loneCarriageReturn
     }
 
     let source: UnsafeRawBufferPointer
@@ -64,6 +67,9 @@ struct YAMLLines {
             let next = lineEnd < end ? lineEnd + 1 : end
             var textEnd = lineEnd
             if textEnd > p && source[textEnd - 1] == 0x0D { textEnd -= 1 }
+            if unsupported == nil, let cr = (p..<textEnd).first(where: { source[$0] == 0x0D }) {
+                unsupported = (.loneCarriageReturn, cr)
+            }
             var contentStart = p
             while contentStart < textEnd && source[contentStart] == 0x20 { contentStart += 1 }
             var blankEnd = contentStart

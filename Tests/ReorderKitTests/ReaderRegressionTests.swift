@@ -1,0 +1,58 @@
+import ReorderKit
+import XCTest
+
+/// What the readers found by a differential fuzzer and on real files must
+/// never do again: crash, or change data with success. Each case is the
+/// exact input that did.
+final class ReaderRegressionTests: XCTestCase {
+    /// The error reading `text` as `format` and reversing its list throws,
+    /// or nil when it succeeds.
+    func error(_ text: [UInt8], _ format: ListFormat, pointer: String = "") -> Error? {
+        text.withUnsafeBytes { source in
+            do {
+                let document = try ListDocument(source, format: format, options: ReadOptions(pointer: pointer))
+                _ = document.render(try document.arrangement(for: .reverse, options: EditOptions()))
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    func error(_ text: String, _ format: ListFormat, pointer: String = "") -> Error? {
+        error(Array(text.utf8), format, pointer: pointer)
+    }
+
+    func testAnEmptyYAMLStreamOrAByteOrderMarkAloneIsRefusedNotACrash() {
+        XCTAssertEqual(error("", .yaml) as? YAMLError, .notAList(pointer: "", found: "null", offset: 0))
+        XCTAssertEqual(error([0xEF, 0xBB, 0xBF], .yaml) as? YAMLError, .notAList(pointer: "", found: "null", offset: 0))
+        XCTAssertEqual(error("---\n", .yaml) as? YAMLError, .notAList(pointer: "", found: "null", offset: 0))
+    }
+
+    func testALoneCarriageReturnInYAMLIsRefusedAtItsPlace() {
+        // PyYAML reads two root keys here; reading the CR as part of a line
+        // moved `c` into `/a`.
+        guard case .cannotDelimit(_, let offset)? = error("a:\n  b: 1\n  \rc: 2", .yaml, pointer: "/a") as? YAMLError else {
+            return XCTFail("a lone CR was read as part of a line")
+        }
+        XCTAssertEqual(offset, 12)
+        // CR LF stays a line break.
+        XCTAssertNil(error("a:\r\n  b: 1\r\n  c: 2\r\n", .yaml, pointer: "/a"))
+    }
+
+    func testALoneCarriageReturnInAJSONCLineCommentIsRefused() {
+        // JavaScript and VS Code end the comment at the CR: three members,
+        // where a reader that ends it at LF sees two.
+        XCTAssertEqual(error("{\"a\": 1, // x\r \"b\": 2,\n\"c\": 3}", .jsonc) as? JSONError,
+                       .syntax(.carriageReturnInComment, at: JSONPlace(offset: 13, line: 1, column: 14)))
+        XCTAssertNil(error("{\"a\": 1, // x\r\n \"b\": 2,\n\"c\": 3}", .jsonc))
+    }
+
+    func testInvalidUTF8InAJSONCCommentIsRefused() {
+        XCTAssertEqual(error(Array("[1, // ".utf8) + [0xFF] + Array("\n2]".utf8), .jsonc) as? JSONError,
+                       .syntax(.invalidUTF8, at: JSONPlace(offset: 7, line: 1, column: 8)))
+        XCTAssertEqual(error(Array("[1, /* a ".utf8) + [0xC0, 0x80] + Array(" */ 2]".utf8), .jsonc) as? JSONError,
+                       .syntax(.invalidUTF8, at: JSONPlace(offset: 9, line: 1, column: 10)))
+        XCTAssertNil(error("[1, // é\n2]", .jsonc))
+    }
+}
