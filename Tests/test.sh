@@ -28,14 +28,7 @@ for package in "${debian_packages[@]}"; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && [ -z "${REORDER_TEST_NO_INSTALL:-}" ]; then
-        echo "test.sh: installing Debian packages: ${missing[*]}" >&2
-        apt_log=$(mktemp)
-        if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$apt_log" 2>&1; then
-            cat "$apt_log" >&2
-            echo "test.sh: apt-get could not install: ${missing[*]}" >&2
-            exit 2
-        fi
-        rm -f "$apt_log"
+        bash Tests/apt-install.sh test.sh "${missing[@]}"
     else
         echo "test.sh: the tests need these Debian packages, which are not installed: ${missing[*]}" >&2
         echo "test.sh: install them, then run 'make test' again:" >&2
@@ -67,13 +60,25 @@ if [ ${#python_missing[@]} -gt 0 ]; then
 fi
 export PATH="$tools/bin:$PATH"
 
+# The tests make their files in a temporary directory of their own, which
+# must be empty again when they end: a test that leaves something behind
+# fails the run (below), as it would litter a user's /tmp.
+# (REORDER_TEST_TMPDIR: the tests take it as their TMPDIR, and so do the
+# programs they run; swift test itself keeps its own files elsewhere.)
+log=$(mktemp)
+# (Under /tmp, not in the clone: tmux's socket path must stay short.)
+test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/reorder-tests.XXXXXX")
+trap 'rm -f "$log"; chmod -R u+rwx "$test_tmp" 2>/dev/null; rm -rf "$test_tmp"' EXIT
+status=0
 # Swift Testing has no tests here; without this flag its "0 tests passed"
 # line would come last, after an XCTest failure.
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-status=0
 # shellcheck disable=SC2086
-swift test --disable-swift-testing ${SWIFT_TEST_ARGS:-} 2>&1 | tee "$log" || status=$?
+REORDER_TEST_TMPDIR="$test_tmp" swift test --disable-swift-testing ${SWIFT_TEST_ARGS:-} 2>&1 | tee "$log" || status=$?
+left=$(cd "$test_tmp" && find . -mindepth 1 -maxdepth 2 | sort | head -20)
+if [ -n "$left" ]; then
+    printf '\ntest.sh: the tests left files in their temporary directory (%s):\n%s\n' "$test_tmp" "$left" | tee -a "$log"
+    status=1
+fi
 
 # One closing line for the whole run, and the failures above it.
 python3 - "$log" "$status" <<'PY'
@@ -82,6 +87,10 @@ text = open(sys.argv[1], errors="replace").read()
 status = int(sys.argv[2])
 runs = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", text)
 failed_cases = sorted(set(re.findall(r"Test Case '([^']+)' failed", text)))
+# The check after the tests, that they left their temporary directory empty,
+# counts as one more test.
+if "test.sh: the tests left files" in text:
+    failed_cases.append("test.sh: the temporary directory left as the tests found it")
 # XCTest counts failed assertions; count failed tests instead.
 if failed_cases:
     print("\nFailed:")
@@ -91,6 +100,7 @@ if not runs:
     print("swift-test: 0 passed, 1 failed (the tests did not build or run; see above)")
     sys.exit(0)
 executed, skipped, assertions = (int(x or 0) for x in runs[-1])
+executed += 1
 failed = len(failed_cases)
 if status != 0 and failed == 0:
     failed = 1

@@ -51,7 +51,10 @@ def main():
             files[f"{data}/data/{relative}"] = (path.read_bytes(), 0o644)
     if f"{data}/scripts/reorder" not in files:
         raise SystemExit(f"wheel.py: no bin/reorder in {stage}")
-    readme = (wheelfile.ROOT / "README.md").read_text(encoding="utf-8")
+    # The package index shows this page: the README's first screen runs
+    # `swift run` and its links are relative to the repository.
+    readme = (wheelfile.ROOT / "packaging" / "pypi-description.md").read_text(encoding="utf-8")
+    readme = readme.replace("HOME_PAGE", wheelfile.HOME_PAGE)
     text = wheelfile.metadata("reorder", version, SUMMARY, readme=readme, extra=CLASSIFIERS)
     dist_info_name, dist_info = wheelfile.dist_info_files(
         "reorder", version, text, wheelfile.wheel_text(TAGS, purelib=False),

@@ -33,12 +33,22 @@ def distribution(name):
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
+# Where the project lives, for the package index's links. The README's
+# release-day commands use the same owner.
+HOME_PAGE = "https://github.com/OWNER/reorder"
+AUTHOR = "The reorder authors"
+
+
 def metadata(name, version, summary, *, requires=(), readme=None, extra=()):
     lines = [
         "Metadata-Version: 2.1",
         f"Name: {name}",
         f"Version: {version}",
         f"Summary: {summary}",
+        f"Home-page: {HOME_PAGE}",
+        f"Author: {AUTHOR}",
+        f"Project-URL: Source, {HOME_PAGE}",
+        f"Project-URL: Changelog, {HOME_PAGE}/blob/main/CHANGELOG.md",
         "License: MIT",
         "Requires-Python: >=3.7",
         *extra,

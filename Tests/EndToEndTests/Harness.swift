@@ -9,7 +9,17 @@ final class Harness {
     /// SIGPIPE ignored in the test process, once.
     static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
+    /// `REORDER_TEST_TMPDIR` (which `make test` sets, and checks is empty
+    /// again after the tests) becomes the tests' `TMPDIR`, and so that of
+    /// every program they start.
+    static let temporaryDirectory: Void = {
+        if let directory = ProcessInfo.processInfo.environment["REORDER_TEST_TMPDIR"], !directory.isEmpty {
+            setenv("TMPDIR", directory, 1)
+        }
+    }()
+
     init() throws {
+        Harness.temporaryDirectory
         let base = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
         directory = base.appendingPathComponent("reorder-e2e-" + UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -53,6 +63,7 @@ final class Harness {
         }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
+        env["TMPDIR"] = NSTemporaryDirectory()
         env.removeValue(forKey: "NO_COLOR")
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -28,6 +28,8 @@ final class InPlaceSafetyTests: XCTestCase {
             try process.run()
         }
 
+        deinit { try? FileManager.default.removeItem(at: errURL) }
+
         /// Waits at most `timeout` seconds; false (and the run killed) when
         /// it had not ended by then.
         func wait(timeout: TimeInterval = 60) -> Bool {
@@ -507,7 +509,12 @@ final class InPlaceSafetyTests: XCTestCase {
         try FileManager.default.createDirectory(at: h.url("ro"), withIntermediateDirectories: true)
         try h.write("ro/list.txt", "a\nb\n", mode: 0o644)
         try runTool(mount, ["--bind", "ro", "ro"], in: h)
-        addTeardownBlock { _ = try? h.run(["ro"], executable: URL(fileURLWithPath: umount)) }
+        // Unmounted before the harness removes its directory; the harness
+        // goes once the test case does, so the directory is removed here.
+        addTeardownBlock {
+            _ = try? h.run(["ro"], executable: URL(fileURLWithPath: umount))
+            try? FileManager.default.removeItem(at: h.directory)
+        }
         try runTool(mount, ["-o", "remount,ro,bind", "ro"], in: h)
         let result = try h.run(["reverse", "ro/list.txt"])
         XCTAssertEqual(result.status, 2)

@@ -7,8 +7,8 @@ import XCTest
 ///
 /// pre-commit builds the hook repository itself (`swift build -c release`),
 /// from what is committed: this test checks the committed manifest and
-/// sources, not uncommitted edits. It needs `pre-commit` and `git` on PATH;
-/// without them it fails when `CI` is set and is skipped otherwise.
+/// sources, not uncommitted edits. It needs `pre-commit` and `git` on PATH,
+/// which `make test` installs; without them it fails (it is never skipped).
 final class PreCommitTests: XCTestCase {
     /// This repository's top: Tests/EndToEndTests/PreCommitTests.swift → ../..
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -20,7 +20,7 @@ final class PreCommitTests: XCTestCase {
     /// What the tests share, so that pre-commit builds the hook repository
     /// once: a clone of this repository's HEAD and pre-commit's cache
     /// (which knows a built repository by its path and commit).
-    static let shared = URL(fileURLWithPath: NSTemporaryDirectory())
+    static let shared = { Harness.temporaryDirectory; return URL(fileURLWithPath: NSTemporaryDirectory()) }()
         .appendingPathComponent("reorder-pre-commit-shared-" + UUID().uuidString)
 
     override class func tearDown() {
@@ -29,6 +29,7 @@ final class PreCommitTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
+        Harness.temporaryDirectory
         scratch = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("reorder-pre-commit-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -49,6 +50,11 @@ final class PreCommitTests: XCTestCase {
         environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
         environment["PRE_COMMIT_HOME"] = PreCommitTests.shared.appendingPathComponent("pre-commit-home").path
         environment["NO_COLOR"] = "1"
+        // What pre-commit and the Swift build it starts leave in TMPDIR goes
+        // with the shared folder, which the tests remove.
+        let temporary = PreCommitTests.shared.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        environment["TMPDIR"] = temporary.path
         self.environment = environment
     }
 

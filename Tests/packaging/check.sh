@@ -40,14 +40,7 @@ if [ ${#missing[@]} -gt 0 ]; then
         echo "    apt-get install ${missing[*]}" >&2
         exit 2
     fi
-    echo "check.sh: installing Debian packages: ${missing[*]}" >&2
-    apt_log=$(mktemp)
-    if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$apt_log" 2>&1; then
-        cat "$apt_log" >&2
-        echo "check.sh: apt-get could not install: ${missing[*]}" >&2
-        exit 2
-    fi
-    rm -f "$apt_log"
+    bash Tests/apt-install.sh check.sh "${missing[@]}"
 fi
 
 # pre-commit, in the environment Tests/test.sh makes for the tests.
@@ -184,6 +177,21 @@ with zipfile.ZipFile(sys.argv[1]) as wheel:
         data = wheel.read(path)
         expected = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         assert digest == expected and int(size) == len(data), path
+PY
+check "METADATA: home page, author, a description for the package index" python3 - "$wheel" <<'PY'
+import email.parser, re, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    name = next(name for name in wheel.namelist() if name.endswith(".dist-info/METADATA"))
+    message = email.parser.Parser().parsestr(wheel.read(name).decode())
+assert message["Home-page"].startswith("https://"), message["Home-page"]
+assert message["Author"], "no Author"
+assert message["Description-Content-Type"] == "text/markdown"
+description = message.get_payload()
+assert "swift run" not in description, "the description runs swift"
+links = re.findall(r"\]\(([^)]*)\)", description)
+relative = [link for link in links if not re.match(r"https?://", link)]
+assert not relative, f"relative links: {relative}"
+assert "HOME_PAGE" not in description
 PY
 venv="$scratch/venv"
 python3 -m venv "$venv"
