@@ -12,6 +12,8 @@ enum Messages {
         case let error as UsageError: return describe(error)
         case ReorderError.binaryInput(let line, let column):
             return (input.map { "\($0):" } ?? "") + "\(line):\(column): " + describe(error as! ReorderError)
+        case ReorderError.lineWouldBecomeByteOrderMark(let line?):
+            return (input.map { "\($0):" } ?? "") + "\(line):1: " + describe(error as! ReorderError)
         case let error as ReorderError: return prefix + describe(error)
         case let error as SystemError: return describe(error)
         case let error as MissingDirectory:
@@ -101,6 +103,10 @@ enum Messages {
         case .valueContainsTerminator(let terminator):
             let name = terminator == 0 ? "a NUL byte" : "a newline"
             return "the value holds \(name), which would make it more than one item; insert each line on its own"
+        case .lineWouldBecomeByteOrderMark(let line):
+            return (line == nil ? "the new first line" : "this line") + " starts with U+FEFF; first in a file without a byte-order mark it would read back as "
+                + "the file's byte-order mark and the line would lose the character, so nothing is written; "
+                + "keep another line first"
         case .binaryInput:
             return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
         }

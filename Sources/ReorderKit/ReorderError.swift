@@ -29,4 +29,9 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// byte `column`: it looks binary, as `grep` and `diff` judge it, and is
     /// not edited unless `--text` says to.
     case binaryInput(line: Int, column: Int)
+    /// Source line `line` (1-based; nil: a new line) starts with U+FEFF and
+    /// the edit puts it first in a file that has no byte-order mark: it
+    /// would read back as the file's byte-order mark, and the line would
+    /// lose the character.
+    case lineWouldBecomeByteOrderMark(line: Int?)
 }

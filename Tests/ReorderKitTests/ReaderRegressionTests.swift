@@ -56,3 +56,16 @@ final class ReaderRegressionTests: XCTestCase {
         XCTAssertNil(error("[1, // é\n2]", .jsonc))
     }
 }
+
+extension ReaderRegressionTests {
+    func testALineThatStartsWithUFEFFIsNotMovedToTheTopOfAFileWithoutAByteOrderMark() {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        // Reversed twice, the line lost its U+FEFF to the file's mark.
+        XCTAssertEqual(error([0x0A] + mark + [0x78, 0x0A], .lines) as? ReorderError,
+                       .lineWouldBecomeByteOrderMark(line: 2))
+        // Behind a byte-order mark of the file's own, it may go first.
+        XCTAssertNil(error(mark + [0x0A] + mark + [0x78, 0x0A], .lines))
+        // Anywhere but first, it may go.
+        XCTAssertNil(error([0x61, 0x0A] + mark + [0x78, 0x0A, 0x62, 0x0A], .lines))
+    }
+}

@@ -28,6 +28,7 @@ public struct LinesLayout: ListLayout {
     private let starts: OffsetTable
     /// Bytes of the byte-order mark, or an empty range at 0.
     private let byteOrderMark: Range<Int>
+    var hasByteOrderMark: Bool { !byteOrderMark.isEmpty }
     /// Where the last line's content ends.
     private let contentEnd: Int
     /// The last line's terminator; empty when the file does not end with one.
