@@ -9,6 +9,7 @@ enum Messages {
     static func describe(_ error: Error, input: String?) -> String {
         let prefix = input.map { $0 + ": " } ?? ""
         switch error {
+        case let error as ErrorInInput: return describe(error.error, input: error.name)
         case let error as UsageError: return describe(error)
         case ReorderError.binaryInput(let line, let column):
             return (input.map { "\($0):" } ?? "") + "\(line):\(column): " + describe(error as! ReorderError)
