@@ -20,7 +20,7 @@ struct YAMLErrorInInput: Error {
             return
         }
         switch error {
-        case .cannotDelimit(_, let offset), .notAList(_, _, let offset):
+        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _):
             let place = JSONPlace.of(min(offset, source.count), in: source)
             prefix = "\(name):\(place.line):\(place.column): "
         default:
@@ -50,6 +50,13 @@ extension Messages {
             return named + "the value '\(String(decoding: value, as: UTF8.self))' is not one YAML value on one line: \(reason); to insert it as a string, use --string"
         case .keyExists(let key):
             return named + "the mapping has the key '\(key)' already; delete or replace that entry instead (select it with =\(key))"
+        case .mergeKey(let pointer, _, let mergeList):
+            let subject = pointer.isEmpty ? "the document's root" : "'\(pointer)'"
+            let list = mergeList ? ", or its merge list with -p '\(pointer)/<<' (in YAML 1.1 the mapping listed first wins)" : ""
+            return place + "\(subject) is a mapping with a merge key ('<<'), so some of its keys come from the mappings it merges; "
+                + "YAML 1.1 lets its own keys win wherever '<<' stands, but not every loader does, so reordering its entries "
+                + "could change the values a program reads, and reorder edits nothing: reorder the merged mappings themselves"
+                + list
         case .aliasBeforeAnchor(let anchor):
             return named + "the edit would put the alias '*\(anchor)' before its anchor '&\(anchor)' (or remove the anchor), and the document would no longer load; nothing is written"
         }

@@ -155,6 +155,8 @@ final class MessageTests: XCTestCase {
             ["batch", "-e", "move 9 0", "list.txt"],
             ["batch", "-e", "delete ~[", "list.txt"],
             ["insert", "0", "{k: v", "map.yaml"],
+            ["insert", "0", "k: v", "-p", "/m", "map.yaml"],
+            ["reverse", "-p", "/m", "map.yaml"],
             ["reverse", "-p", "/x", "map.yaml"],
             ["reverse", "-p", "/x", "map.toml"],
             ["reverse", "--document", "3", "map.yaml"],
