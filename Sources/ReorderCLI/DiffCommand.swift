@@ -8,13 +8,39 @@ struct ListInput {
     var document: ListDocument { loaded.document! }
 
     /// Reads `path` (`-`: standard input) as the list with `readOptions`.
+    /// An error reading it carries the input's name (`<stdin>` for
+    /// standard input, as a job's messages say).
     static func read(_ path: String, readOptions: ReadOptions, console: Console) throws -> ListInput {
-        if InputBytes.namesStandardInput(path) {
-            let loaded = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
-                                      edited: nil, readsList: true)
-            return ListInput(loaded: loaded, name: "<stdin>")
+        let standardInput = InputBytes.namesStandardInput(path)
+        let name = standardInput ? "<stdin>" : path
+        return try ErrorInInput.naming(name) {
+            if standardInput {
+                let loaded = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                                          edited: nil, readsList: true)
+                return ListInput(loaded: loaded, name: name)
+            }
+            return ListInput(loaded: try Job.load(input: path, readOptions: readOptions, inPlace: false), name: name)
         }
-        return ListInput(loaded: try Job.load(input: path, readOptions: readOptions, inPlace: false), name: path)
+    }
+}
+
+/// An error of one input, with the input's name: for a command that reads
+/// several (`diff OLD NEW`, `sort --like REF`), whose errors reach the
+/// runner with no job to name them.
+struct ErrorInInput: Error {
+    let error: any Error
+    let name: String
+
+    /// Runs `body`; an error it throws comes out with `name` (once: an
+    /// error that has a name already keeps it).
+    static func naming<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ErrorInInput {
+            throw error
+        } catch {
+            throw ErrorInInput(error: error, name: name)
+        }
     }
 }
 
@@ -99,12 +125,14 @@ struct DiffCommand {
         }
     }
 
-    /// Errors of one input's format, with its name.
+    /// Errors about one input, with its name (and a YAML error's place).
     private func describing<T>(_ input: ListInput, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as YAMLError {
-            throw YAMLErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
+        try ErrorInInput.naming(input.name) {
+            do {
+                return try body()
+            } catch let error as YAMLError {
+                throw YAMLErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
+            }
         }
     }
 

@@ -54,9 +54,9 @@ extension Messages {
             if case .syntax(let problem, let place) = problem {
                 detail = " (column \(place.column)" + (place.line > 1 ? " of line \(place.line)" : "") + ": " + describe(problem) + ")"
             }
-            return "the value \(quoted(text)) is not one JSON value\(detail); to insert it as a string, use --string"
+            return inputPrefix + "the value \(quoted(text)) is not one JSON value\(detail); to insert it as a string, use --string"
         case .valueNotUTF8:
-            return "the value is not valid UTF-8, so it cannot be a JSON string"
+            return inputPrefix + "the value is not valid UTF-8, so it cannot be a JSON string"
         case .invalidMember(let value, let problem, let memberCount):
             let text = String(decoding: value, as: UTF8.self)
             var detail = ""

@@ -4,13 +4,21 @@ import ReorderKit
 /// while the input's bytes are at hand.
 struct TOMLErrorInInput: Error {
     let error: TOMLError
-    let name: String
-    /// `name:line:column: `, or `name: ` for an error with no place.
+    /// nil inside a message that names the input already (a batch's).
+    let name: String?
+    /// `name:line:column: `, or `name: ` for an error with no place; empty
+    /// without a name.
     let prefix: String
 
-    init(_ error: TOMLError, name: String, source: UnsafeRawBufferPointer) {
+    /// `source`: the input's bytes, to find the error's place in; nil for
+    /// an error without a name.
+    init(_ error: TOMLError, name: String?, source: UnsafeRawBufferPointer?) {
         self.error = error
         self.name = name
+        guard let name, let source else {
+            prefix = name.map { $0 + ": " } ?? ""
+            return
+        }
         switch error {
         case .syntax(_, let offset), .redefined(_, _, let offset), .cannotDelimit(_, let offset), .notAList(_, _, let offset):
             let place = JSONPlace.of(min(offset, source.count), in: source)
@@ -23,7 +31,9 @@ struct TOMLErrorInInput: Error {
 
 extension Messages {
     static func describe(_ wrapped: TOMLErrorInInput) -> String {
-        let name = wrapped.name, place = wrapped.prefix
+        // `name: ` for an error of the whole input; `name:line:column: `
+        // where the error has a place.
+        let named = wrapped.name.map { $0 + ": " } ?? "", place = wrapped.prefix
         switch wrapped.error {
         case .syntax(let problem, _):
             return place + "not valid TOML 1.0: \(problem)"
@@ -32,16 +42,16 @@ extension Messages {
         case .cannotDelimit(let what, _):
             return place + "\(what): reorder cannot tell where the items begin and end here, so it edits nothing (it never guesses)"
         case .nothingAtPointer(let pointer, let reason):
-            return "\(name): nothing at '\(pointer)': \(reason)"
+            return named + "nothing at '\(pointer)': \(reason)"
         case .notAList(let pointer, let found, _):
             let subject = pointer.isEmpty ? "the document's root" : "'\(pointer)'"
             return place + "\(subject) is \(found), not an array or a table"
         case .invalidValue(let value, let reason):
-            return "\(name): the value '\(String(decoding: value, as: UTF8.self))' is not one TOML item: \(reason); to insert it as a string, use --string"
+            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not one TOML item: \(reason); to insert it as a string, use --string"
         case .keyExists(let key):
-            return "\(name): the table has the key '\(key)' already; delete or replace that line instead (select it with =\(key))"
+            return named + "the table has the key '\(key)' already; delete or replace that line instead (select it with =\(key))"
         case .resultInvalid(let problem):
-            return "\(name): the edit would not give valid TOML (\(problem)); nothing is written"
+            return named + "the edit would not give valid TOML (\(problem)); nothing is written"
         }
     }
 }

@@ -4,15 +4,23 @@ import ReorderKit
 /// while the input's bytes are at hand.
 struct YAMLErrorInInput: Error {
     let error: YAMLError
-    let name: String
-    /// `name:line:column: `, or `name: ` for an error with no place.
+    /// nil inside a message that names the input already (a batch's).
+    let name: String?
+    /// `name:line:column: `, or `name: ` for an error with no place; empty
+    /// without a name.
     let prefix: String
 
-    init(_ error: YAMLError, name: String, source: UnsafeRawBufferPointer) {
+    /// `source`: the input's bytes, to find the error's place in; nil for
+    /// an error without a name.
+    init(_ error: YAMLError, name: String?, source: UnsafeRawBufferPointer?) {
         self.error = error
         self.name = name
+        guard let name, let source else {
+            prefix = name.map { $0 + ": " } ?? ""
+            return
+        }
         switch error {
-        case .cannotDelimit(_, let offset), .notAList(_, _, let offset):
+        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _):
             let place = JSONPlace.of(min(offset, source.count), in: source)
             prefix = "\(name):\(place.line):\(place.column): "
         default:
@@ -23,26 +31,34 @@ struct YAMLErrorInInput: Error {
 
 extension Messages {
     static func describe(_ wrapped: YAMLErrorInInput) -> String {
-        let name = wrapped.name
-        func place(_ offset: Int) -> String { wrapped.prefix }
+        // `name: ` for an error of the whole input; `name:line:column: `
+        // where the error has a place.
+        let named = wrapped.name.map { $0 + ": " } ?? "", place = wrapped.prefix
         switch wrapped.error {
-        case .cannotDelimit(let what, let offset):
-            return place(offset) + "\(what): reorder cannot tell where the entries begin and end here, so it edits nothing (it never guesses)"
+        case .cannotDelimit(let what, _):
+            return place + "\(what): reorder cannot tell where the entries begin and end here, so it edits nothing (it never guesses)"
         case .severalDocuments(let count):
-            return "\(name): the stream holds \(count) YAML documents; choose one with --document N (0 is the first, -1 the last)"
+            return named + "the stream holds \(count) YAML documents; choose one with --document N (0 is the first, -1 the last)"
         case .noSuchDocument(let index, let count):
-            return "\(name): there is no document \(index): the stream holds \(count) (valid: 0...\(count - 1), or -\(count)...-1 from the end)"
+            return named + "there is no document \(index): the stream holds \(count) (valid: 0...\(count - 1), or -\(count)...-1 from the end)"
         case .nothingAtPointer(let pointer, let reason):
-            return "\(name): nothing at '\(pointer)': \(reason)"
-        case .notAList(let pointer, let found, let offset):
+            return named + "nothing at '\(pointer)': \(reason)"
+        case .notAList(let pointer, let found, _):
             let subject = pointer.isEmpty ? "the document's root" : "'\(pointer)'"
-            return place(offset) + "\(subject) is \(found), not a sequence or a mapping"
+            return place + "\(subject) is \(found), not a sequence or a mapping"
         case .invalidValue(let value, let reason):
-            return "\(name): the value '\(String(decoding: value, as: UTF8.self))' is not one YAML value on one line: \(reason); to insert it as a string, use --string"
+            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not one YAML value on one line: \(reason); to insert it as a string, use --string"
         case .keyExists(let key):
-            return "\(name): the mapping has the key '\(key)' already; delete or replace that entry instead (select it with =\(key))"
+            return named + "the mapping has the key '\(key)' already; delete or replace that entry instead (select it with =\(key))"
+        case .mergeKey(let pointer, _, let mergeList):
+            let subject = pointer.isEmpty ? "the document's root" : "'\(pointer)'"
+            let list = mergeList ? ", or its merge list with -p '\(pointer)/<<' (in YAML 1.1 the mapping listed first wins)" : ""
+            return place + "\(subject) is a mapping with a merge key ('<<'), so some of its keys come from the mappings it merges; "
+                + "YAML 1.1 lets its own keys win wherever '<<' stands, but not every loader does, so reordering its entries "
+                + "could change the values a program reads, and reorder edits nothing: reorder the merged mappings themselves"
+                + list
         case .aliasBeforeAnchor(let anchor):
-            return "\(name): the edit would put the alias '*\(anchor)' before its anchor '&\(anchor)' (or remove the anchor), and the document would no longer load; nothing is written"
+            return named + "the edit would put the alias '*\(anchor)' before its anchor '&\(anchor)' (or remove the anchor), and the document would no longer load; nothing is written"
         }
     }
 }

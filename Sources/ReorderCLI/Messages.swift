@@ -9,6 +9,7 @@ enum Messages {
     static func describe(_ error: Error, input: String?) -> String {
         let prefix = input.map { $0 + ": " } ?? ""
         switch error {
+        case let error as ErrorInInput: return describe(error.error, input: error.name)
         case let error as UsageError: return describe(error)
         case ReorderError.binaryInput(let line, let column):
             return (input.map { "\($0):" } ?? "") + "\(line):\(column): " + describe(error as! ReorderError)
@@ -25,11 +26,20 @@ enum Messages {
         case let error as JSONError: return describe(error, input: input)
         case let error as YAMLErrorInInput: return describe(error)
         case let error as TOMLErrorInInput: return describe(error)
+        // Without the input's bytes, no place: an error of a batch's
+        // operation (the batch's message says which input), or one that
+        // reached here unwrapped.
+        case let error as YAMLError: return describe(YAMLErrorInInput(error, name: input, source: nil))
+        case let error as TOMLError: return describe(TOMLErrorInInput(error, name: input, source: nil))
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
         case let error as SelectorError: return prefix + describe(error)
         case let error as RegionError: return prefix + describe(error)
-        default: return prefix + String(describing: error)
+        default:
+            // Every error reorder throws has its sentence above; one that
+            // has none is a bug, said as such rather than shown as a
+            // Swift value.
+            return prefix + "an error reorder has no message for (\(type(of: error))): please report this as a bug"
         }
     }
 

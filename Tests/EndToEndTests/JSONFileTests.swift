@@ -151,7 +151,7 @@ final class JSONFileTests: XCTestCase {
         let result = try h.run(["insert", "0", "hello world", "list.json"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr,
-                       "reorder: the value 'hello world' is not one JSON value (column 1: expected a value, found 'h'); to insert it as a string, use --string\n")
+                       "reorder: list.json: the value 'hello world' is not one JSON value (column 1: expected a value, found 'h'); to insert it as a string, use --string\n")
         XCTAssertEqual(try h.text("list.json"), "[1]")
         XCTAssertEqual(try h.run(["insert", "0", "--string", "hello world", "list.json"]).status, 0)
         XCTAssertEqual(try h.text("list.json"), "[\"hello world\", 1]")

@@ -291,7 +291,44 @@ final class YAMLLayoutTests: XCTestCase {
         XCTAssertEqual(error { try self.apply(.reverse, anchored, pointer: "/list") }, .aliasBeforeAnchor(name: "a"))
         XCTAssertEqual(error { try self.apply(self.delete(0), anchored, pointer: "/list") }, .aliasBeforeAnchor(name: "a"))
         XCTAssertEqual(try apply(move(2, 0), anchored, pointer: "/list"), "list:\n  - b\n  - &a {x: 1}\n  - *a\n")
-        XCTAssertNotNil(error { try self.apply(.reverse, "a: 1\nb: 2\n<<: {c: 3}\n", pointer: "/<<") })
+        // The merged mapping is a mapping like any other.
+        XCTAssertEqual(try apply(.reverse, "a: 1\nb: 2\n<<: {c: 3, d: 4}\n", pointer: "/<<"), "a: 1\nb: 2\n<<: {d: 4, c: 3}\n")
+    }
+
+    /// `-p /x/<<` was refused with "cannot tell where the entries begin",
+    /// at 1:1, whatever the value of `<<` was.
+    func testAMergeListIsReorderedLikeAnySequence() throws {
+        let anchors = "a: &a {x: 1}\nb: &b {x: 2}\n"
+        XCTAssertEqual(try apply(.reverse, anchors + "c:\n  <<: [*a, *b]\n  y: 3\n", pointer: "/c/<<"),
+                       anchors + "c:\n  <<: [*b, *a]\n  y: 3\n")
+        XCTAssertEqual(try apply(.reverse, anchors + "c:\n  <<:\n    - *a\n    - *b\n", pointer: "/c/<<"),
+                       anchors + "c:\n  <<:\n    - *b\n    - *a\n")
+        XCTAssertEqual(try apply(.reverse, anchors + "c: {<<: [*a, *b]}\n", pointer: "/c/<<"), anchors + "c: {<<: [*b, *a]}\n")
+        // A single alias is no list.
+        XCTAssertEqual(error { try self.apply(.reverse, anchors + "c:\n  <<: *a\n", pointer: "/c/<<") },
+                       .notAList(pointer: "/c/<<", found: "a scalar", offset: 35))
+    }
+
+    /// The mapping that holds `<<` is refused at its `<<`, whichever form
+    /// the key and its value take.
+    func testAMappingWithAMergeKeyIsRefusedAtTheKey() throws {
+        let anchors = "a: &a {x: 1}\nb: &b {x: 2}\n"
+        let cases: [(text: String, offset: Int, list: Bool)] = [
+            ("c:\n  y: 3\n  <<: [*a, *b]\n", 38, true),
+            ("c:\n  <<:\n    - *a\n", 31, true),
+            ("c:\n  y: 3\n  <<: *a\n", 38, false),
+            ("c:\n  y: 3\n  !!merge <<: *a\n", 46, false),
+            ("c: {y: 3, <<: *a}\n", 36, false),
+            ("c: {y: 3, <<: [*a]}\n", 36, true),
+        ]
+        for (text, offset, list) in cases {
+            XCTAssertEqual(error { try self.apply(.reverse, anchors + text, pointer: "/c") },
+                           .mergeKey(pointer: "/c", offset: offset, mergeList: list), text)
+        }
+        XCTAssertEqual(error { try self.apply(.reverse, "<<: {x: 1}\ny: 2\n") }, .mergeKey(pointer: "", offset: 0, mergeList: false))
+        // A quoted '<<' is a plain key; a `<<` deeper down is not this mapping's.
+        XCTAssertEqual(try apply(.reverse, "'<<': 1\ny: 2\n"), "y: 2\n'<<': 1\n")
+        XCTAssertEqual(try apply(.reverse, "x: {<<: {k: 1}}\ny: 2\n"), "y: 2\nx: {<<: {k: 1}}\n")
     }
 
     func testCommentsTravelWithTheirEntry() throws {

@@ -336,7 +336,12 @@ enum TOMLCheck {
             switch error {
             case .syntax(let text, _): problem = text
             case .redefined(let key, let reason, _): problem = "'\(key)': \(reason)"
-            default: problem = "\(error)"
+            case .cannotDelimit(let what, _): problem = what
+            case .notAList(let pointer, let found, _): problem = "'\(pointer)' is \(found)"
+            case .nothingAtPointer(let pointer, let reason): problem = "nothing at '\(pointer)': \(reason)"
+            case .invalidValue(_, let reason): problem = reason
+            case .keyExists(let key): problem = "the key '\(key)' twice"
+            case .resultInvalid(let inner): problem = inner
             }
             throw TOMLError.resultInvalid(problem: problem)
         }

@@ -18,6 +18,12 @@ public enum YAMLError: Error, Equatable, Sendable {
     /// The edit would put the alias `*name` before its anchor `&name`, or
     /// delete the anchor an alias needs.
     case aliasBeforeAnchor(name: String)
+    /// The mapping at `pointer` has a merge key (`<<`) at `offset`: some
+    /// of its keys come from the mappings it merges, and loaders differ on
+    /// whether the position of `<<` among its entries matters, so its
+    /// entries are not reordered. `mergeList`: the value of `<<` is a
+    /// sequence, which `pointer + "/<<"` can reorder.
+    case mergeKey(pointer: String, offset: Int, mergeList: Bool)
 }
 
 /// A YAML node the reader found: where it is and what kind.

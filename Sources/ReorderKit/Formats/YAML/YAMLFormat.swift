@@ -17,10 +17,13 @@ extension YAMLLayout {
         let reader = YAMLLayout.Reader(document: document)
         for (depth, token) in pointer.tokens.enumerated() {
             let here = JSONPointer(tokens: Array(pointer.tokens.prefix(depth))).text
-            if token == "<<" {
-                throw YAMLError.cannotDelimit(what: "the value of a merge key ('<<')", offset: node.range.lowerBound)
-            }
             node = try reader.child(of: node, token: token, at: here, pointer: pointer.text)
+        }
+        // A merge list (`<<: [*a, *b]`) is a sequence like any other, and
+        // a merged mapping a mapping; the mapping that holds the `<<` is
+        // not edited.
+        if let merge = try reader.mergeKey(of: node) {
+            throw YAMLError.mergeKey(pointer: pointer.text, offset: merge.offset, mergeList: merge.mergeList)
         }
         try self.init(document: document, node: node, pointer: pointer.text)
     }
@@ -28,6 +31,41 @@ extension YAMLLayout {
     /// One step of a pointer.
     struct Reader {
         let document: YAMLDocument
+
+        /// The merge key (`<<`, plain, or tagged `!!merge`) of a mapping:
+        /// where it is, and whether its value is a merge list (a sequence
+        /// of the mappings it merges). nil for a mapping without one, or
+        /// a node that is no mapping.
+        func mergeKey(of node: YAMLNode) throws -> (offset: Int, mergeList: Bool)? {
+            let source = document.source
+            func isMerge(_ key: Range<Int>) -> Bool {
+                var text = Array(source[key])
+                let tag = Array("!!merge ".utf8)
+                if text.starts(with: tag) {
+                    text.removeFirst(tag.count)
+                    while text.first == 0x20 || text.first == 0x09 { text.removeFirst() }
+                }
+                return text == Array("<<".utf8)
+            }
+            func isSequence(_ value: YAMLNode) -> Bool { value.kind == .blockSequence || value.kind == .flowSequence }
+            switch node.kind {
+            case .blockMapping:
+                for entry in try document.entries(of: node) {
+                    guard let key = document.key(at: entry.start, lineEnd: document.line[entry.line].end), isMerge(key.range) else { continue }
+                    return (key.range.lowerBound, isSequence(try document.value(of: entry, in: node)))
+                }
+            case .flowMapping:
+                for item in document.flowItems(of: node).items {
+                    let parts = YAMLLayout.flowMemberParts(source, item)
+                    guard isMerge(parts.key) else { continue }
+                    let keyStart = parts.key.upperBound - 2
+                    return (keyStart, isSequence(YAMLLayout.flowNode(source, parts.value)))
+                }
+            default:
+                break
+            }
+            return nil
+        }
 
         func child(of node: YAMLNode, token: String, at here: String, pointer: String) throws -> YAMLNode {
             let place = here.isEmpty ? "the root" : "'\(here)'"
