@@ -67,7 +67,9 @@ export PATH="$tools/bin:$PATH"
 # programs they run; swift test itself keeps its own files elsewhere.)
 log=$(mktemp)
 # (Under /tmp, not in the clone: tmux's socket path must stay short.)
+# Open to every user, as /tmp is: some tests run reorder as an ordinary user.
 test_tmp=$(mktemp -d "${TMPDIR:-/tmp}/reorder-tests.XXXXXX")
+chmod 1777 "$test_tmp"
 trap 'rm -f "$log"; chmod -R u+rwx "$test_tmp" 2>/dev/null; rm -rf "$test_tmp"' EXIT
 status=0
 # Swift Testing has no tests here; without this flag its "0 tests passed"
