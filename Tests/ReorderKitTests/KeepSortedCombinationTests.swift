@@ -259,3 +259,14 @@ final class KeepSortedCombinationTests: XCTestCase {
         }
     }
 }
+
+extension KeepSortedCombinationTests {
+    func testNewlineSeparatedWithAGroupEndRegexSettlesAfterOneRun() {
+        // The blank line it added started the next item (the item goes on
+        // until a `)`), so every run added one more.
+        assertSorts("group_end_regex=^\\) newline_separated=yes", ["foo(", "  b", ")", "bar(", "  a", ")"],
+                    ["bar(", "  a", ")", "", "foo(", "  b", ")"])
+        assertSorts("group_end_regex=^\\) newline_separated=yes", ["foo(", "  b", ")", "", "", "bar(", "  a", ")"],
+                    ["bar(", "  a", ")", "", "foo(", "  b", ")"])
+    }
+}

@@ -69,3 +69,25 @@ extension ReaderRegressionTests {
         XCTAssertNil(error([0x61, 0x0A] + mark + [0x78, 0x0A, 0x62, 0x0A], .lines))
     }
 }
+
+extension ReaderRegressionTests {
+    func render(_ text: String, _ format: ListFormat, _ edit: Edit = .reverse, pointer: String = "") throws -> String {
+        try Array(text.utf8).withUnsafeBytes { source in
+            let document = try ListDocument(source, format: format, options: ReadOptions(pointer: pointer))
+            return String(decoding: document.render(try document.arrangement(for: edit, options: EditOptions())), as: UTF8.self)
+        }
+    }
+
+    func testAJSONCCommentAboveAnItemNeverLandsOnTheLineOfTheItemBefore() throws {
+        // It landed after `"",` and became the comment of `""`; reversed
+        // again, `3` came back without it.
+        let once = try render("[\n//\n3,\"\"]", .jsonc)
+        XCTAssertEqual(once, "[\n\"\",\n//\n3]")
+        XCTAssertEqual(try render(once, .jsonc), "[\n//\n3,\n\"\"]")
+        // Where the first result needs no new line break, twice is the input.
+        let text = "[\n  // a\n  1,\n  // b\n  2\n]"
+        XCTAssertEqual(try render(try render(text, .jsonc), .jsonc), text)
+        let block = "{ /* x */\n  \"b\": 1, \"a\": 2 }"
+        XCTAssertEqual(try render(try render(block, .jsonc), .jsonc), block)
+    }
+}

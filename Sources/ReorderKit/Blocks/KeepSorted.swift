@@ -189,6 +189,23 @@ private struct Fixer {
 
         var wasNewlineSeparated = true
         if options.newlineSeparated > 0 {
+            // A blank line that an item continues over (`group_end_regex`
+            // ends items at a line, not at a blank) is a separator all the
+            // same: left in the item, every run would add one more.
+            groups = groups.flatMap { group -> [LineGroup] in
+                var group = group
+                var blanks: [LineGroup] = []
+                if group.comment.isEmpty {
+                    while group.lines.count > 1 && isBlank(group.lines[0].bytes) {
+                        blanks.append(LineGroup(comment: [], lines: [group.lines.removeFirst()]))
+                    }
+                } else {
+                    while !group.comment.isEmpty && isBlank(group.comment[0].bytes) {
+                        blanks.append(LineGroup(comment: [], lines: [group.comment.removeFirst()]))
+                    }
+                }
+                return blanks + [group]
+            }
             wasNewlineSeparated = Fixer.isNewlineSeparated(groups, by: options.newlineSeparated)
             groups.removeAll { $0.isBlankLine }
         }

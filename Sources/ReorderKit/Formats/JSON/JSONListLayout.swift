@@ -273,13 +273,23 @@ public struct JSONListLayout: FormatLayout {
         // After a `//` comment: the line break (and indentation) to write
         // before the next bytes unless they start a line themselves.
         var openLineComment: [UInt8]? = nil
+        // Whether only blanks were written since the last line break: an
+        // item's leading comment lines must start a line, or they would
+        // read back as the comments of the item before.
+        var atLineStart = false
         func emitChecked(_ bytes: UnsafeRawBufferPointer) throws {
             guard !bytes.isEmpty else { return }
             if let lineBreak = openLineComment {
                 openLineComment = nil
-                if bytes[0] != 0x0A && bytes[0] != 0x0D { try lineBreak.withUnsafeBytes { try emit($0) } }
+                if bytes[0] != 0x0A && bytes[0] != 0x0D {
+                    try lineBreak.withUnsafeBytes { try emit($0) }
+                    atLineStart = true
+                }
             }
             try emit(bytes)
+            var p = bytes.count
+            while p > 0 && (bytes[p - 1] == 0x20 || bytes[p - 1] == 0x09) { p -= 1 }
+            if p > 0 { atLineStart = bytes[p - 1] == 0x0A }
         }
         func put(_ range: Range<Int>) throws {
             try emitChecked(UnsafeRawBufferPointer(rebasing: source[range]))
@@ -319,7 +329,7 @@ public struct JSONListLayout: FormatLayout {
             try put(window.lowerBound..<headEnd)
             try put(head)
             for (position, slot) in slots.enumerated() {
-                try writeMain(slot, put, put)
+                try writeMain(slot, put, put, atLineStart: { atLineStart })
                 if position < m - 1 { try put([UInt8(ascii: ",")]) }
                 try put(position < m - 1 ? between : tail)
             }
@@ -344,7 +354,7 @@ public struct JSONListLayout: FormatLayout {
         for (position, slot) in slots.enumerated() {
             let isLast = position == m - 1
             let writesComma = !isLast || hasTrailingComma
-            try writeMain(slot, put, put)
+            try writeMain(slot, put, put, atLineStart: { atLineStart })
             if position < n, let comma = commas[position] {
                 // What stands between the item and its comma belongs to the
                 // position, and its comments stay without the comma.
@@ -408,10 +418,14 @@ public struct JSONListLayout: FormatLayout {
     /// A slot's main part: a source item's leading comments, value or
     /// member, and comment before its comma; or a new item's bytes.
     private func writeMain(
-        _ slot: Slot, _ putRange: (Range<Int>) throws -> Void, _ putBytes: ([UInt8]) throws -> Void
+        _ slot: Slot, _ putRange: (Range<Int>) throws -> Void, _ putBytes: ([UInt8]) throws -> Void,
+        atLineStart: () -> Bool
     ) rethrows {
         switch slot {
         case .source(let index):
+            if starts[index] < valueStarts[index] && !atLineStart() {
+                try putBytes(JSONListLayout.lineBreak(of: source) + JSONListLayout.indentation(source, at: starts[index]))
+            }
             if let replaced = overrides.bytes[index] {
                 try putBytes(replaced)
                 try putRange(valueEnds[index]..<mainEnds[index])
