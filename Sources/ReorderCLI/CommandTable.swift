@@ -127,11 +127,13 @@ public enum CommandTable {
               help: "The marker's name: blocks run from a line holding 'NAME start' to one holding 'NAME end' (default: keep-sorted; keep-sorted's id flag)."),
         .init(long: "print", short: nil, value: .none,
               help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
+        .init(long: "from", short: nil, value: .path(placeholder: "VIEW"),
+              help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
         .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
     ]
 
     private static let output = ["output", "check", "diff", "color", "verbose"]
-    private static let reading = ["format", "json", "lines", "pointer", "null", "text", "document", "block", "line-range", "marker"]
+    static let reading = ["format", "json", "lines", "pointer", "null", "text", "document", "block", "line-range", "marker"]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",
@@ -260,7 +262,7 @@ public enum CommandTable {
                 "reorder edit -p /plugins app.json",
                 "EDITOR=nano reorder edit .pre-commit-config.yaml -p /repos",
               ],
-              optionNames: ["verbose"] + reading + ["help"], takesFiles: true),
+              optionNames: ["from", "verbose"] + reading + ["help"], takesFiles: true),
         .init(name: "pick",
               arguments: [],
               summary: "Reorder the list by dragging its items in the terminal.",
