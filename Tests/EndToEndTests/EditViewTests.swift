@@ -181,4 +181,18 @@ final class EditViewTests: XCTestCase {
         XCTAssertEqual(try e.h.text("ten.txt"), ten + "item10\n")
         try FileManager.default.removeItem(atPath: view)
     }
+
+    func testANewItemTheListRefusesNamesTheFileAndKeepsTheView() throws {
+        let e = try Edit()
+        try e.h.write("list.json", "[1, 2]\n")
+        let result = try e.run(["list.json"], editor: #"echo '+ {bad' >> "$1""#)
+        XCTAssertEqual(result.status, 2)
+        let view = try e.kept().first ?? ""
+        XCTAssertTrue(result.stderr.hasPrefix("reorder: list.json: in 'insert 2 {bad'"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("nothing is written; the edited view is kept in \(view): fix it, then apply it "
+                                              + "with 'reorder edit --from \(view) list.json'\n"), result.stderr)
+        XCTAssertEqual(try e.h.text("list.json"), "[1, 2]\n")
+        try e.fixAndApply(view, sed: "s/^+ {bad/+ {}/", file: "list.json")
+        XCTAssertEqual(try e.h.text("list.json"), "[1, 2, {}]\n")
+    }
 }
