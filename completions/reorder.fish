@@ -136,6 +136,7 @@ complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the ite
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
+complete -c reorder -n '__reorder_command_is edit' -l from -r -F -d 'Apply a kept edit view instead of opening the editor'
 complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script, write nothing'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix help' -s h -l help -d 'Show help and exit'

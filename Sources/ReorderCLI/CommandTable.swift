@@ -127,11 +127,13 @@ public enum CommandTable {
               help: "The marker's name: blocks run from a line holding 'NAME start' to one holding 'NAME end' (default: keep-sorted; keep-sorted's id flag)."),
         .init(long: "print", short: nil, value: .none,
               help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
+        .init(long: "from", short: nil, value: .path(placeholder: "VIEW"),
+              help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
         .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
     ]
 
     private static let output = ["output", "check", "diff", "color", "verbose"]
-    private static let reading = ["format", "json", "lines", "pointer", "null", "text", "document", "block", "line-range", "marker"]
+    static let reading = ["format", "json", "lines", "pointer", "null", "text", "document", "block", "line-range", "marker"]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",
@@ -252,15 +254,18 @@ public enum CommandTable {
               arguments: [],
               summary: "Reorder the list in your editor, as git rebase -i does.",
               discussion: [
-                "Writes the list to a temporary file, one item a line, each line starting with the item's index, and opens $VISUAL, or $EDITOR, or vi on it. Reorder the lines, delete a line to delete its item, add a line without an index to insert it as a new item (its text is the VALUE insert takes). When the editor exits with status 0, the new order is applied to FILE as one batch, with every rule of 'reorder batch': every byte outside the items stays, and every item keeps its exact bytes. An item longer than a line is shown shortened, on one line, and moves by its index.",
+                "Writes the list to a temporary file (a view), one item a line as 'INDEX TEXT', and opens $VISUAL, or $EDITOR, or vi on it. Reorder the lines, delete a line to delete its item, add a line '+ VALUE' to insert a new item (VALUE as insert takes it). When the editor exits with status 0, the new order is applied to FILE as one batch, with every rule of 'reorder batch': every byte outside the items stays, and every item keeps its exact bytes. An item longer than a line is shown shortened with '…', on one line, and moves by its index; a text that starts with '#', '+' or '\\' is shown after a '\\'.",
+                "The view is read as git rebase -i reads its list: each line is 'INDEX TEXT' with TEXT as shown (trailing blanks aside), '+ VALUE', a line starting with '#', or blank. Any other line — an index damaged or lost, a text changed, a shortened text given as a value — is an error that names the line: nothing is written, exit status 2, and the view is kept in $TMPDIR (or /tmp); fix it, then apply it with 'reorder edit --from VIEW FILE' (with the same read options), which checks that FILE is still what the view was made from.",
+                "Should FILE change while the editor is open (another program, git checkout), nothing is written, exit status 2, and the new order is kept as a batch script, reorder-edit-XXXXXX.batch in $TMPDIR (or /tmp); the message says how to apply it ('reorder batch -f SCRIPT FILE', which refuses by the batch rules if it no longer fits).",
                 "An editor that exits with another status, or a file left with no item, cancels: nothing is written, exit status 1.",
               ],
               examples: [
                 "reorder edit list.txt",
                 "reorder edit -p /plugins app.json",
+                "reorder edit --from /tmp/reorder-edit-ab12cd.txt list.txt",
                 "EDITOR=nano reorder edit .pre-commit-config.yaml -p /repos",
               ],
-              optionNames: ["verbose"] + reading + ["help"], takesFiles: true),
+              optionNames: ["from", "verbose"] + reading + ["help"], takesFiles: true),
         .init(name: "pick",
               arguments: [],
               summary: "Reorder the list by dragging its items in the terminal.",
@@ -268,6 +273,7 @@ public enum CommandTable {
                 "Shows the list full-screen on the terminal, one item a line with its index, and lets you grab an item and drag it: Space or Enter grabs the item under the cursor, Up and Down (or k and j) drag it, the list shifting around it, and Space or Enter drops it; Esc puts it back. v marks items: grabbing a marked item drags every marked item as one block, in their order. w writes the new order as one batch, with every rule of 'reorder batch': every byte outside the items stays, and every item keeps its exact bytes.",
                 "Keys: Up Down k j (move; while dragging, drag), PgUp PgDn Ctrl-B Ctrl-F (a page), g G Home End (top, bottom), Space Enter (grab, drop), Esc (put back), v (mark), u Ctrl-R (undo, redo a drop), / n N (search, next, previous), ? (the keys), w (write and leave), q (leave; with changes, asks whether to write them), Q Ctrl-C (leave without writing), Ctrl-Z (suspend).",
                 "q without a change leaves with status 0 and writes nothing. Q, Ctrl-C, or n to q's question leave without writing, with exit status 1. With FILE '-', or no FILE and standard input not a terminal, the list comes from standard input and the result goes to standard output; the keys always come from the terminal (/dev/tty), and the screen is drawn there. --print prints the new order as a batch script instead of writing it. Colours as elsewhere (--color, NO_COLOR); without them, '>' marks the cursor, '*' a marked item, '=' what is being dragged.",
+                "Should FILE change while pick is open (another program, a second pick, git checkout), w writes nothing, exit status 2, and the new order is kept as a batch script, reorder-pick-XXXXXX.batch in $TMPDIR (or /tmp); the message says how to apply it ('reorder batch -f SCRIPT FILE'). On a file pick cannot write (permissions, a read-only file system, a directory it cannot write in), the status line says so at the start, and w asks 'read-only: [o]ther file, [p]rint the batch script, Esc': o writes the new list to a path you type (one that cannot be written is said, and the session stays), p leaves and prints the batch script on standard output.",
               ],
               examples: [
                 "reorder pick list.txt",

@@ -8,6 +8,12 @@ import ReorderKit
 /// `reorder edit FILE`: the list in the user's editor, one item a line with
 /// its index, as `git rebase -i` shows a rebase; the order it comes back in
 /// is applied as a batch.
+///
+/// The view's grammar, as git's todo list has one: every line is
+/// `INDEX TEXT` (an item, its text as shown, unchanged), `+ VALUE` (a new
+/// item), a `#` comment or blank. Anything else is an error that names the
+/// line, writes nothing and keeps the view for `reorder edit --from`: a
+/// damaged index must never turn an item into a delete and an insert.
 struct EditCommand {
     let parsed: ParsedArguments
     let readOptions: ReadOptions
@@ -19,59 +25,127 @@ struct EditCommand {
             throw UsageError.wrongInputCount(command: "edit", expected: "one FILE", given: inputs.count)
         }
         let path = inputs[0]
-        let input = try ListInput.read(path, readOptions: readOptions, console: console)
-        let count = input.document.count
-        let view = withExtendedLifetime(input) { EditCommand.view(of: input.document, name: path, pointer: readOptions.pointer) }
+        let readArguments = Session.readArguments(parsed)
+        let input: ListInput
+        do {
+            input = try ListInput.read(path, readOptions: readOptions, console: console)
+        } catch {
+            throw ErrorInSessionFile(error: error, path: path)
+        }
+        let expected = FileSnapshot(input.loaded.content)
+        let hash = expected?.hash ?? FileSnapshot.hash(input.loaded.content.bytes)
+        let items = withExtendedLifetime(input) { EditCommand.shownItems(of: input.document) }
+        let view = EditCommand.view(items, name: path, pointer: readOptions.pointer, hash: hash)
 
-        let temporary = try EditCommand.writeTemporary(view)
-        defer { unlink(temporary) }
-        let status = EditCommand.runEditor(on: temporary)
-        guard status == 0 else { throw EditError.editorFailed(status: status) }
-        let edited = try InputBytes.read(path: temporary)
-        let order = try EditCommand.parse(edited.bytes, count: count)
+        // The view comes from the editor, or, with --from, from a view
+        // kept by an earlier run and fixed since.
+        let viewPath: String
+        var keepView = false
+        let edited: InputBytes
+        if let from = parsed.value("from") {
+            viewPath = from
+            edited = try InputBytes.read(path: from)
+            try EditCommand.checkOrigin(edited.bytes, hash: hash, count: items.count, view: from, file: path)
+        } else {
+            viewPath = try Session.keep(view, command: .edit, suffix: ".txt")
+            let status = EditCommand.runEditor(on: viewPath)
+            guard status == 0 else {
+                unlink(viewPath)
+                throw EditError.editorFailed(status: status)
+            }
+            do {
+                edited = try InputBytes.read(path: viewPath)
+            } catch {
+                unlink(viewPath)
+                throw error
+            }
+        }
+        defer { if !keepView && parsed.value("from") == nil { unlink(viewPath) } }
+        // With --from, the view is the user's file: fixed and applied again.
+        let retry = parsed.value("from") == nil
+            ? Session.shellLine(["reorder", "edit", "--from", viewPath, path] + readArguments) : nil
+
+        let order: [Line]
+        do {
+            order = try EditCommand.parse(edited.bytes, items: items)
+        } catch let error as ViewLineError {
+            keepView = true
+            throw EditError.badLine(error.problem, line: error.line, view: viewPath, file: path, retry: retry)
+        }
         guard !order.isEmpty else { throw EditError.empty }
 
         // The new order as a batch: the old items by index, new lines as
         // values; the fewest moves.
-        try EditCommand.apply(ListOrder.batchScript(count: count, order: order), to: path, readOptions: readOptions,
-                              verbose: parsed.has("verbose"), console: console)
+        do {
+            try Session.apply(ListOrder.batchScript(count: items.count, order: order), to: path, readOptions: readOptions,
+                              verbose: parsed.has("verbose"), console: console, expected: expected, command: .edit,
+                              readArguments: readArguments)
+        } catch let error as SessionError {
+            throw error
+        } catch let error as SystemError {
+            throw error
+        } catch let error as FileError {
+            throw error
+        } catch {
+            // A new item's value the list cannot take (not JSON, a NUL):
+            // the view is kept to fix, as a line it cannot read.
+            keepView = true
+            throw ViewNotApplied(error: error, view: viewPath, file: path, retry: retry)
+        }
         return ExitStatus.success
-    }
-
-    /// Applies `script` (a new order's batch, as `ListOrder.batchScript`
-    /// makes it) to the list of `path` as `reorder batch` would: in place,
-    /// or from standard input to standard output, with every byte outside
-    /// the items kept.
-    static func apply(_ script: [UInt8], to path: String, readOptions: ReadOptions, verbose: Bool,
-                      console: Console) throws {
-        var batch = BatchScript()
-        try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
-        let job = Job(input: path, edit: .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())),
-                      readOptions: readOptions, mode: .write, color: false, verbose: verbose, console: console)
-        _ = try job.run()
     }
 
     /// A line of the edited file: an item by its index, or a new item.
     typealias Line = ListOrderEntry
 
+    /// An item as the view shows it.
+    struct ShownItem: Equatable {
+        /// After its index: on one line, escaped where it would start with
+        /// `#`, `+` or `\`.
+        let text: [UInt8]
+        /// Without that escape.
+        let plain: [UInt8]
+        /// Cut short with `…`: never a value.
+        let shortened: Bool
+    }
+
+    static func shownItems(of document: ListDocument) -> [ShownItem] {
+        (0..<document.count).map { index in
+            let value = document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index))
+            let (line, shortened) = shownLine(value)
+            let plain = Array(line.drop { $0 == 0x20 })
+            // A line whose index is lost must not read as a comment (a
+            // delete) or a new item: such a text starts with a backslash.
+            let escaped = plain.first.map { [UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "\\")].contains($0) } ?? false
+            return ShownItem(text: escaped ? [UInt8(ascii: "\\")] + plain : plain, plain: plain, shortened: shortened)
+        }
+    }
+
+    /// The line that names where a view was made from, so that `--from`
+    /// applies it only to that list: `# reorder view: hash H, N items (...)`.
+    static let originPrefix = "# reorder view: hash "
+
     /// The text the editor shows: `INDEX TEXT` a line, then the rules.
-    static func view(of document: ListDocument, name: String, pointer: String) -> [UInt8] {
+    static func view(_ items: [ShownItem], name: String, pointer: String, hash: UInt64) -> [UInt8] {
         var out: [UInt8] = []
-        for index in 0..<document.count {
-            let text = document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index))
-            out += Array("\(index) ".utf8) + shown(text) + [0x0A]
+        for (index, item) in items.enumerated() {
+            out += Array("\(index) ".utf8) + item.text + [0x0A]
         }
         let list = pointer.isEmpty ? name : "\(name) (\(pointer))"
         out += Array("""
 
             # Reorder the items of \(list): put the lines in the order you want.
-            # Delete a line to delete its item. Add a line without an index to
-            # insert a new item: the line is its value, as 'reorder insert' takes it.
-            # An item moves by the index at the start of its line; the text after
-            # the index is only shown (shortened where it is long), never read.
-            # Lines that start with '#' are ignored.
+            # Each line is 'INDEX TEXT': the item at INDEX, moved with its line,
+            # deleted when its line is deleted. TEXT is only shown (shortened
+            # with '…' where it is long; after a '\\' where it starts with '#',
+            # '+' or '\\') and must stay as it is.
+            # '+ VALUE' adds a new item: VALUE as 'reorder insert' takes it.
+            # Blank lines and lines that start with '#' are ignored. Any other
+            # line is an error: nothing is written, and this view is kept to fix
+            # and apply with 'reorder edit --from VIEW FILE'.
             # Save and quit to apply; quit with an error (:cq in vi), or leave no
             # item, to cancel: then nothing is written.
+            \(originPrefix)\(FileSnapshot.hex(hash)), \(items.count) items (of \(list); checked by 'reorder edit --from')
 
             """.utf8)
         return out
@@ -79,7 +153,10 @@ struct EditCommand {
 
     /// An item on one line: line breaks and tabs as spaces, other control
     /// bytes as `?`, and at most 100 characters.
-    static func shown(_ text: [UInt8]) -> [UInt8] {
+    static func shown(_ text: [UInt8]) -> [UInt8] { shownLine(text).text }
+
+    /// `shown`, and whether it was cut short.
+    static func shownLine(_ text: [UInt8]) -> (text: [UInt8], shortened: Bool) {
         var out: [UInt8] = []
         var lastWasSpace = false
         for byte in text {
@@ -89,12 +166,19 @@ struct EditCommand {
             out.append(mapped)
         }
         let characters = String(decoding: out, as: UTF8.self)
-        guard characters.count > 100 else { return out }
-        return Array((String(characters.prefix(99)) + "…").utf8)
+        guard characters.count > 100 else { return (out, false) }
+        return (Array((String(characters.prefix(99)) + "…").utf8), true)
     }
 
-    /// The lines of the edited file: items by index, new items, in order.
-    static func parse(_ bytes: UnsafeRawBufferPointer, count: Int) throws -> [Line] {
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    private static func trimmed<C: BidirectionalCollection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
+        Array(bytes.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
+
+    /// The lines of the edited view: items by index, new items, in order.
+    /// `items`: what the view showed, by index.
+    static func parse(_ bytes: UnsafeRawBufferPointer, items: [ShownItem]) throws -> [Line] {
         var lines: [Line] = []
         var seen = Set<Int>()
         var number = 0
@@ -102,32 +186,54 @@ struct EditCommand {
             number += 1
             var line = Array(rawLine)
             if line.last == 0x0D { line.removeLast() }
-            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
-            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
-            let digits = trimmed.prefix { $0 >= 0x30 && $0 <= 0x39 }
-            let rest = trimmed.dropFirst(digits.count)
-            if !digits.isEmpty, rest.isEmpty || rest.first == 0x20 || rest.first == 0x09,
-               let index = Int(String(decoding: digits, as: UTF8.self)) {
-                guard index < count else { throw EditError.noSuchItem(index: index, count: count, line: number) }
-                guard seen.insert(index).inserted else { throw EditError.itemTwice(index: index, line: number) }
-                lines.append(.item(index))
-            } else {
-                lines.append(.new(Array(trimmed)))
+            let content = line.drop(while: isBlank)
+            if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
+            if content.first == UInt8(ascii: "+"), content.count >= 2, isBlank(content[content.startIndex + 1]) {
+                let value = Array(content.dropFirst(2))
+                // A shortened text is what the view showed, not the value.
+                let bare = trimmed(value)
+                if let index = items.firstIndex(where: { $0.shortened && (bare == trimmed($0.text) || bare == trimmed($0.plain)) }) {
+                    throw ViewLineError(line: number, problem: .shortenedValue(index: index))
+                }
+                lines.append(.new(value))
+                continue
             }
+            let digits = content.prefix { $0 >= 0x30 && $0 <= 0x39 }
+            let rest = content.dropFirst(digits.count)
+            guard !digits.isEmpty, rest.isEmpty || isBlank(rest.first!) else {
+                throw ViewLineError(line: number, problem: .notUnderstood(text: String(decoding: content, as: UTF8.self)))
+            }
+            guard let index = Int(String(decoding: digits, as: UTF8.self)), index < items.count else {
+                throw ViewLineError(line: number, problem: .noSuchItem(index: String(decoding: digits, as: UTF8.self),
+                                                                       count: items.count))
+            }
+            // The text after the index says which item the user saw there:
+            // changed, it is no longer a move of that item.
+            let text = trimmed(rest)
+            guard text == trimmed(items[index].text) || text == trimmed(items[index].plain) else {
+                throw ViewLineError(line: number, problem: .textChanged(index: index,
+                                                                       shown: String(decoding: items[index].text, as: UTF8.self)))
+            }
+            guard seen.insert(index).inserted else { throw ViewLineError(line: number, problem: .itemTwice(index: index)) }
+            lines.append(.item(index))
         }
         return lines
     }
 
-    /// A new file in the temporary directory holding `text`; its path.
-    static func writeTemporary(_ text: [UInt8]) throws -> String {
-        let directory = System.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/reorder-edit-XXXXXX.txt").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard fd >= 0 else { throw SystemError(code: errno, operation: "create a temporary file in", path: directory) }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { System.close(fd) }
-        try text.withUnsafeBytes { try System.writeAll(fd, $0, path: path) }
-        return path
+    /// With --from: the view must say it was made from the list as it is
+    /// now, or its indices could name other items.
+    static func checkOrigin(_ bytes: UnsafeRawBufferPointer, hash: UInt64, count: Int, view: String, file: String) throws {
+        let prefix = Array(originPrefix.utf8)
+        for rawLine in bytes.split(separator: 0x0A) {
+            let line = Array(rawLine.drop(while: isBlank))
+            guard line.starts(with: prefix) else { continue }
+            let rest = String(decoding: line.dropFirst(prefix.count), as: UTF8.self)
+            guard rest.hasPrefix(FileSnapshot.hex(hash) + ", \(count) items") else {
+                throw EditError.viewOfOtherContent(view: view, file: file)
+            }
+            return
+        }
+        throw EditError.viewWithoutOrigin(view: view, file: file)
     }
 
     /// Runs `$VISUAL`, `$EDITOR` or `vi` on `path` through the shell, as
@@ -149,12 +255,37 @@ struct EditCommand {
     }
 }
 
+/// What is wrong with a line of the edited view.
+enum ViewProblem: Equatable {
+    /// Neither `INDEX TEXT`, nor `+ VALUE`, nor a comment or blank.
+    case notUnderstood(text: String)
+    /// An index past the end (as written: it may be too long for an Int).
+    case noSuchItem(index: String, count: Int)
+    case itemTwice(index: Int)
+    /// The text after the index is not what the view showed there.
+    case textChanged(index: Int, shown: String)
+    /// `+ VALUE` whose value is an item's text as shortened for the view.
+    case shortenedValue(index: Int)
+}
+
+/// A problem on a line (counted from 1) of the edited view.
+struct ViewLineError: Error, Equatable {
+    let line: Int
+    let problem: ViewProblem
+}
+
 /// Errors of `edit`.
 enum EditError: Error, Equatable {
     case editorFailed(status: Int32)
     case empty
-    case noSuchItem(index: Int, count: Int, line: Int)
-    case itemTwice(index: Int, line: Int)
+    /// Line `line` of the view `view` (kept, or given with --from) is
+    /// wrong; nothing is written to `file`. `retry`: the command that
+    /// applies the view once fixed (nil with --from: the same again).
+    case badLine(ViewProblem, line: Int, view: String, file: String, retry: String?)
+    /// --from with a view that does not say which list it shows.
+    case viewWithoutOrigin(view: String, file: String)
+    /// --from with a view of another list, or of the file before it changed.
+    case viewOfOtherContent(view: String, file: String)
 
     /// The user cancelled (exit status 1), rather than made a mistake (2).
     var cancels: Bool {
@@ -165,6 +296,16 @@ enum EditError: Error, Equatable {
     }
 }
 
+/// The edited view read well, but the list refused what it asked (a new
+/// item's value that is not JSON): `error`; the view is kept as for a bad
+/// line.
+struct ViewNotApplied: Error {
+    let error: Error
+    let view: String
+    let file: String
+    let retry: String?
+}
+
 extension Messages {
     static func describe(_ error: EditError) -> String {
         switch error {
@@ -172,10 +313,45 @@ extension Messages {
             return "the editor exited with status \(status); nothing is written"
         case .empty:
             return "the edited list has no item left; nothing is written (to delete every item, use 'reorder delete 0...')"
-        case .noSuchItem(let index, let count, let line):
-            return "line \(line) of the edited list names item \(index), but the list has \(count) items (0...\(count - 1)); nothing is written"
-        case .itemTwice(let index, let line):
-            return "line \(line) of the edited list names item \(index) a second time; nothing is written"
+        case .badLine(let problem, let line, let view, let file, let retry):
+            return "\(view):\(line): " + describe(problem) + "; nothing is written to \(file)" + keptView(view, retry: retry)
+        case .viewWithoutOrigin(let view, let file):
+            return "\(view): no line '\(EditCommand.originPrefix)...' says which list the view shows; "
+                + "nothing is written to \(file) (run 'reorder edit \(file)' for a new view)"
+        case .viewOfOtherContent(let view, let file):
+            return "\(view): the view was made from another \(file) (the file changed since, or another list); "
+                + "its indices would name other items, so nothing is written (run 'reorder edit \(file)' for a new view)"
         }
+    }
+
+    static func describe(_ error: ViewNotApplied) -> String {
+        "\(error.file): " + describe(error.error, input: nil) + "; nothing is written" + keptView(error.view, retry: error.retry)
+    }
+
+    private static func keptView(_ view: String, retry: String?) -> String {
+        guard let retry else { return "; fix \(view) and run again" }
+        return "; the edited view is kept in \(view): fix it, then apply it with '\(retry)'"
+    }
+
+    static func describe(_ problem: ViewProblem) -> String {
+        switch problem {
+        case .notUnderstood(let text):
+            return "'\(shortened(text))' is neither 'INDEX TEXT' (an item) nor '+ VALUE' (a new item)"
+        case .noSuchItem(let index, let count):
+            let range = count == 0 ? "no items" : "\(count) \(count == 1 ? "item" : "items") (0...\(count - 1))"
+            return "'\(shortened(index))' names no item: the list has \(range)"
+        case .itemTwice(let index):
+            return "item \(index) is named a second time"
+        case .textChanged(let index, let shown):
+            return "the text of item \(index) is not what the view showed ('\(shortened(shown))'): an index line only "
+                + "moves its item; to change an item, delete its line and add '+ VALUE'"
+        case .shortenedValue(let index):
+            return "'+' gives item \(index)'s text as the view shortened it, not a value; write the whole value"
+        }
+    }
+
+    /// A line's text in a message: at most 60 characters.
+    private static func shortened(_ text: String) -> String {
+        text.count > 60 ? String(text.prefix(59)) + "…" : text
     }
 }

@@ -18,6 +18,10 @@ final class InputBytes {
     /// guard of its range.
     private let mapped: (fd: Int32, registration: MappingGuard.Registration?)?
     private let release: () -> Void
+    /// `fstat` of a regular file, taken just before its bytes were read
+    /// (nil for a pipe, a terminal, bytes held in memory): what `pick` and
+    /// `edit` remember of the file they show (`FileSnapshot`).
+    private(set) var fileStatus: stat?
 
     private init(bytes: UnsafeRawBufferPointer, path: String?,
                  mapped: (fd: Int32, registration: MappingGuard.Registration?)? = nil,
@@ -64,10 +68,14 @@ final class InputBytes {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw SystemError(code: EISDIR, operation: "read", path: path)
         }
+        let bytes: InputBytes
         if isRegular && info.st_size > 0, let mapping = map(fd: fd, length: Int(info.st_size), path: path) {
-            return mapping
+            bytes = mapping
+        } else {
+            bytes = try readStream(fd, sizeHint: isRegular ? Int(info.st_size) : 0, path: path)
         }
-        return try readStream(fd, sizeHint: isRegular ? Int(info.st_size) : 0, path: path)
+        if isRegular { bytes.fileStatus = info }
+        return bytes
     }
 
     private static func map(fd: Int32, length: Int, path: String?) -> InputBytes? {

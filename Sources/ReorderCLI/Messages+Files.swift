@@ -12,6 +12,8 @@ extension Messages {
                 + "waited \(seconds) s: try again when it is done"
         case .changedWhileEditing(let path):
             return "\(path): changed by another program while reorder was editing it; nothing written: run again"
+        case .changedSinceRead(let path):
+            return "\(path): changed by another program since it was read; nothing written: run again"
         case .shrankWhileReading(let path):
             return "\(path ?? "standard input"): became shorter while it was read; nothing written: run again once it stays put"
         case .inputTooLarge(let path, let limit):

@@ -27,7 +27,15 @@ struct PickCommand {
             let content = try console.readStandardInput()
             console.standardInput = Array(content.bytes)
         }
-        let input = try ListInput.read(path, readOptions: readOptions, console: console)
+        let input: ListInput
+        do {
+            input = try ListInput.read(path, readOptions: readOptions, console: console)
+        } catch {
+            throw ErrorInSessionFile(error: error, path: path)
+        }
+        // The moves name items by position in what was read: they are
+        // written only onto the file as it was (nil: standard input).
+        let expected = FileSnapshot(input.loaded.content)
         let texts = withExtendedLifetime(input) { () -> [[UInt8]] in
             let document = input.document
             // As edit shows them, without the indentation an item of
@@ -45,29 +53,78 @@ struct PickCommand {
         }
         let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
         var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title, color: color)
+        // Said at the start, not at `w`: the work is not lost to it.
+        let printing = parsed.has("print")
+        if !printing && !InputBytes.namesStandardInput(path), let reason = PickCommand.whyNotWritable(path) {
+            screen.readOnly = true
+            screen.note = "read-only (\(reason)): w offers another file or the batch script"
+        }
+        let readArguments = Session.readArguments(parsed)
 
-        let outcome: PickScreen.Outcome
+        var outcome: PickScreen.Outcome
         do {
             let terminal = try Terminal()
             terminal.enter()
             defer { terminal.leave() }
             outcome = screen.run(on: terminal)
+            // Written elsewhere while the screen stays: a path that cannot
+            // be written is said on the status line, and the work stays.
+            while case .writeElsewhere(let other) = outcome {
+                do {
+                    try Session.apply(screen.model.batchScript, to: path, output: other, readOptions: readOptions,
+                                      verbose: false, console: console, expected: expected, command: .pick,
+                                      readArguments: readArguments)
+                    break
+                } catch let error as SessionError {
+                    throw error
+                } catch {
+                    screen.note = Messages.describe(error, input: other)
+                    screen.mode = .otherFile(other)
+                    outcome = screen.run(on: terminal)
+                }
+            }
         }
         switch outcome {
         case .abort: throw PickError.left
         case .declined: throw PickError.declined
-        case .write: break
+        case .write, .printScript, .writeElsewhere: break
         }
+        if case .writeElsewhere = outcome { return ExitStatus.success }
         let script = screen.model.batchScript
-        if parsed.has("print") {
+        if printing || outcome == .printScript {
             try console.standardOutput.write(String(decoding: script, as: UTF8.self))
             return ExitStatus.success
         }
         // A file whose order did not change is not touched; standard input
         // still goes on to standard output.
         if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
-        try EditCommand.apply(script, to: path, readOptions: readOptions, verbose: parsed.has("verbose"), console: console)
+        do {
+            try Session.apply(script, to: path, readOptions: readOptions, verbose: parsed.has("verbose"),
+                              console: console, expected: expected, command: .pick, readArguments: readArguments)
+        } catch let error as SessionError {
+            throw error
+        } catch {
+            throw ErrorInSessionFile(error: error, path: path)
+        }
         return ExitStatus.success
+    }
+
+    /// Why `path` cannot be written in place (as `AtomicFile` writes it: a
+    /// new file renamed over it), in a few words; nil when it can.
+    static func whyNotWritable(_ path: String) -> String? {
+        let target: AtomicFile.Target
+        do {
+            target = try AtomicFile.target(for: path, mustExist: true)
+        } catch let error as SystemError {
+            return error.code == EROFS ? "read-only file system" : "no write permission"
+        } catch {
+            return "cannot be replaced"
+        }
+        let directory = AtomicFile.directory(of: target.resolvedPath)
+        if access(directory, W_OK | X_OK) != 0 {
+            return errno == EROFS ? "read-only file system" : "its directory is not writable"
+        }
+        return nil
     }
 }
 
@@ -114,6 +171,8 @@ struct PickScreen {
     var mode = Mode.browse
     /// A word from the command line (not from the model) for the status line.
     var note: String?
+    /// The file cannot be written in place: `w` asks where the order goes.
+    var readOnly = false
 
     enum Mode: Equatable {
         case browse
@@ -123,11 +182,21 @@ struct PickScreen {
         case confirmQuit
         /// `?`: the keys, until any key.
         case help
+        /// `w` on a read-only file: another file, or the batch script?
+        case readOnlyChoice
+        /// Typing the path of the other file.
+        case otherFile(String)
     }
 
     enum Outcome: Equatable {
         case write, declined, abort
+        /// Read-only: the batch script to standard output.
+        case printScript
+        /// Read-only: the new list written to this path.
+        case writeElsewhere(String)
     }
+
+    static let readOnlyQuestion = "read-only: [o]ther file, [p]rint the batch script, Esc"
 
     /// The keys, as `?` and `reorder help pick` show them.
     static let keys: [(String, String)] = [
@@ -166,14 +235,35 @@ struct PickScreen {
 
     /// Applies one key; an outcome when the run is over.
     mutating func handle(_ key: TerminalKey) -> Outcome? {
+        let shownNote = note
         note = nil
         switch mode {
+        case .readOnlyChoice:
+            switch key {
+            case .character("o"), .character("O"): mode = .otherFile("")
+            case .character("p"), .character("P"): return .printScript
+            case .escape: mode = .browse
+            case .control(0x03): return .abort
+            default: break
+            }
+            return nil
+        case .otherFile(let text):
+            switch key {
+            case .enter:
+                if text.isEmpty { note = "type the path of the file to write, or Esc" } else { return .writeElsewhere(text) }
+            case .escape: mode = .readOnlyChoice
+            case .control(0x03): return .abort
+            case .backspace: mode = .otherFile(String(text.dropLast()))
+            case .character(let character): mode = .otherFile(text + String(character))
+            default: note = shownNote
+            }
+            return nil
         case .help:
             mode = .browse
             return nil
         case .confirmQuit:
             switch key {
-            case .character("y"), .character("Y"): return .write
+            case .character("y"), .character("Y"): return writeOrAsk()
             case .character("n"), .character("N"): return .declined
             case .control(0x03): return .abort
             case .escape: mode = .browse
@@ -214,7 +304,7 @@ struct PickScreen {
             if model.isDragging { note = PickScreen.dropFirst } else { mode = .search("") }
         case .character("?"): mode = .help
         case .character("w"):
-            if model.isDragging { note = PickScreen.dropFirst } else { return .write }
+            if model.isDragging { note = PickScreen.dropFirst } else { return writeOrAsk() }
         case .character("q"):
             if model.isDragging { note = PickScreen.dropFirst }
             else if model.changed { mode = .confirmQuit }
@@ -226,6 +316,14 @@ struct PickScreen {
     }
 
     static let dropFirst = "drop it first (Space) or put it back (Esc)"
+
+    /// `w`, or `y` to q's question: write, or, on a read-only file with
+    /// something to write, ask where to.
+    private mutating func writeOrAsk() -> Outcome? {
+        guard readOnly && model.changed else { return .write }
+        mode = .readOnlyChoice
+        return nil
+    }
 
     // MARK: - Drawing
 
@@ -289,6 +387,7 @@ struct PickScreen {
         if hasStatus {
             let status = self.status
             if case .search(let text) = mode { showCursorAt = min(text.count + 2, columns) }
+            if case .otherFile(let text) = mode { showCursorAt = min(text.count + PickScreen.otherFilePrompt.count + 1, columns) }
             line(status, style: "7")
         }
         if let column = showCursorAt {
@@ -303,9 +402,13 @@ struct PickScreen {
         case .search(let text): return "/" + text
         case .confirmQuit: return "write changes? [y/n/Esc]"
         case .help: return "any key closes"
+        case .readOnlyChoice: return PickScreen.readOnlyQuestion
+        case .otherFile(let text):
+            return PickScreen.otherFilePrompt + text + (note.map { "  (\($0))" } ?? "")
         case .browse: break
         }
         var parts: [String] = []
+        if readOnly { parts.append("read-only") }
         if let drag = model.drag {
             parts.append(drag.block.count == 1 ? "DRAG" : "DRAG \(drag.block.count) items")
         }
@@ -315,6 +418,8 @@ struct PickScreen {
         if model.count > 0 { parts.append("\(model.cursor + 1)/\(model.count)") }
         return parts.joined(separator: " · ")
     }
+
+    static let otherFilePrompt = "write to: "
 
     static func describe(_ message: PickModel.Message) -> String {
         switch message {

@@ -290,6 +290,10 @@ struct Job {
     /// `-v`: say on standard error which files were rewritten in place.
     var verbose = false
     let console: Console
+    /// `pick` and `edit`: the file as the session read it. The job reads
+    /// the file again (locked, for in place) and writes nothing unless it
+    /// is still that; the rename then checks that it stayed so.
+    var expected: FileSnapshot? = nil
 
     /// `-`, `/dev/stdin` and the other names of descriptor 0.
     var isStandardInput: Bool { InputBytes.namesStandardInput(input) }
@@ -355,6 +359,9 @@ struct Job {
         defer {
             read.edited?.finish()
             withExtendedLifetime(read) {}
+        }
+        if let expected, FileSnapshot(read.content) != expected {
+            throw FileError.changedSinceRead(path: input)
         }
         do {
             return try apply(to: read)

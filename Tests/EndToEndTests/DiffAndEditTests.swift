@@ -108,7 +108,7 @@ final class DiffAndEditTests: XCTestCase {
         let h = try Harness()
         try h.write("list.txt", "alpha\r\nbeta\r\ngamma\r\ndelta")
         // Keep the item lines, reversed, drop "beta" (index 1), add a line.
-        let script = try editor(h, "ed.sh", #"grep -v '^#' "$1" | grep -v '^$' | grep -v '^1 ' | sort -r > "$1.new" && echo 'omega' >> "$1.new" && mv "$1.new" "$1""#)
+        let script = try editor(h, "ed.sh", #"grep -v '^#' "$1" | grep -v '^$' | grep -v '^1 ' | sort -r > "$1.new" && echo '+ omega' >> "$1.new" && mv "$1.new" "$1""#)
         let result = try h.run(["edit", "list.txt"], environment: ["EDITOR": script, "VISUAL": ""])
         XCTAssertEqual(result.status, 0, result.stderr)
         // 3 delta, 2 gamma, 0 alpha, then omega; positions keep their CRLF.
@@ -138,9 +138,16 @@ final class DiffAndEditTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("no item left; nothing is written"), result.stderr)
         let twice = try editor(h, "twice.sh", "printf '0 a\\n0 a\\n' > \"$1\"")
-        result = try h.run(["edit", "list.txt"], environment: ["EDITOR": twice, "VISUAL": ""])
+        let temporary = h.url("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        result = try h.run(["edit", "list.txt"], environment: ["EDITOR": twice, "VISUAL": "", "TMPDIR": temporary.path])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "reorder: line 2 of the edited list names item 0 a second time; nothing is written\n")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        XCTAssertEqual(kept.count, 1)
+        let view = temporary.appendingPathComponent(kept.first ?? "").path
+        XCTAssertEqual(result.stderr, "reorder: \(view):2: item 0 is named a second time; nothing is written to list.txt; "
+                       + "the edited view is kept in \(view): fix it, then apply it with 'reorder edit --from \(view) list.txt'\n")
         XCTAssertEqual(try h.text("list.txt"), "a\nb\n")
+        try FileManager.default.removeItem(atPath: view)
     }
 }

@@ -496,4 +496,135 @@ final class PickTerminalTests: XCTestCase {
             XCTAssertEqual(try h.text("list.txt"), "bandana\napple\nbanana\ncherry\n")
         }
     }
+
+    // MARK: - The file changed, or read-only
+
+    let ten = (0..<10).map { "item\($0)\n" }.joined()
+    /// `ten` with item2 dragged below item4.
+    let tenMoved = "item0\nitem1\nitem3\nitem4\nitem2\n" + (5..<10).map { "item\($0)\n" }.joined()
+
+    /// A folder for TMPDIR, of the test's own: what reorder keeps there is
+    /// seen, and removed.
+    func temporaryFolder(_ h: Harness) throws -> URL {
+        let folder = h.url("tmp")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Drags item2 below item4 in a pane showing `ten`.
+    func dragItem2BelowItem4(_ pane: Pane) throws {
+        try pane.waitForScreen(showing: "9 item9")
+        try pane.keys("j", "j", "Space", "j", "j", "Space")
+        try pane.waitForScreen(showing: "1 moved")
+    }
+
+    /// The batch script the message names, once: it exists in `folder`,
+    /// applied to `ten` it gives `tenMoved`; then it is removed.
+    func assertOrderKept(_ h: Harness, folder: URL, message: String, file: String, line: UInt = #line) throws {
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(kept.count, 1, "\(kept)", line: line)
+        let script = folder.appendingPathComponent(kept.first ?? "").path
+        XCTAssertTrue(script.contains("/reorder-pick-") && script.hasSuffix(".batch"), script, line: line)
+        XCTAssertEqual(message, "reorder: \(file) changed while pick was open; nothing is written; your order is kept in "
+                       + "\(script) (apply it with 'reorder batch -f \(script) \(file)')\n", line: line)
+        try h.write("original.txt", ten)
+        let applied = try h.run(["batch", "-f", script, "original.txt"])
+        XCTAssertEqual(applied.status, 0, applied.stderr, line: line)
+        XCTAssertEqual(try h.text("original.txt"), tenMoved, line: line)
+        try FileManager.default.removeItem(atPath: script)
+        try FileManager.default.removeItem(at: h.url("original.txt"))
+    }
+
+    func testAFileChangedWhilePickIsOpenIsNotWrittenAndTheOrderIsKept() throws {
+        let h = try Harness()
+        try h.write("ten.txt", ten)
+        let folder = try temporaryFolder(h)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("ten.txt", environment: "TMPDIR='\(folder.path)'")
+        try dragItem2BelowItem4(pane)
+        // Another program drops the first line meanwhile.
+        let sed = try h.run(["-i", "1d", "ten.txt"], executable: URL(fileURLWithPath: "/bin/sed"))
+        XCTAssertEqual(sed.status, 0)
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 2)
+        XCTAssertEqual(try h.text("ten.txt"), (1..<10).map { "item\($0)\n" }.joined(), "as sed left it")
+        try assertOrderKept(h, folder: folder, message: errors(h), file: "ten.txt")
+        try pane.assertTerminalRestored()
+    }
+
+    func testTwoPicksOnOneFileTheSecondToWriteWritesNothing() throws {
+        let h = try Harness(), other = try Harness()
+        try h.write("ten.txt", ten)
+        let folder = try temporaryFolder(h)
+        guard let first = try pane(h), let second = try pane(other) else { return }
+        defer { first.stop(); second.stop() }
+        try first.start("ten.txt", environment: "TMPDIR='\(folder.path)'")
+        try dragItem2BelowItem4(first)
+        // The second, opened later, writes first: item0 to the end.
+        try second.start("'\(h.url("ten.txt").path)'", environment: "TMPDIR='\(folder.path)'")
+        try second.waitForScreen(showing: "9 item9")
+        try second.keys("Space", "G", "Space", "w")
+        XCTAssertEqual(try second.status(), 0, errors(other))
+        let written = (1..<10).map { "item\($0)\n" }.joined() + "item0\n"
+        XCTAssertEqual(try h.text("ten.txt"), written)
+        try first.keys("w")
+        XCTAssertEqual(try first.status(), 2)
+        XCTAssertEqual(try h.text("ten.txt"), written, "the second's order stays")
+        try assertOrderKept(h, folder: folder, message: errors(h), file: "ten.txt")
+    }
+
+    func testOnAReadOnlyFileWOffersTheBatchScriptOrAnotherFile() throws {
+        let h = try Harness()
+        try h.write("list.txt", "a\nb\nc\n", mode: 0o444)
+        guard let tmux = try tool("tmux", package: "tmux") else { return }
+
+        // Said at the start; q without a change leaves with status 0.
+        var pane = try Pane(tmux: tmux, harness: h)
+        try pane.start("list.txt", columns: 100)
+        let start = try pane.waitForScreen(showing: "2 c")
+        XCTAssertTrue(start.contains("read-only · no change · read-only (no write permission): w offers another file or the batch script"),
+                      start)
+        try pane.keys("q")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("err"), "")
+        pane.stop()
+
+        // p: the batch script on standard output.
+        try FileManager.default.removeItem(at: h.url("status"))
+        pane = try Pane(tmux: tmux, harness: h)
+        try pane.start("list.txt > ops.txt", columns: 100)
+        try pane.waitForScreen(showing: "2 c")
+        try pane.keys("Space", "G", "Space", "w")
+        try pane.waitForScreen(showing: "read-only: [o]ther file, [p]rint the batch script, Esc")
+        // Esc goes back, the work still there.
+        try pane.keys("Escape")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        try pane.waitForScreen(showing: "[p]rint the batch script")
+        try pane.keys("p")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        let applied = try h.run(["batch", "-f", "ops.txt", "list.txt", "-o", "-"])
+        XCTAssertEqual(applied.out, "b\nc\na\n", applied.stderr)
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\nc\n")
+        pane.stop()
+
+        // o: another file; one that cannot be written is said, and the
+        // session stays.
+        try FileManager.default.removeItem(at: h.url("status"))
+        pane = try Pane(tmux: tmux, harness: h)
+        defer { pane.stop() }
+        try pane.start("list.txt", columns: 100)
+        try pane.waitForScreen(showing: "2 c")
+        try pane.keys("Space", "G", "Space", "w", "o")
+        try pane.waitForScreen(showing: "write to:")
+        try pane.keys("nodir/x.txt", "Enter")
+        try pane.waitForScreen(showing: "does not exist")
+        for _ in 0..<11 { try pane.keys("BSpace") }
+        try pane.keys("other.txt", "Enter")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("other.txt"), "b\nc\na\n")
+        XCTAssertEqual(try h.text("list.txt"), "a\nb\nc\n")
+        try pane.assertTerminalRestored()
+    }
 }

@@ -67,7 +67,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["move", "--check=yes"]), .unexpectedOptionValue("--check"))
         XCTAssertEqual(error(["move", "--format", "xml"]),
                        .invalidChoice(option: "--format", value: "xml", choices: ["auto", "lines", "json", "jsonc", "yaml", "toml"]))
-        XCTAssertEqual(error(["--frob"]), .unknownOption("--frob", command: nil, suggestion: nil))
+        XCTAssertEqual(error(["--frobnicate"]), .unknownOption("--frobnicate", command: nil, suggestion: nil))
     }
 
     func testEditDistanceCountsATranspositionAsOneEdit() {

@@ -98,6 +98,26 @@ final class PickScreenTests: XCTestCase {
         _ = search.handleAll([.character("/"), .character("2"), .enter])
         XCTAssertEqual(search.model.cursor, 2)
     }
+
+    func testOnAReadOnlyFileWAsksWhereTheOrderGoes() {
+        var screen = self.screen(3)
+        screen.readOnly = true
+        XCTAssertEqual(screen.handleAll([.character("q")]), .write, "q without a change: nothing to write")
+        XCTAssertNil(screen.handleAll([.character(" "), .down, .character(" "), .character("w")]))
+        XCTAssertEqual(screen.status, "read-only: [o]ther file, [p]rint the batch script, Esc")
+        XCTAssertNil(screen.handle(.escape))
+        XCTAssertTrue(screen.status.hasPrefix("read-only · 1 moved"), screen.status)
+        XCTAssertNil(screen.handleAll([.character("q"), .character("y")]), "y to q's question asks too")
+        XCTAssertEqual(screen.mode, .readOnlyChoice)
+        XCTAssertEqual(screen.handle(.character("p")), .printScript)
+        var other = self.screen(3)
+        other.readOnly = true
+        XCTAssertNil(other.handleAll([.character(" "), .down, .character(" "), .character("w"), .character("o"),
+                                      .character("a"), .character("x"), .backspace, .character(".")]))
+        XCTAssertEqual(other.status, "write to: a.")
+        XCTAssertEqual(other.handle(.enter), .writeElsewhere("a."))
+        XCTAssertEqual(other.model.order, [1, 0, 2], "the work stays")
+    }
 }
 
 extension PickScreen {

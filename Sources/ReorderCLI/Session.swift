@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// What `pick` and `edit` share: a session that shows a file, lets the user
+/// work for as long as they like, and then writes. The file may change in
+/// that time; the user's work is then not written onto it, and not lost
+/// either: it is kept in a file of its own, which the message names.
+enum Session {
+    /// Applies `script` (a new order's batch, as `ListOrder.batchScript`
+    /// makes it) to the list of `path` as `reorder batch` would: in place,
+    /// to `output`, or from standard input to standard output, with every
+    /// byte outside the items kept. `expected`: the file as the session
+    /// read it; when it is no longer that, nothing is written and the
+    /// script is kept (`SessionError.fileChanged`).
+    static func apply(_ script: [UInt8], to path: String, output: String? = nil, readOptions: ReadOptions,
+                      verbose: Bool, console: Console, expected: FileSnapshot?, command: SessionCommand,
+                      readArguments: [String]) throws {
+        var batch = BatchScript()
+        try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
+        var job = Job(input: path, edit: .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())),
+                      readOptions: readOptions, mode: output.map { .output($0) } ?? .write, color: false,
+                      verbose: verbose, console: console)
+        job.expected = expected
+        do {
+            _ = try job.run()
+        } catch FileError.changedSinceRead, FileError.changedWhileEditing {
+            let apply = ["reorder", "batch", "-f", "KEPT", path] + readArguments + (output.map { ["-o", $0] } ?? [])
+            do {
+                let kept = try keep(script, command: command, suffix: ".batch")
+                throw SessionError.fileChanged(path: path, command: command, kept: kept,
+                                               apply: shellLine(apply.map { $0 == "KEPT" ? kept : $0 }))
+            } catch let error as SystemError {
+                throw SessionError.fileChangedNotKept(path: path, command: command, reason: Messages.describe(error))
+            }
+        }
+    }
+
+    /// A new file `reorder-COMMAND-XXXXXX` + `suffix` in `$TMPDIR` (or
+    /// /tmp), made with mkstemps (never over another file), holding
+    /// `bytes`; its path.
+    static func keep(_ bytes: [UInt8], command: SessionCommand, suffix: String) throws -> String {
+        let directory = System.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/reorder-\(command.rawValue)-XXXXXX" + suffix).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+        guard fd >= 0 else { throw SystemError(code: errno, operation: "create a temporary file in", path: directory) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { System.close(fd) }
+        do {
+            try bytes.withUnsafeBytes { try System.writeAll(fd, $0, path: path) }
+        } catch {
+            unlink(path)
+            throw error
+        }
+        return path
+    }
+
+    /// The read options given (`-p /steps`, `--format yaml`...), as words
+    /// of a command line that reads the same list again.
+    static func readArguments(_ parsed: ParsedArguments) -> [String] {
+        var words: [String] = []
+        for name in CommandTable.reading where parsed.has(name) {
+            guard let option = CommandTable.option(named: name) else { continue }
+            if option.value == .none {
+                words.append("--" + name)
+            } else {
+                for value in parsed.values(name) { words += ["--" + name, value] }
+            }
+        }
+        return words
+    }
+
+    /// `words` as one shell command line: a word with anything but plain
+    /// characters in single quotes.
+    static func shellLine(_ words: [String]) -> String {
+        words.map { word in
+            let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || "_@%+=:,./-".utf8.contains(byte)
+            }
+            return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+}
+
+/// The command a session is: in kept files' names and in messages.
+enum SessionCommand: String, Equatable {
+    case pick, edit
+
+    /// What was open while the file changed.
+    var shownIn: String { self == .pick ? "pick" : "the editor" }
+}
+
+/// A session's file changed while it was open.
+enum SessionError: Error, Equatable {
+    /// `path` is not what the session read; the new order, as a batch
+    /// script, is in `kept`; `apply` is the command line that applies it.
+    case fileChanged(path: String, command: SessionCommand, kept: String, apply: String)
+    /// The same, and the script could not be kept (`reason`).
+    case fileChangedNotKept(path: String, command: SessionCommand, reason: String)
+}
+
+/// An error about a session's FILE that does not say which file it is
+/// (a JSON error, a batch error): said with the file's name.
+struct ErrorInSessionFile: Error {
+    let error: Error
+    let path: String
+}
+
+extension Messages {
+    static func describe(_ error: SessionError) -> String {
+        switch error {
+        case .fileChanged(let path, let command, let kept, let apply):
+            return "\(path) changed while \(command.shownIn) was open; nothing is written; your order is kept in \(kept) "
+                + "(apply it with '\(apply)')"
+        case .fileChangedNotKept(let path, let command, let reason):
+            return "\(path) changed while \(command.shownIn) was open; nothing is written, and your order could not be kept: \(reason)"
+        }
+    }
+}
