@@ -13,7 +13,7 @@ final class PickTerminalTests: XCTestCase {
     ///     stty -a > before
     ///     reorder pick ARGUMENTS 2> err      (its pid in `pid`)
     ///     echo $? > status
-    ///     stty -a > after
+    ///     stty -a > after.part; mv after.part after
     ///
     /// The pane stays open after, so that its screen can be read.
     final class Pane {
@@ -79,7 +79,8 @@ final class PickTerminalTests: XCTestCase {
                 \(environment) sh -c 'echo $$ > pid; exec "$0" "$@"' '\(binary)' pick \(arguments) 2> err
                 echo $? > status.part
                 mv status.part status
-                stty -a > after
+                stty -a > after.part
+                mv after.part after
                 exec sleep 600
 
                 """
