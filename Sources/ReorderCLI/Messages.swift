@@ -12,6 +12,8 @@ enum Messages {
         case let error as UsageError: return describe(error)
         case ReorderError.binaryInput(let line, let column):
             return (input.map { "\($0):" } ?? "") + "\(line):\(column): " + describe(error as! ReorderError)
+        case ReorderError.optionNotForFormat(let option, let format, let region):
+            return describe(option, format: format, region: region, input: input ?? "<stdin>")
         case let error as ReorderError: return prefix + describe(error)
         case let error as SystemError: return describe(error)
         case let error as MissingDirectory:
@@ -103,6 +105,28 @@ enum Messages {
             return "the value holds \(name), which would make it more than one item; insert each line on its own"
         case .binaryInput:
             return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
+        case .optionNotForFormat(let option, let format, let region):
+            return describe(option, format: format, region: region, input: "the input")
+        }
+    }
+
+    /// `--pointer applies to JSON, YAML and TOML; notes.md is read as lines`.
+    static func describe(_ option: FormatBoundOption, format: ListFormat, region: Bool, input: String) -> String {
+        let name = option == .null ? "-z" : "--" + option.rawValue
+        var names: [String] = []
+        for format in option.formats where format != .jsonc { names.append(formatName(format)) }
+        let applies = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let how = region ? "read as lines (--block, --line-range)" : "read as \(formatName(format))"
+        let fix = region ? "leave \(name) out" : "leave \(name) out, or choose the format with --format"
+        return "\(name) applies to \(applies); \(input) is \(how): \(fix)"
+    }
+
+    /// A format as messages name it.
+    static func formatName(_ format: ListFormat) -> String {
+        switch format.name {
+        case "lines": return "lines"
+        case "jsonc": return "JSON with comments"
+        default: return format.name.uppercased()
         }
     }
 

@@ -29,4 +29,8 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// byte `column`: it looks binary, as `grep` and `diff` judge it, and is
     /// not edited unless `--text` says to.
     case binaryInput(line: Int, column: Int)
+    /// `option` was given, but the input is read as `format` (as lines
+    /// because of `--block` or `--line-range` when `region`), for which it
+    /// means nothing: refused rather than ignored.
+    case optionNotForFormat(option: FormatBoundOption, format: ListFormat, region: Bool)
 }
