@@ -188,6 +188,16 @@ final class OptionFormatTableTests: XCTestCase {
         }
     }
 
+    func testPointerOnALinesFileIsRefusedAndNothingIsWritten() throws {
+        let h = try Harness()
+        try h.write("notes.md", "b\na\n")
+        let result = try h.run(["sort", "-p", "/0", "notes.md"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: --pointer applies to JSON, YAML and TOML; notes.md is read as lines: leave --pointer out, or choose the format with --format\n")
+        XCTAssertEqual(try h.text("notes.md"), "b\na\n")
+        XCTAssertEqual(try h.listing(), ["notes.md"])
+    }
+
     func check(command: String, option: String, row: Row, format: String) throws {
         let h = try Harness()
         guard row.notRun == nil else { return }
