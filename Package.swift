@@ -25,6 +25,6 @@ let package = Package(
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
         .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
         .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reorder"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reorder", "ReorderCLI"]),
     ]
 )

@@ -139,7 +139,7 @@ struct DiffCommand {
     /// RFC 6902 operations for the sequential change of a JSON array.
     private func jsonPatch(_ operations: [DiffOperation], document: ListDocument, value: (Int) throws -> [UInt8]) throws -> [UInt8] {
         guard document.format == .json || document.format == .jsonc, !(document.layout is JSONListLayout && (document.layout as! JSONListLayout).isObject) else {
-            throw DiffError.jsonPatchNeedsArray
+            throw DiffError.jsonPatchNeedsArray(format: document.format)
         }
         let base = readOptions.pointer
         func path(_ index: Int) -> String { "\"" + base.replacingEscapes() + "/\(index)\"" }
@@ -165,7 +165,8 @@ enum DiffError: Error, Equatable {
     case bothOnStandardInput
     /// NEW's item `index` cannot be given as a one-line VALUE.
     case itemSpansLines(index: Int, input: String)
-    case jsonPatchNeedsArray
+    /// The list is not a JSON array: an object's members, or `format`'s.
+    case jsonPatchNeedsArray(format: ListFormat)
 }
 
 private extension String {

@@ -9,6 +9,8 @@ struct TOMLErrorInInput: Error {
     /// `name:line:column: `, or `name: ` for an error with no place; empty
     /// without a name.
     let prefix: String
+    /// A second place the error names, `line:column`.
+    var otherPlace = ""
 
     /// `source`: the input's bytes, to find the error's place in; nil for
     /// an error without a name.
@@ -23,6 +25,11 @@ struct TOMLErrorInInput: Error {
         case .syntax(_, let offset), .redefined(_, _, let offset), .cannotDelimit(_, let offset), .notAList(_, _, let offset):
             let place = JSONPlace.of(min(offset, source.count), in: source)
             prefix = "\(name):\(place.line):\(place.column): "
+        case .sectionsApart(_, _, let offset, _, let betweenOffset):
+            let place = JSONPlace.of(min(offset, source.count), in: source)
+            prefix = "\(name):\(place.line):\(place.column): "
+            let other = JSONPlace.of(min(betweenOffset, source.count), in: source)
+            otherPlace = "\(other.line):\(other.column)"
         default:
             prefix = "\(name): "
         }
@@ -52,6 +59,10 @@ extension Messages {
             return named + "the table has the key '\(key)' already; delete or replace that line instead (select it with =\(key))"
         case .resultInvalid(let problem):
             return named + "the edit would not give valid TOML (\(problem)); nothing is written"
+        case .insertIntoSections(let table):
+            return named + "the list is the sub-tables of '\(table)', each written as sections; reorder inserts none: write the new '[\(table).NAME]' section with an editor"
+        case .sectionsApart(let key, let header, _, let between, _):
+            return place + "the section \(header) belongs to '\(key)' with the sections above it, but \(between) at \(wrapped.otherPlace) stands between them, so reorder cannot tell which sections move with '\(key)' and edits nothing (it never guesses); put the sections of '\(key)' together"
         }
     }
 }

@@ -15,6 +15,8 @@ enum Messages {
             return (input.map { "\($0):" } ?? "") + "\(line):\(column): " + describe(error as! ReorderError)
         case ReorderError.lineWouldBecomeByteOrderMark(let line?):
             return (input.map { "\($0):" } ?? "") + "\(line):1: " + describe(error as! ReorderError)
+        case ReorderError.optionNotForFormat(let option, let format, let region):
+            return describe(option, format: format, region: region, input: input ?? "<stdin>")
         case let error as ReorderError: return prefix + describe(error)
         case let error as SystemError: return describe(error)
         case let error as MissingDirectory:
@@ -122,6 +124,28 @@ enum Messages {
                 + "keep another line first"
         case .binaryInput:
             return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
+        case .optionNotForFormat(let option, let format, let region):
+            return describe(option, format: format, region: region, input: "the input")
+        }
+    }
+
+    /// `--pointer applies to JSON, YAML and TOML; notes.md is read as lines`.
+    static func describe(_ option: FormatBoundOption, format: ListFormat, region: Bool, input: String) -> String {
+        let name = option == .null ? "-z" : "--" + option.rawValue
+        var names: [String] = []
+        for format in option.formats where format != .jsonc { names.append(formatName(format)) }
+        let applies = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let how = region ? "read as lines (--block, --line-range)" : "read as \(formatName(format))"
+        let fix = region ? "leave \(name) out" : "leave \(name) out, or choose the format with --format"
+        return "\(name) applies to \(applies); \(input) is \(how): \(fix)"
+    }
+
+    /// A format as messages name it.
+    static func formatName(_ format: ListFormat) -> String {
+        switch format.name {
+        case "lines": return "lines"
+        case "jsonc": return "JSON with comments"
+        default: return format.name.uppercased()
         }
     }
 
@@ -156,8 +180,9 @@ extension Messages {
             return "OLD and NEW cannot both be standard input; give one of them as a file"
         case .itemSpansLines(let index, let input):
             return "\(input): item \(index) spans several lines, so no one-line 'insert' can write it; diff can print it for lines, JSON, and one-line YAML entries"
-        case .jsonPatchNeedsArray:
-            return "--json-patch needs a JSON array: JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"
+        case .jsonPatchNeedsArray(let format):
+            let read = format == .json || format == .jsonc ? "an object's members" : "a list read as \(formatName(format))"
+            return "--json-patch needs a JSON array, not \(read): JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"
         }
     }
 }

@@ -128,6 +128,10 @@ public struct Runner {
         }
 
         let mode = try outputMode(parsed, inputs: inputs)
+        if parsed.has("color") && !parsed.has("diff") {
+            // Only the diff is coloured: without it, --color would do nothing.
+            throw UsageError.optionNeedsOther("--color", needs: "--diff")
+        }
         let color: Bool
         switch parsed.value("color") ?? "auto" {
         case "always": color = true
@@ -170,6 +174,11 @@ public struct Runner {
         options.format = try formatChoice(parsed)
         options.binaryAsText = parsed.has("text")
         options.generalJSON = parsed.has("recursive")
+        let bound: [(String, FormatBoundOption)] = [
+            ("pointer", .pointer), ("null", .null), ("text", .text), ("document", .document),
+            ("recursive", .recursive), ("string", .string),
+        ]
+        for (long, option) in bound where parsed.has(long) { options.formatBound.insert(option) }
         if let document = parsed.value("document") {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index

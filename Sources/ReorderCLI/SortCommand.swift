@@ -10,6 +10,11 @@ enum SortCommand {
             ignoreCase: parsed.has("ignore-case"),
             numeric: parsed.has("numeric"),
             recursive: parsed.has("recursive"))
+        if parsed.has("like") && parsed.has("recursive") {
+            // --like sets the order of the list from REF and sorts nothing
+            // inside; --recursive would be ignored.
+            throw UsageError.conflictingOptions("--like", "--recursive")
+        }
         if let reference = parsed.value("like") {
             // REF is read as the list is, with the same options.
             let input = try ListInput.read(reference, readOptions: readOptions, console: console)

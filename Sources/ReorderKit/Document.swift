@@ -20,6 +20,10 @@ public struct ReadOptions: Equatable, Sendable {
     /// The terminator of lines added to a list of lines that has no
     /// terminated line (a region's: its neighbour's), instead of LF.
     var fallbackTerminator: [UInt8]? = nil
+    /// The options given that mean something only for some formats: the
+    /// document is refused when it is read as a format one of them does
+    /// not apply to, rather than the option doing nothing.
+    public var formatBound: Set<FormatBoundOption> = []
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
                 binaryAsText: Bool = false) {
@@ -46,6 +50,10 @@ public struct ListDocument {
     /// it, as lines.
     public init(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions) throws {
         document = source
+        let readAs = options.region == nil ? format : .lines
+        for option in FormatBoundOption.allCases where options.formatBound.contains(option) && !option.formats.contains(readAs) {
+            throw ReorderError.optionNotForFormat(option: option, format: readAs, region: options.region != nil)
+        }
         guard let region = options.region else {
             self.source = source
             self.format = format
@@ -123,5 +131,30 @@ public struct ListDocument {
     /// True when the result is byte-identical to the source.
     public func resultEqualsSource(_ arrangement: Arrangement) -> Bool {
         layout.outputEqualsSource(arrangement)
+    }
+}
+
+
+/// An option that means something for some formats only (`--pointer`
+/// for documents with structure, `-z` for lines).
+public enum FormatBoundOption: String, CaseIterable, Sendable {
+    /// `-p`: a place in a JSON, YAML or TOML document.
+    case pointer
+    /// `-z`, `--text`: how lines end, and lines with NUL.
+    case null, text
+    /// `--document`: a document of a YAML stream.
+    case document
+    /// `sort --recursive`: the mappings inside items.
+    case recursive
+    /// `--string`: a value written as the format's string.
+    case string
+
+    /// The formats it applies to.
+    public var formats: [ListFormat] {
+        switch self {
+        case .pointer, .recursive, .string: return [.json, .jsonc, .yaml, .toml]
+        case .null, .text: return [.lines]
+        case .document: return [.yaml]
+        }
     }
 }

@@ -34,4 +34,8 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// would read back as the file's byte-order mark, and the line would
     /// lose the character.
     case lineWouldBecomeByteOrderMark(line: Int?)
+    /// `option` was given, but the input is read as `format` (as lines
+    /// because of `--block` or `--line-range` when `region`), for which it
+    /// means nothing: refused rather than ignored.
+    case optionNotForFormat(option: FormatBoundOption, format: ListFormat, region: Bool)
 }

@@ -882,7 +882,7 @@ final class TOMLLayoutTests: XCTestCase {
         XCTAssertEqual(refusal("a = 1\na = 2\n"), .redefined(key: "a", reason: "it is defined already", offset: 6))
         XCTAssertEqual(refusal("a = 01\n"), .syntax(problem: "'01' is not a valid TOML value (a number, boolean or date-time, or a string in quotes)", offset: 4))
         // What it cannot delimit.
-        if case .cannotDelimit = refusal("[a.b]\nx = 1\n", pointer: "/a") {} else { XCTFail("a table with no lines of its own") }
+        if case .sectionsApart = refusal("[a.b]\n[a.c]\n[a.b.d]\n", pointer: "/a") {} else { XCTFail("a sub-table's sections apart") }
         if case .cannotDelimit = refusal("a.x = 1\nb = 2\na.y = 3\n", pointer: "/a") {} else { XCTFail("dotted lines apart") }
         if case .cannotDelimit = refusal("[[a]]\n[b]\n[a.c]\n", pointer: "/a") {} else { XCTFail("an element apart") }
         XCTAssertEqual(refusal("a = 1\n", pointer: "/a"), .notAList(pointer: "/a", found: "an integer", offset: 4))

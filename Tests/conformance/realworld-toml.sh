@@ -2,8 +2,8 @@
 # Runs the built reorder over the real TOML files of
 # ../shared/thirdparty/realworld (Cargo.toml, pyproject.toml): for every
 # array and table in each file, `reorder reverse -p PTR` and `reorder move
-# 0 -1 -p PTR` must either refuse (exit 2, a message: a table with no lines
-# of its own, such as `tool` of `[tool.ruff]`) or give a file that Python's
+# 0 -1 -p PTR` must either refuse (exit 2, a message: a key of a table of
+# sections whose sections stand apart) or give a file that Python's
 # tomllib loads to exactly the edit of what it loads from the input, and
 # reversing twice must give the input back byte for byte. Arrays compare in
 # order; a table's keys compare as a set, since its sub-tables' sections

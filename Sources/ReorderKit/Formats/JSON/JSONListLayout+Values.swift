@@ -64,12 +64,19 @@ extension JSONListLayout {
     /// Members by key (decoded, code point order), elements by value; with
     /// `key`, by the value at that pointer inside each item's value. With
     /// `options.recursive`, every object inside is sorted by key too, and
-    /// an array keeps its order.
+    /// an array inside keeps its order; the list itself is sorted whatever
+    /// it is, as without `--recursive`.
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try sortedOrder(options, key: key, isInside: false)
+    }
+
+    /// `isInside`: the list is a container inside an item of the list
+    /// `sort --recursive` was asked for, so an array keeps its order.
+    private func sortedOrder(_ options: SortOptions, key: String?, isInside: Bool) throws -> [Int] {
         let scanned = text.scanned
         if options.recursive {
             overrides.bytes = try recursiveOverrides(options)
-            if !isObject { return Array(0..<count) }
+            if !isObject && isInside { return Array(0..<count) }
         }
         let keys: [SortKey?]
         if let key {
@@ -109,7 +116,7 @@ extension JSONListLayout {
         guard scanned[open] == UInt8(ascii: "{") || scanned[open] == UInt8(ascii: "[") else { return nil }
         var inner = JSONListLayout(text: text, container: open, parentOpen: nil, firstComma: nil, firstColon: nil)
         inner.window = open..<inner.close + 1
-        let order = try inner.sortedOrder(options, key: nil)
+        let order = try inner.sortedOrder(options, key: nil, isInside: true)
         guard order != Array(0..<inner.count) || !inner.overrides.bytes.isEmpty else { return nil }
         var bytes: [UInt8] = []
         inner.write(order.map { .source($0) }) { bytes.append(contentsOf: $0) }

@@ -20,4 +20,12 @@ public enum TOMLError: Error, Equatable, Sendable {
     /// The edit would give a document that is not valid TOML; nothing is
     /// written.
     case resultInvalid(problem: String)
+    /// A list of sections (the sub-tables of a table, each with all of its
+    /// sections) where the section `header` (at `offset`), one of the key
+    /// `key`'s, stands apart from the key's earlier sections: `between`
+    /// (at `betweenOffset`) stands between them.
+    /// `insert` into the list of sub-tables of `table`, which takes no new
+    /// item: a new sub-table is sections of its own.
+    case insertIntoSections(table: String)
+    case sectionsApart(key: String, header: String, offset: Int, between: String, betweenOffset: Int)
 }

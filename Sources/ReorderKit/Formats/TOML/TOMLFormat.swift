@@ -111,6 +111,9 @@ enum TOMLFormat {
             return TOMLInlineLayout(document: document, list: list, isTable: false)
         case .table(let table) where table.origin == .inline:
             return TOMLInlineLayout(document: document, list: table.inline!, isTable: true)
+        case .table(let table) where table.origin == .implicit:
+            // `tool` of `[tool.ruff]`: no lines of its own, only sections.
+            return try TOMLLineLayout(document: document, sectionsOf: table)
         case .table(let table):
             return try TOMLLineLayout(document: document, table: table)
         case .tableArray(let array):

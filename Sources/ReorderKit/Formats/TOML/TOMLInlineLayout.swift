@@ -42,6 +42,8 @@ struct TOMLInlineLayout: FormatLayout {
     /// Between a new position and the one before it (after the comma).
     let newBetween: [UInt8]
     let lineBreak: [UInt8]
+    /// `sort --recursive`: the lists inside the items, sorted.
+    let nested = NestedRegions()
 
     var count: Int { list.itemRanges.count }
     func itemRange(_ index: Int) -> Range<Int> { starts[index]..<valueEnds[index] }
@@ -299,6 +301,7 @@ struct TOMLInlineLayout: FormatLayout {
     func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
+        if !nested.regions.isEmpty { return try NestedSort.write(self, arrangement, gathered: write) }
         let output = render(arrangement)
         try output.withUnsafeBytes { bytes in
             try withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: 1) { slices in
@@ -309,6 +312,7 @@ struct TOMLInlineLayout: FormatLayout {
     }
 
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        if !nested.regions.isEmpty { return NestedSort.outputEqualsSource(self, arrangement) }
         let output = render(arrangement)
         guard output.count == source.count else { return false }
         guard !output.isEmpty else { return true }
@@ -317,6 +321,7 @@ struct TOMLInlineLayout: FormatLayout {
 
     /// The result must read as TOML again; nothing is written when not.
     func check(_ arrangement: Arrangement) throws {
+        try NestedSort.check(self, arrangement)
         try TOMLCheck.reads(self, arrangement)
     }
 }
@@ -342,6 +347,9 @@ enum TOMLCheck {
             case .invalidValue(_, let reason): problem = reason
             case .keyExists(let key): problem = "the key '\(key)' twice"
             case .resultInvalid(let inner): problem = inner
+            case .insertIntoSections(let table): problem = "a new item among the sections of '\(table)'"
+            case .sectionsApart(let key, let header, _, let between, _):
+                problem = "the section \(header) of '\(key)' apart from the others, \(between) between them"
             }
             throw TOMLError.resultInvalid(problem: problem)
         }

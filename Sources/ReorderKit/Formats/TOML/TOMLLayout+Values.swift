@@ -138,8 +138,21 @@ extension TOMLInlineLayout {
             pointer: "/x", compared: { layout, pointer in (layout as? TOMLInlineLayout)?.compared(0, key: pointer) })
     }
 
+    /// With `options.recursive`, the inline tables inside are sorted too
+    /// (see `NestedSort`).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        if options.recursive { nested.regions = try NestedSort.regions(of: self, options) }
+        return try ownOrder(options, key: key)
+    }
+
+    /// The items in sorted order, nothing inside them; with `--recursive`,
+    /// dotted keys compare segment by segment.
+    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try JSONPointer(parsing: $0) }
+        if options.recursive && isTable && pointer == nil {
+            let texts = list.memberKeys.map { Array($0.joined(separator: "\u{0}").utf8) }
+            return try TOMLCompare.sortedOrder(texts, key: nil, source: source, options)
+        }
         return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
     }
 
@@ -191,6 +204,11 @@ extension TOMLLineLayout {
         case .tableArray:
             guard let pointer else { return Array(source[ranges[index]]) }
             return TOMLCompare.descend(.table(elements[index]), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
+        case .sections:
+            let key = sectionKeys[index]
+            guard let pointer else { return Array(key.utf8) }
+            guard let entry = table?.entries[key] else { return nil }
+            return TOMLCompare.descend(TOMLTarget(entry), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
         }
     }
 
@@ -214,7 +232,24 @@ extension TOMLLineLayout {
             return try TOMLCompare.selectable(
                 ofItems: items, key: key, wrap: { $0 }, pointer: path.map { "/" + JSONPointer.escape($0) }.joined(),
                 compared: { layout, pointer in (layout as? TOMLLineLayout)?.compared(0, key: pointer) })
+        case .sections:
+            // Each item read alone: its sections under the same path.
+            let path = tablePath
+            return try TOMLCompare.selectable(
+                ofItems: items, key: key, wrap: { $0 }, pointer: path.map { "/" + JSONPointer.escape($0) }.joined(),
+                compared: { layout, pointer in (layout as? TOMLLineLayout)?.compared(0, key: pointer) })
         }
+    }
+
+    /// A section list: the keys that lead to its table.
+    var tablePath: [String] {
+        guard let first = ranges.first,
+              let section = document.sections.dropFirst().first(where: { $0.header.lowerBound >= first.lowerBound }) else { return [] }
+        var depth = 0
+        var current: TOMLTable? = section.table
+        while let here = current, here !== table { depth += 1; current = here.parent }
+        // The header's path, less the keys below the list's table.
+        return Array(section.path.prefix(max(section.path.count - depth, 0)))
     }
 
     /// An array of tables: the keys of its header.
@@ -222,8 +257,25 @@ extension TOMLLineLayout {
         elements.first.flatMap { $0.section }.map { document.sections[$0].path } ?? []
     }
 
+    /// With `options.recursive`, the lists inside the items (and a
+    /// table's sections, beside its lines) are sorted too (see
+    /// `NestedSort`).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        if options.recursive { nested.regions = try NestedSort.regions(of: self, options) }
+        return try ownOrder(options, key: key)
+    }
+
+    /// The items in sorted order, nothing inside them. With `--recursive`,
+    /// a table's dotted keys compare segment by segment (`a.b` and `a.c`
+    /// before `a-x`, as the table `a` sorts before the key `a-x`).
+    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try JSONPointer(parsing: $0) }
+        if options.recursive && kind == .table && pointer == nil {
+            let texts = lineIndices.map { index in
+                Array(document.lines[index].keys.dropFirst(depth).joined(separator: "\u{0}").utf8)
+            }
+            return try TOMLCompare.sortedOrder(texts, key: nil, source: source, options)
+        }
         return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
     }
 
@@ -233,6 +285,9 @@ extension TOMLLineLayout {
     /// its lines.
     func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
         func invalid(_ reason: String) -> TOMLError { TOMLError.invalidValue(value: value, reason: reason) }
+        if kind == .sections {
+            throw TOMLError.insertIntoSections(table: TOMLParser.dotted(tablePath))
+        }
         if asString {
             throw invalid(kind == .table ? "into a table, insert 'key = value'; --string makes an array value"
                           : "into an array of tables, insert a '[[…]]' section; --string makes an array value")
@@ -255,6 +310,8 @@ extension TOMLLineLayout {
             case .table:
                 guard document.lines.count == 1, document.sections.count == 1 else { throw invalid("a table's item is one 'key = value' line") }
                 return document.lines[0].keys
+            case .sections:
+                return []
             case .tableArray:
                 guard document.lines.first.map({ $0.section > 0 }) ?? true, document.sections.count >= 2,
                       document.sections[1].isArray, document.sections[1].path == arrayPath,
@@ -284,5 +341,105 @@ extension TOMLLineLayout {
         }
         let path = prefix.isEmpty ? [] : Array((TOMLParser.dotted(prefix) + ".").utf8)
         return indentation + path + body
+    }
+}
+
+
+/// `sort --recursive` (see `NestedSort`): a table's lines hold inline
+/// tables and arrays; its sub-tables written with sections are a list
+/// beside its lines; an array of tables keeps its order, and each element
+/// holds its lines and its sections.
+extension TOMLLineLayout: NestedList {
+    func nestedLists(ofItem index: Int) throws -> [any NestedList] {
+        switch kind {
+        case .table:
+            return TOMLInlineLayout.lists(in: document.lines[lineIndices[index]].value, document)
+        case .tableArray:
+            return try TOMLLineLayout.lists(of: elements[index], document)
+        case .sections:
+            switch table?.entries[sectionKeys[index]] {
+            case .table(let child): return try TOMLLineLayout.lists(of: child, document)
+            case .tableArray(let array):
+                return [try TOMLLineLayout(document: document, tableArray: array)]
+            case .value, nil: return []
+            }
+        }
+    }
+
+    func siblingLists() throws -> [any NestedList] {
+        guard kind == .table, let table, table.section != nil else { return [] }
+        return [try TOMLLineLayout(document: document, sectionsOf: table)]
+    }
+
+    /// A table's lists: its lines (when a section of its own holds them)
+    /// and its sub-tables' sections.
+    static func lists(of table: TOMLTable, _ document: TOMLDocument) throws -> [any NestedList] {
+        var lists: [any NestedList] = []
+        if table.section != nil { lists.append(try TOMLLineLayout(document: document, table: table)) }
+        lists.append(try TOMLLineLayout(document: document, sectionsOf: table))
+        return lists
+    }
+
+    var sortsByKey: Bool { kind != .tableArray }
+
+    var itemsRegion: Range<Int>? {
+        guard let first = ranges.first, let last = ranges.last else { return nil }
+        return first.lowerBound..<last.upperBound
+    }
+
+    func ownSortedOrder(_ options: SortOptions) throws -> [Int] { try ownOrder(options, key: nil) }
+
+    func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try Renderer(layout: self, source: source).write(arrangement) { slices in
+            for slice in slices { try emit(slice) }
+        }
+    }
+
+    func cannotSortInside(at offset: Int) -> Error {
+        TOMLError.cannotDelimit(what: "a table that sort --recursive cannot sort where it stands", offset: offset)
+    }
+
+    func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        if nested.regions.isEmpty {
+            try Renderer(layout: self, source: source).write(arrangement, gathered: write)
+        } else {
+            try NestedSort.write(self, arrangement, gathered: write)
+        }
+    }
+
+    func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        nested.regions.isEmpty ? Renderer(layout: self, source: source).outputEqualsSource(arrangement)
+            : NestedSort.outputEqualsSource(self, arrangement)
+    }
+}
+
+extension TOMLInlineLayout: NestedList {
+    /// The inline table or the array `value` is, as a list.
+    static func lists(in value: TOMLValue, _ document: TOMLDocument) -> [any NestedList] {
+        if let inline = value.table?.inline { return [TOMLInlineLayout(document: document, list: inline, isTable: true)] }
+        if let array = value.array { return [TOMLInlineLayout(document: document, list: array, isTable: false)] }
+        return []
+    }
+
+    func nestedLists(ofItem index: Int) throws -> [any NestedList] {
+        TOMLInlineLayout.lists(in: list.values[index], document)
+    }
+
+    var sortsByKey: Bool { isTable }
+
+    var itemsRegion: Range<Int>? { count > 0 ? list.open + 1..<list.close : nil }
+
+    func ownSortedOrder(_ options: SortOptions) throws -> [Int] { try ownOrder(options, key: nil) }
+
+    func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try arrangement.itemBytes.withUnsafeBytes { itemBytes in
+            try write(slots(arrangement, itemBytes), emit)
+        }
+    }
+
+    func cannotSortInside(at offset: Int) -> Error {
+        TOMLError.cannotDelimit(what: "an inline table or array that sort --recursive cannot sort where it stands", offset: offset)
     }
 }

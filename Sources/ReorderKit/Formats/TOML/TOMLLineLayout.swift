@@ -6,7 +6,14 @@
 ///   may run over several lines), its comment on that line included;
 /// - an array of tables (`[[bin]]`): each element's whole section, from its
 ///   header to the end of its last line, with the sections of the tables
-///   inside it (`[bin.metadata]`).
+///   inside it (`[bin.metadata]`);
+/// - the sub-tables of a table written with sections (`tool` of
+///   `[tool.ruff]`, `[tool.mypy]`): each key of the table with all of its
+///   sections (`[tool.ruff]`, `[tool.ruff.lint]`, `[[tool.x.y]]`), from
+///   its first header to the end of its last section's last line. The
+///   sections of one key must stand together; a key made by key/value
+///   lines is not an item (its lines stay where they are), and one made
+///   both ways is refused.
 ///
 /// **Comments travel with their item** by the rule of JSON with comments:
 /// the comment lines directly above an item (no blank line between) are its
@@ -14,7 +21,7 @@
 /// Everything else (blank lines, other comments, unrelated sections between
 /// elements) belongs to positions, so a result keeps the source's layout.
 struct TOMLLineLayout: FormatLayout, ListLayout {
-    enum Kind { case table, tableArray }
+    enum Kind { case table, tableArray, sections }
 
     let document: TOMLDocument
     let kind: Kind
@@ -28,6 +35,13 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     let depth: Int
     /// Arrays of tables: each item's element table.
     let elements: [TOMLTable]
+    /// Tables and section lists: the table whose lines or sub-tables the
+    /// items are.
+    let table: TOMLTable?
+    /// Section lists: each item's key, decoded, and what it holds.
+    let sectionKeys: [String]
+    /// `sort --recursive`: the lists inside the items, sorted.
+    let nested = NestedRegions()
     /// For an empty table: where its header's line ends (before the break).
     let emptyHeadEnd: Int?
     let lineBreak: [UInt8]
@@ -42,6 +56,8 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         self.document = document
         kind = .table
         elements = []
+        self.table = table
+        sectionKeys = []
         lineBreak = TOMLLineLayout.lineBreak(of: document.source)
         newSeparator = lineBreak
         switch table.origin {
@@ -82,6 +98,8 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         depth = 0
         emptyHeadEnd = nil
         elements = tableArray.elements
+        table = nil
+        sectionKeys = []
         let source = document.source
         lineBreak = TOMLLineLayout.lineBreak(of: source)
         // Which element each section belongs to: the one its table is in.
@@ -107,21 +125,94 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
                     what: "a section of an array-of-tables element that stands apart from the element's header",
                     offset: document.sections[stray].header.lowerBound)
             }
-            let lastSection = document.sections[last]
-            let contentEnd = lastSection.lines.isEmpty
-                ? lastSection.header.upperBound : document.lines[lastSection.lines.upperBound - 1].range.upperBound
-            let header = document.sections[first].header
-            let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, header.lowerBound), document)
-            ranges.append(start..<TOMLLineLayout.lineTextEnd(document, after: contentEnd))
+            ranges.append(TOMLLineLayout.sectionsRange(document, first...last))
         }
         self.ranges = ranges
+        newSeparator = TOMLLineLayout.newSectionSeparator(document, ranges)
+    }
+
+    /// The sub-tables of `table` that are written with sections, each key
+    /// with all of its sections (see the type's comment).
+    init(document: TOMLDocument, sectionsOf table: TOMLTable) throws {
+        self.document = document
+        kind = .sections
+        lineIndices = []
+        depth = 0
+        emptyHeadEnd = nil
+        elements = []
+        self.table = table
+        lineBreak = TOMLLineLayout.lineBreak(of: document.source)
+        // The key of `table` each section's table is under.
+        var keyOf: [ObjectIdentifier: String] = [:]
+        for key in table.keys {
+            switch table.entries[key]! {
+            case .table(let child): keyOf[ObjectIdentifier(child)] = key
+            case .tableArray(let array): for element in array.elements { keyOf[ObjectIdentifier(element)] = key }
+            case .value: break
+            }
+        }
+        var owner: [String?] = []
+        for section in document.sections {
+            var current: TOMLTable = section.table
+            while let parent = current.parent, parent !== table { current = parent }
+            guard current !== table, current.parent === table, let key = keyOf[ObjectIdentifier(current)] else {
+                owner.append(nil)
+                continue
+            }
+            if case .dotted = current.origin {
+                // `apple.color = …` under [fruit], and [fruit.apple.texture]:
+                // the key is partly lines that do not move with its sections.
+                throw TOMLError.cannotDelimit(
+                    what: "a sub-table of '\(TOMLParser.dotted([key]))' made both by dotted key/value lines and by sections",
+                    offset: section.header.lowerBound)
+            }
+            owner.append(key)
+        }
+        var keys: [String] = [], ranges: [Range<Int>] = []
+        var index = 0
+        while index < owner.count {
+            guard let key = owner[index] else { index += 1; continue }
+            let first = index
+            while index + 1 < owner.count && owner[index + 1] == key { index += 1 }
+            if let stray = owner[(index + 1)...].firstIndex(of: key) {
+                let between = document.sections[index + 1]
+                let header = document.sections[stray].header
+                func text(_ range: Range<Int>) -> String { String(decoding: document.source[range], as: UTF8.self) }
+                throw TOMLError.sectionsApart(key: key, header: text(header), offset: header.lowerBound,
+                                              between: text(between.header), betweenOffset: between.header.lowerBound)
+            }
+            keys.append(key)
+            ranges.append(TOMLLineLayout.sectionsRange(document, first...index))
+            index += 1
+        }
+        sectionKeys = keys
+        self.ranges = ranges
+        newSeparator = TOMLLineLayout.newSectionSeparator(document, ranges)
+    }
+
+    /// The bytes of `sections` (indices into `document.sections`, in a
+    /// row): from the comment lines above the first header to the end of
+    /// the last section's last line.
+    static func sectionsRange(_ document: TOMLDocument, _ sections: ClosedRange<Int>) -> Range<Int> {
+        let lastSection = document.sections[sections.upperBound]
+        let contentEnd = lastSection.lines.isEmpty
+            ? lastSection.header.upperBound : document.lines[lastSection.lines.upperBound - 1].range.upperBound
+        let header = document.sections[sections.lowerBound].header
+        let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, header.lowerBound), document)
+        return start..<TOMLLineLayout.lineTextEnd(document, after: contentEnd)
+    }
+
+    /// Between a new section and the one before it: what stands between
+    /// the last two when that is only blank, or a blank line.
+    static func newSectionSeparator(_ document: TOMLDocument, _ ranges: [Range<Int>]) -> [UInt8] {
+        let source = document.source
+        let lineBreak = TOMLLineLayout.lineBreak(of: source)
         if ranges.count >= 2 {
             let between = ranges[ranges.count - 2].upperBound..<ranges[ranges.count - 1].lowerBound
             let plain = between.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains(source[$0]) }
-            newSeparator = plain ? Array(source[between]) : lineBreak + lineBreak
-        } else {
-            newSeparator = lineBreak + lineBreak
+            return plain ? Array(source[between]) : lineBreak + lineBreak
         }
+        return lineBreak + lineBreak
     }
 
     // MARK: - Reading lines
@@ -224,9 +315,15 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     /// The result must read as TOML again (a new line's key may clash with
     /// a table defined elsewhere); nothing is written when it does not.
     func check(_ arrangement: Arrangement) throws {
+        try NestedSort.check(self, arrangement)
         if kind == .tableArray && arrangement.count == 0, let first = ranges.first {
             throw TOMLError.cannotDelimit(
                 what: "an array of tables left with no element (TOML writes one by its '[[…]]' sections, and none would be left)",
+                offset: first.lowerBound)
+        }
+        if kind == .sections && arrangement.count == 0, let first = ranges.first {
+            throw TOMLError.cannotDelimit(
+                what: "a table left with none of the sections that make it (it would be gone, not empty)",
                 offset: first.lowerBound)
         }
         try TOMLCheck.reads(self, arrangement)

@@ -135,7 +135,19 @@ extension YAMLLayout {
         }
     }
 
+    /// A mapping by key, a sequence by value; with `key`, by the scalar at
+    /// that pointer inside each entry. With `options.recursive`, every
+    /// mapping inside the entries is sorted by key too (see `NestedSort`).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        if options.recursive {
+            try refuseMergeKeys()
+            nested.regions = try NestedSort.regions(of: self, options)
+        }
+        return try ownOrder(options, key: key)
+    }
+
+    /// The entries in sorted order, nothing inside them.
+    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try JSONPointer(parsing: $0) }
         let texts = try (0..<count).map { try compared($0, key: pointer) }
         if let key, count > 0, texts.allSatisfy({ $0 == nil }) {
@@ -249,5 +261,68 @@ extension YAMLLayout {
             while start < end && (source[start] == 0x20 || source[start] == 0x09) { start += 1 }
         }
         return Array(source[start..<end])
+    }
+}
+
+
+/// `sort --recursive` (see `NestedSort`).
+extension YAMLLayout: NestedList {
+    func nestedLists(ofItem index: Int) throws -> [any NestedList] {
+        let value = try valueNode(index)
+        switch value.kind {
+        case .blockMapping, .blockSequence, .flowMapping, .flowSequence:
+            let list = try YAMLLayout(document: document, node: value, pointer: "")
+            try list.refuseMergeKeys()
+            return [list]
+        case .scalar, .empty:
+            return []
+        }
+    }
+
+    var sortsByKey: Bool { isMapping }
+
+    var itemsRegion: Range<Int>? {
+        guard let first = ranges.first, let last = ranges.last else { return nil }
+        return first.lowerBound..<last.upperBound
+    }
+
+    func ownSortedOrder(_ options: SortOptions) throws -> [Int] {
+        try ownOrder(options, key: nil)
+    }
+
+    func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try Renderer(layout: self, source: source).write(arrangement) { slices in
+            for slice in slices { try emit(slice) }
+        }
+    }
+
+    func cannotSortInside(at offset: Int) -> Error {
+        YAMLError.cannotDelimit(what: "a mapping that sort --recursive cannot sort where it stands", offset: offset)
+    }
+
+    /// A mapping with a merge key (`<<`): which keys it has depends on
+    /// what the merge brings, so `--recursive` leaves nothing of it to
+    /// chance and refuses.
+    func refuseMergeKeys() throws {
+        guard isMapping else { return }
+        for index in 0..<count where keyText(index) == Array("<<".utf8) {
+            throw YAMLError.cannotDelimit(what: "a merge key ('<<') in a mapping that sort --recursive would sort",
+                                          offset: isBlock ? entries[index].start : ranges[index].lowerBound)
+        }
+    }
+
+    public func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        if nested.regions.isEmpty {
+            try Renderer(layout: self, source: source).write(arrangement, gathered: write)
+        } else {
+            try NestedSort.write(self, arrangement, gathered: write)
+        }
+    }
+
+    public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        nested.regions.isEmpty ? Renderer(layout: self, source: source).outputEqualsSource(arrangement)
+            : NestedSort.outputEqualsSource(self, arrangement)
     }
 }

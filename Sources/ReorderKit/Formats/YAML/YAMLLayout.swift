@@ -35,6 +35,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     let aliasesAfter: [String]
 
     public var separatorsAreUniform: Bool { false }
+    /// `sort --recursive`: the mappings inside the items, sorted.
+    let nested = NestedRegions()
 
     init(document: YAMLDocument, node: YAMLNode, pointer: String) throws {
         self.document = document
@@ -228,6 +230,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// else: an alias before its anchor, or an anchor an alias needs gone;
     /// a block list emptied where nothing can say it is empty.
     public func check(_ arrangement: Arrangement) throws {
+        try NestedSort.check(self, arrangement)
         var order: [Int] = []
         for run in arrangement.runs where !run.isNewItem { order.append(contentsOf: run.start..<run.end) }
         if arrangement.count == 0 && isBlock && node.afterColon == nil && node.ownerLine >= 0 && node.ownerLine != node.line {

@@ -1,0 +1,246 @@
+import Foundation
+import XCTest
+import ReorderCLI
+
+/// Every option of every command, in every format: it changes the result
+/// as documented, or the command exits 2 with a message that names the
+/// option and the format. Never a silent no-op. The options come from the
+/// command table, so a new option without a row here fails the test.
+///
+/// Each pair is run twice on the same input: without the option (`base`)
+/// and with it. "Acts" is: the runs differ (status, output, messages or
+/// the file), and the run with the option is no error. `pick` is left
+/// out: it needs a terminal; its reading options are refused by the same
+/// reading as the other commands'.
+final class OptionFormatTableTests: XCTestCase {
+    static let formats = ["lines", "json", "jsonc", "yaml", "toml"]
+
+    /// Each format's input: a list whose items can show every option.
+    static let inputs: [String: (name: String, text: String)] = [
+        "lines": ("f.txt", "b\nB\na\n10\n9\nb\n"),
+        "json": ("f.json", #"["b", "B", "a", "10", "9", "b", {"k": "c", "m": {"z": 1, "a": 2}}]"#),
+        "jsonc": ("f.jsonc", "// list\n" + #"["b", "B", "a", "10", "9", "b", {"k": "c", "m": {"z": 1, "a": 2}}]"#),
+        "yaml": ("f.yaml", "[b, B, a, \"10\", \"9\", b, {k: c, m: {z: 1, a: 2}}]\n"),
+        "toml": ("f.toml", "l = [\"b\", \"B\", \"a\", \"10\", \"9\", \"b\", { k = \"c\", m = { z = 1, a = 2 } }]\n"),
+    ]
+
+    /// The list of the input for each format (TOML has no root array).
+    static func list(_ format: String) -> [String] { format == "toml" ? ["-p", "/l"] : [] }
+
+    /// One option: its arguments, the formats it acts in (others must
+    /// refuse it), and what else the two runs need.
+    struct Row {
+        var arguments: [String]
+        var formats: Set<String> = Set(OptionFormatTableTests.formats)
+        /// Given to both runs.
+        var with: [String] = []
+        /// Writes in place, so no `-o -` in either run.
+        var inPlace = false
+        /// Selects by index, not by `=a` (the input has no item `a`).
+        var byIndex = false
+        /// A different input for this row, by format.
+        var input: [String: String] = [:]
+        /// Instead of the format's list pointer.
+        var pointer: [String]? = nil
+        /// Not run in each format: why (the option chooses the format).
+        var notRun: String? = nil
+    }
+
+    static let everywhere = Set(formats)
+    static let structured: Set<String> = ["json", "jsonc", "yaml", "toml"]
+
+    static let rows: [String: Row] = [
+        "output": Row(arguments: ["-o", "out"], inPlace: true),
+        "check": Row(arguments: ["--check"], inPlace: true),
+        "diff": Row(arguments: ["--diff"], inPlace: true),
+        "verbose": Row(arguments: ["-v"], inPlace: true),
+        "color": Row(arguments: ["--color", "always"], with: ["--diff"], inPlace: true),
+        "format": Row(arguments: ["--format", "lines"], notRun: "it chooses the format (FormatTests, LinesFileTests)"),
+        "json": Row(arguments: ["--json"], notRun: "it chooses the format (JSONFileTests)"),
+        "lines": Row(arguments: ["--lines"], notRun: "it chooses the format (LinesFileTests)"),
+        "pointer": Row(arguments: ["-p", "/6/m"], formats: structured, pointer: []),
+        "null": Row(arguments: ["-z"], formats: ["lines"], byIndex: true, input: ["lines": "b\u{0}a\u{0}"]),
+        "text": Row(arguments: ["--text"], formats: ["lines"], byIndex: true, input: [
+            "lines": "b\n\u{0}a\n", "json": "[\"b\", \"a\"]", "jsonc": "[\"b\", \"a\"]", "yaml": "[b, a]\n",
+            "toml": "l = [\"b\", \"a\"]\n",
+        ]),
+        "document": Row(arguments: ["--document", "1"], formats: ["yaml"], input: ["yaml": "[z]\n---\n[b, a]\n"]),
+        "block": Row(arguments: ["--block", "0"], byIndex: true, input: [
+            "lines": "b\n# keep-sorted start\nd\nc\n# keep-sorted end\na\n",
+            "json": "[\"b\",\n// keep-sorted start\n\"d\",\n\"c\",\n// keep-sorted end\n\"a\"]",
+            "jsonc": "[\"b\",\n// keep-sorted start\n\"d\",\n\"c\",\n// keep-sorted end\n\"a\"]",
+            "yaml": "- b\n# keep-sorted start\n- d\n- c\n# keep-sorted end\n- a\n",
+            "toml": "l = [\"b\",\n# keep-sorted start\n\"d\",\n\"c\",\n# keep-sorted end\n\"a\"]\n",
+        ], pointer: []),
+        "line-range": Row(arguments: ["--line-range", "2...3"], byIndex: true, input: [
+            "lines": "b\nd\nc\na\n", "json": "[\"b\",\n\"d\",\n\"c\",\n\"a\"]", "jsonc": "[\"b\",\n\"d\",\n\"c\",\n\"a\"]",
+            "yaml": "- b\n- d\n- c\n- a\n", "toml": "l = [\"b\",\n\"d\",\n\"c\",\n\"a\"]\n",
+        ], pointer: []),
+        "marker": Row(arguments: ["--marker", "ks"], with: ["--block", "0"], byIndex: true, input: [
+            "lines": "# ks start\nd\nc\n# ks end\n# keep-sorted start\nz\ny\n# keep-sorted end\n",
+            "json": "[\n// ks start\n\"d\",\n\"c\",\n// ks end\n// keep-sorted start\n\"z\",\n\"y\"\n// keep-sorted end\n]",
+            "jsonc": "[\n// ks start\n\"d\",\n\"c\",\n// ks end\n// keep-sorted start\n\"z\",\n\"y\"\n// keep-sorted end\n]",
+            "yaml": "# ks start\n- d\n- c\n# ks end\n# keep-sorted start\n- z\n- y\n# keep-sorted end\n",
+            "toml": "# ks start\nd = 1\nc = 1\n# ks end\n# keep-sorted start\nz = 1\ny = 1\n# keep-sorted end\n",
+        ], pointer: []),
+        "one-based": Row(arguments: ["--one-based"]),
+        "key": Row(arguments: ["--key", "/k"], formats: structured),
+        "missing-ok": Row(arguments: ["--missing-ok"]),
+        "string": Row(arguments: ["--string"], formats: structured),
+        "expression": Row(arguments: ["-e", "move 1 0"]),
+        "file": Row(arguments: ["-f", "ops"]),
+        "sequential": Row(arguments: ["--sequential"]),
+        "reverse": Row(arguments: ["-r"]),
+        "unique": Row(arguments: ["-u"]),
+        "ignore-case": Row(arguments: ["-i"]),
+        "numeric": Row(arguments: ["-n"]),
+        "recursive": Row(arguments: ["--recursive"], formats: structured),
+        "like": Row(arguments: ["--like", "ref"]),
+        "missing-first": Row(arguments: ["--missing-first"], with: ["--like", "ref"]),
+        "json-patch": Row(arguments: ["--json-patch"], formats: ["json", "jsonc"]),
+        "stat": Row(arguments: ["--stat"]),
+        "help": Row(arguments: ["--help"]),
+    ]
+
+    /// What each command needs besides its options; `F` is the input.
+    static func value(_ format: String) -> String {
+        ["lines": "x", "json": "\"x\"", "jsonc": "\"x\"", "yaml": "x", "toml": "\"x\""][format]!
+    }
+
+    static func command(_ name: String, format: String) -> [String] {
+        switch name {
+        case "move": return ["move", "=a", "0"]
+        case "swap": return ["swap", "0", "=a"]
+        case "insert": return ["insert", "0", value(format)]
+        case "delete": return ["delete", "=a"]
+        case "batch": return ["batch", "-e", "move 0 -1"]
+        case "diff": return ["diff", "F", "new"]
+        default: return [name]
+        }
+    }
+
+    /// Options whose effect shows only for some commands' arguments: the
+    /// arguments to use then.
+    static func command(_ name: String, format: String, option: String) -> [String] {
+        switch (name, option) {
+        case ("move", "one-based"), ("swap", "one-based"): return [name, "1", "2"]
+        case ("delete", "one-based"): return ["delete", "1"]
+        case ("move", "missing-ok"): return ["move", "=nothing", "0"]
+        case ("swap", "missing-ok"): return ["swap", "=nothing", "0"]
+        case ("delete", "missing-ok"): return ["delete", "=nothing"]
+        case ("batch", "missing-ok"): return ["batch", "-e", "delete =nothing"]
+        case ("batch", "one-based"): return ["batch", "-e", "move 1 2"]
+        case ("batch", "string"): return ["batch", "-e", "insert 0 x"]
+        case ("move", "key"), ("swap", "key"), ("delete", "key"): return command(name, format: format).map { $0 == "=a" ? "=c" : $0 }
+        case ("batch", "key"): return ["batch", "-e", "delete =c"]
+        case ("batch", "expression"), ("batch", "file"): return ["batch"]
+        case ("insert", "string"): return ["insert", "0", "x y"]
+        case ("insert", "one-based"): return ["insert", "1", value(format)]
+        case ("insert", "pointer"):
+            return ["insert", "0", ["lines": "k", "json": #""k": 1"#, "jsonc": #""k": 1"#, "yaml": "k: 1", "toml": "k = 1"][format]!]
+        case ("batch", "sequential"): return ["batch", "-e", "delete 0", "-e", "delete 0"]
+        case ("diff", "key"): return ["diff", "F", "new"]
+        default: return command(name, format: format)
+        }
+    }
+
+    func testEveryOptionActsOrIsRefusedInEveryFormat() throws {
+        var checked = 0
+        for command in CommandTable.commands where !["help", "pick", "fix"].contains(command.name) {
+            for option in command.optionNames {
+                guard let row = OptionFormatTableTests.rows[option] else {
+                    XCTFail("--\(option) of \(command.name) has no row in OptionFormatTableTests.rows")
+                    continue
+                }
+                for format in OptionFormatTableTests.formats {
+                    try check(command: command.name, option: option, row: row, format: format)
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 300)
+    }
+
+    /// `fix` reads keep-sorted blocks: each of its options acts.
+    func testEveryOptionOfFixActsOnKeepSortedBlocks() throws {
+        let fix = CommandTable.command(named: "fix")!
+        for option in fix.optionNames {
+            XCTAssertNotNil(OptionFormatTableTests.rows[option], "--\(option) of fix has no row")
+        }
+        let h = try Harness()
+        let input = "# ks start\nd\nc\n# ks end\n# keep-sorted start\nz\ny\n# keep-sorted end\n"
+        let runs: [(String, [String])] = [
+            ("output", ["-o", "out"]), ("check", ["--check"]), ("diff", ["--diff"]), ("verbose", ["-v"]),
+            ("color", ["--diff", "--color", "always"]), ("marker", ["--marker", "ks"]), ("help", ["--help"]),
+        ]
+        XCTAssertEqual(Set(runs.map(\.0)), Set(fix.optionNames))
+        for (option, arguments) in runs {
+            try h.write("BUILD", input)
+            let base = try h.run(["fix", "BUILD"] + (option == "color" ? ["--diff"] : []))
+            let baseFile = try h.text("BUILD")
+            try h.write("BUILD", input)
+            try? FileManager.default.removeItem(at: h.url("out"))
+            let with = try h.run(["fix", "BUILD"] + arguments)
+            let file = try h.text("BUILD")
+            let differs = with.status != base.status || with.stdout != base.stdout || with.stderr != base.stderr
+                || file != baseFile
+            XCTAssertTrue(differs && with.status != 2, "fix --\(option): \(with.stderr)")
+        }
+    }
+
+    func testPointerOnALinesFileIsRefusedAndNothingIsWritten() throws {
+        let h = try Harness()
+        try h.write("notes.md", "b\na\n")
+        let result = try h.run(["sort", "-p", "/0", "notes.md"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: --pointer applies to JSON, YAML and TOML; notes.md is read as lines: leave --pointer out, or choose the format with --format\n")
+        XCTAssertEqual(try h.text("notes.md"), "b\na\n")
+        XCTAssertEqual(try h.listing(), ["notes.md"])
+    }
+
+    func check(command: String, option: String, row: Row, format: String) throws {
+        let h = try Harness()
+        guard row.notRun == nil else { return }
+        let (name, text) = OptionFormatTableTests.inputs[format]!
+        let input = row.input[format] ?? text
+        let list = row.pointer ?? OptionFormatTableTests.list(format)
+        var arguments = OptionFormatTableTests.command(command, format: format, option: option)
+            .map { $0 == "F" ? name : $0 == "=a" && row.byIndex ? "-1" : $0 } + list + row.with
+        if !arguments.contains(name) { arguments.append(name) }
+        if !row.inPlace && command != "diff" && command != "edit" { arguments += ["-o", "-"] }
+        // What some options and commands read.
+        try h.write("ops", "move 1 0\n")
+        let referenceName = "ref." + (name.split(separator: ".").last.map(String.init) ?? "txt")
+        try h.write(String(referenceName), input.replacingOccurrences(of: "\"a\"", with: "\"a0\"")
+            .replacingOccurrences(of: "\na\n", with: "\na0\n").replacingOccurrences(of: ", a,", with: ", a0,"))
+        arguments = arguments.map { $0 == "ref" ? referenceName : $0 }
+        try h.write("new", input.replacingOccurrences(of: "b", with: "q").replacingOccurrences(of: "c", with: "q"))
+        let editor = h.url("editor.sh").path
+        try h.write("editor.sh", "#!/bin/sh\ntac \"$1\" > \"$1.new\" && mv \"$1.new\" \"$1\"\n", mode: 0o755)
+        let environment = ["EDITOR": editor, "VISUAL": ""]
+
+        try h.write(name, input)
+        let base = try h.run(arguments, environment: environment)
+        let baseFile = try h.read(name)
+        try h.write(name, input)
+        try? FileManager.default.removeItem(at: h.url("out"))
+        var optionArguments = row.arguments.map { $0 == "ref" ? referenceName : $0 }
+        if option == "pointer" && format == "toml" { optionArguments = ["-p", "/l/6/m"] }
+        if option == "file" && command == "batch" { optionArguments = ["-f", "ops"] }
+        let with = try h.run(optionArguments + arguments, environment: environment)
+        let pair = "\(command) --\(option) (\(format))"
+        if row.formats.contains(format) || option == "help" {
+            let file = try h.read(name)
+            let differs = with.status != base.status || with.stdout != base.stdout || with.stderr != base.stderr
+                || file != baseFile || FileManager.default.fileExists(atPath: h.url("out").path)
+            XCTAssertTrue(differs, "\(pair) changes nothing: \(optionArguments + arguments)\n\(with.out)\(with.stderr)")
+            XCTAssertNotEqual(with.status, 2, "\(pair) fails: \(optionArguments + arguments)\n\(with.stderr)")
+        } else {
+            let spelled = ["null": "-z", "text": "--text"][option] ?? "--" + option
+            let formatName = ["lines": "lines", "json": "JSON", "jsonc": "JSON with comments", "yaml": "YAML", "toml": "TOML"][format]!
+            XCTAssertEqual(with.status, 2, "\(pair) is not refused: \(optionArguments + arguments)\n\(with.out)")
+            XCTAssertTrue(with.stderr.contains(spelled) && (with.stderr.contains(formatName) || format == "jsonc" && with.stderr.contains("JSON")),
+                          "\(pair): the message names the option and the format: \(with.stderr)")
+        }
+    }
+}
