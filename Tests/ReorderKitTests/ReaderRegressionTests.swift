@@ -91,3 +91,41 @@ extension ReaderRegressionTests {
         XCTAssertEqual(try render(try render(block, .jsonc), .jsonc), block)
     }
 }
+
+extension ReaderRegressionTests {
+    func testATableMadeByDottedKeysIsNotDeletedWithItsLastLine() {
+        // `name` was gone from the result, not empty.
+        guard case .cannotDelimit? = error(try: .delete(.index(UserIndex(0))), "name.e = 1\nother = 2\n", .toml, pointer: "/name")
+            as? TOMLError else { return XCTFail("the last line of a dotted-key table was deleted") }
+        XCTAssertNil(error(try: .delete(.index(UserIndex(0))), "name.e = 1\nname.f = 2\nother = 2\n", .toml, pointer: "/name"))
+    }
+
+    func testDiffPrintsADottedTableLineAsInsertTakesIt() throws {
+        // `insert` writes the table's path; the text diff printed had it
+        // too, so `diff | batch` wrote `"sp ace"."sp ace".zq0 = 7`.
+        let text = "\"sp ace\".a = 1\n\"sp ace\" . 'zq0' = 7 # seven\nother = 2\n"
+        try Array(text.utf8).withUnsafeBytes { source in
+            let document = try ListDocument(source, format: .toml, options: ReadOptions(pointer: "/sp ace"))
+            XCTAssertEqual(document.layout.valueText(ofItem: 1).map { String(decoding: $0, as: UTF8.self) }, "'zq0' = 7 # seven")
+        }
+        let script = "insert 1 'zq0' = 7 # seven"
+        XCTAssertEqual(try render("\"sp ace\".a = 1\nother = 2\n", .toml, .insert(at: UserIndex(1), value: Array("'zq0' = 7 # seven".utf8)),
+                                  pointer: "/sp ace"),
+                       "\"sp ace\".a = 1\n\"sp ace\".'zq0' = 7 # seven\nother = 2\n", script)
+    }
+
+    func testALineBreakAddedAfterAMovedEndOfLineCommentHasTheItemsIndentation() throws {
+        // pydantic's pyproject.toml, `-p /tool/pytest/addopts`: the new
+        // line had one blank more than the items.
+        let toml = "a = [\n    'x', 'y',\n    'z',  # zed\n]\n"
+        XCTAssertEqual(try render(toml, .toml, pointer: "/a"), "a = [\n    'z',  # zed\n    'y',\n    'x',\n]\n")
+        let jsonc = "[1, // one\n 2, 3]\n"
+        XCTAssertEqual(try render(jsonc, .jsonc), "[3,\n 2, 1 // one\n]\n")
+        XCTAssertEqual(try render("[\n  1, // one\n  2, 3\n]", .jsonc, .move(from: .index(UserIndex(0)), to: UserIndex(1))),
+                       "[\n  2,\n  1, // one\n  3\n]")
+    }
+
+    func error(try edit: Edit, _ text: String, _ format: ListFormat, pointer: String = "") -> Error? {
+        do { _ = try render(text, format, edit, pointer: pointer); return nil } catch { return error }
+    }
+}

@@ -277,14 +277,29 @@ public struct JSONListLayout: FormatLayout {
         // item's leading comment lines must start a line, or they would
         // read back as the comments of the item before.
         var atLineStart = false
+        // Blanks written after a `//` comment, held until what follows them
+        // tells whether the line ends there (they stay) or a line break
+        // goes in (they go: the new line has the items' indentation).
+        var blanksAfterLineComment: [UInt8] = []
         func emitChecked(_ bytes: UnsafeRawBufferPointer) throws {
             guard !bytes.isEmpty else { return }
+            var bytes = bytes
             if let lineBreak = openLineComment {
-                openLineComment = nil
-                if bytes[0] != 0x0A && bytes[0] != 0x0D {
-                    try lineBreak.withUnsafeBytes { try emit($0) }
-                    atLineStart = true
+                var start = 0
+                while start < bytes.count && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+                if start == bytes.count {
+                    blanksAfterLineComment += Array(bytes)
+                    return
                 }
+                openLineComment = nil
+                if bytes[start] != 0x0A && bytes[start] != 0x0D {
+                    try lineBreak.withUnsafeBytes { try emit($0) }
+                    bytes = UnsafeRawBufferPointer(rebasing: bytes[start...])
+                    atLineStart = true
+                } else if !blanksAfterLineComment.isEmpty {
+                    try blanksAfterLineComment.withUnsafeBytes { try emit($0) }
+                }
+                blanksAfterLineComment = []
             }
             try emit(bytes)
             var p = bytes.count

@@ -229,8 +229,23 @@ struct TOMLInlineLayout: FormatLayout {
             } else {
                 following = lineEnds[n - 1]..<whole.upperBound
             }
-            let next = following.map { Array(source[$0.lowerBound..<min($0.upperBound, $0.lowerBound + 2)]) } ?? followingBytes
-            try writeComment(slot, followedBy: next, put, put)
+            // What follows on the line, after its blanks.
+            let next = following.map { range in
+                Array(source[range].drop { $0 == 0x20 || $0 == 0x09 }.prefix(2))
+            } ?? Array(followingBytes.drop { $0 == 0x20 || $0 == 0x09 })
+            if try writeComment(slot, followedBy: next, put, put) {
+                // The line break added after the comment has the items'
+                // indentation: the blanks that followed on the line go.
+                func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+                if var range = following {
+                    while range.lowerBound < range.upperBound && isBlank(source[range.lowerBound]) {
+                        range = range.lowerBound + 1..<range.upperBound
+                    }
+                    following = range
+                } else {
+                    followingBytes = Array(followingBytes.drop(while: isBlank))
+                }
+            }
             if isLast && m < n {
                 // Positions that go: their own comments stay.
                 for dropped in position..<n - 1 {
@@ -265,15 +280,16 @@ struct TOMLInlineLayout: FormatLayout {
     /// A source item's trailing comment, then a line break when what
     /// follows (`next`, its first bytes) does not start with one: a comment
     /// must never swallow a comma or a bracket.
+    /// Returns whether it added a line break.
     private func writeComment(
         _ slot: Slot, followedBy next: [UInt8],
         _ putRange: (Range<Int>) throws -> Void, _ putBytes: ([UInt8]) throws -> Void
-    ) rethrows {
-        guard case .source(let index) = slot, let trailing = trailingComments[index] else { return }
+    ) rethrows -> Bool {
+        guard case .source(let index) = slot, let trailing = trailingComments[index] else { return false }
         try putRange(trailing)
-        if next.first != 0x0A && next.first != 0x0D {
-            try putBytes(lineBreak + TOMLInlineLayout.indentation(source, at: valueStarts[index]))
-        }
+        guard next.first != 0x0A && next.first != 0x0D else { return false }
+        try putBytes(lineBreak + TOMLInlineLayout.indentation(source, at: valueStarts[index]))
+        return true
     }
 
     func slots(_ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer) -> [Slot] {

@@ -279,6 +279,41 @@ extension TOMLLineLayout {
         return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
     }
 
+    /// What `diff` prints for an item, as `insert` takes it: in a table made
+    /// by dotted keys, the line without the table's own path (`insert`
+    /// writes the path again), so `diff | batch` gives the line back.
+    func valueText(ofItem index: Int) -> [UInt8]? {
+        let range = itemRange(index)
+        guard !source[range].contains(0x0A) && !source[range].contains(0x0D) else { return nil }
+        guard kind == .table, depth > 0 else { return Array(source[range]) }
+        var p = document.lines[lineIndices[index]].range.lowerBound
+        guard p == range.lowerBound else { return nil }
+        func skipBlanks() { while p < range.upperBound && (source[p] == 0x20 || source[p] == 0x09) { p += 1 } }
+        for _ in 0..<depth {
+            skipBlanks()
+            guard p < range.upperBound else { return nil }
+            let quote = source[p]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                p += 1
+                while p < range.upperBound && source[p] != quote {
+                    p += quote == UInt8(ascii: "\"") && source[p] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                p += 1
+            } else {
+                // A bare key: A-Z a-z 0-9 _ -
+                while p < range.upperBound, case let byte = source[p],
+                      (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == 0x5F || byte == 0x2D {
+                    p += 1
+                }
+            }
+            skipBlanks()
+            guard p < range.upperBound, source[p] == UInt8(ascii: ".") else { return nil }
+            p += 1
+        }
+        skipBlanks()
+        return Array(source[p..<range.upperBound])
+    }
+
     /// A table: one `key = value` line with a key it has not (written with
     /// the indentation of its lines, and for a table made by dotted keys,
     /// after their path). An array of tables: one `[[name]]` section with

@@ -321,6 +321,13 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
                 what: "an array of tables left with no element (TOML writes one by its '[[…]]' sections, and none would be left)",
                 offset: first.lowerBound)
         }
+        if kind == .table && depth > 0 && arrangement.count == 0, let first = ranges.first {
+            // `name.e = 1` is all there is of `name`: without a line, the
+            // table is gone, not empty.
+            throw TOMLError.cannotDelimit(
+                what: "a table made by dotted keys left with no key (it would be gone, not empty; write 'KEY = {}' to keep it empty)",
+                offset: first.lowerBound)
+        }
         if kind == .sections && arrangement.count == 0, let first = ranges.first {
             throw TOMLError.cannotDelimit(
                 what: "a table left with none of the sections that make it (it would be gone, not empty)",
