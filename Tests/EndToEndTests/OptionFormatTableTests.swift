@@ -100,6 +100,8 @@ final class OptionFormatTableTests: XCTestCase {
         "json-patch": Row(arguments: ["--json-patch"], formats: ["json", "jsonc"]),
         "stat": Row(arguments: ["--stat"]),
         "help": Row(arguments: ["--help"]),
+        "from": Row(arguments: ["--from", "view"],
+                    notRun: "it applies a view kept from this very file, in every format (EditViewTests)"),
     ]
 
     /// What each command needs besides its options; `F` is the input.

@@ -101,6 +101,14 @@ final class PreCommitTests: XCTestCase {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
+            // The build pre-commit started goes on without it: stop what
+            // runs in the shared folder, so nothing writes there after the
+            // tests remove it.
+            let stop = Process()
+            stop.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            stop.arguments = ["-KILL", "-f", PreCommitTests.shared.path]
+            try? stop.run()
+            stop.waitUntilExit()
             try handle.close()
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             XCTFail("\(arguments.joined(separator: " ")) ran longer than \(Int(timeout)) s:\n\(output)")
@@ -214,7 +222,7 @@ final class PreCommitTests: XCTestCase {
         let install = try run(["pre-commit", "install"], in: work)
         XCTAssertEqual(install.status, 0, install.output)
         // Builds the hook repository in release once; the commits reuse it.
-        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 210)
+        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 600)
         XCTAssertEqual(build.status, 0, build.output)
 
         // Scenario 1: the first commit fails and the files are fixed.
@@ -287,7 +295,7 @@ final class PreCommitTests: XCTestCase {
         try write("# Notes\n\nb\na\n", to: "notes.md", in: work)
 
         XCTAssertEqual(try run(["pre-commit", "install"], in: work).status, 0)
-        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 210)
+        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 600)
         XCTAssertEqual(build.status, 0, build.output)
 
         // An unsorted block fails the commit and is fixed; a file without
