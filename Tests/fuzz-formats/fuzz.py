@@ -1623,7 +1623,7 @@ def _toml_diff_dotted(f):
     # line as NEW writes it (`insert 0 a.x = 1`), and batch adds the table's
     # path again (`a.a.x`)
     return f.fmt == "toml" and f.kind in ("diff-batch-refused", "diff-batch-wrong") and \
-        re.search(r"(?:^|; )(?:insert|replace) -?\d+ (?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')[ \t]*\.",
+        re.search(r"(?:^|; )(?:insert|replace) -?\d+ [ \t]*(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')[ \t]*\.",
                   f.detail.replace("script: ", "", 1)) is not None
 
 
@@ -1726,8 +1726,8 @@ class Fuzzer:
 
 
 def describe(f):
-    command = "reorder " + " ".join(shlex.quote(a) for a in f.argv)
-    return command
+    tmp = tempfile.gettempdir()
+    return "reorder " + " ".join(shlex.quote(os.path.basename(a) if a.startswith(tmp) else a) for a in f.argv)
 
 
 def printf_bytes(data):
