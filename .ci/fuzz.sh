@@ -65,7 +65,7 @@ elif ! quietly "$logs/fuzz-formats-build.log" swift build -c release --static-sw
 else
     status=0
     "$python" Tests/fuzz-formats/fuzz.py --reorder .build/release/reorder \
-        --seed "${FUZZ_FORMATS_SEED:-1}" --cases "${FUZZ_FORMATS_CASES:-4000}" \
+        --seed "${FUZZ_FORMATS_SEED:-2}" --cases "${FUZZ_FORMATS_CASES:-4000}" \
         --allow-accepted-invalid --quiet --keep "$logs/fuzz-formats" > "$logs/fuzz-formats.log" 2>&1 || status=$?
     grep -E '^FINDING' "$logs/fuzz-formats.log" | head -n 20
     line=$(grep -E '^fuzz-formats: [0-9]+ passed, [0-9]+ failed' "$logs/fuzz-formats.log" | tail -n 1)
