@@ -1767,7 +1767,7 @@ def printf_bytes(data):
             out.append(c)
         else:
             out.append("\\%03o" % b)
-    return "printf '" + "".join(out) + "'"
+    return "printf " + ("-- " if data[:1] == b"-" else "") + "'" + "".join(out) + "'"
 
 
 def show(value, limit=400):
