@@ -7,6 +7,9 @@
 #   make fuzz-build               build the fuzz targets in Fuzz/ (libFuzzer, ASan)
 #   make fuzz FUZZ_SECONDS=60     run each from its corpus; fails on a crash
 #   make test-asan / test-tsan    the tests under AddressSanitizer / ThreadSanitizer
+#   make fuzz-formats FUZZ_CASES=20000 FUZZ_SEED=1
+#                                 the differential fuzzer of the YAML, TOML and JSONC
+#                                 readers (Tests/fuzz-formats); fails on a new finding
 #   make dist                     dist/reorder-VERSION-x86_64-linux.tar.gz and its .sha256
 #   make deb                      dist/reorder_VERSION_amd64.deb (dpkg-deb, no debhelper)
 #   make wheel                    dist/reorder-VERSION-py3-none-manylinux_…_x86_64.whl
@@ -49,7 +52,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz test-asan test-tsan dist deb wheel test-dist version
+.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version
 
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandTable.swift)
 
@@ -180,6 +183,20 @@ fuzz: fuzz-build
 	@failed=0; for target in $(FUZZ_TARGETS); do \
 		Fuzz/run.sh $$target $(FUZZ_SECONDS) $(FUZZ_BUILD) || failed=1; \
 	done; exit $$failed
+
+# The structure-aware differential fuzzer of the YAML, TOML and JSONC readers
+# (Tests/fuzz-formats/fuzz.py), on the release build, with the Python that
+# make test sets up in .build/test-tools (PyYAML, ruamel.yaml). Findings of
+# the classes in its KNOWN table, and YAML's accepted invalid streams
+# (FUZZ_FORMATS_FLAGS), are reported without failing; each finding's
+# reduced reproduction is kept under $(FUZZ_BUILD)/formats.
+FUZZ_CASES ?= 20000
+FUZZ_SEED ?= 1
+FUZZ_FORMATS_FLAGS ?= --allow-accepted-invalid --quiet
+FUZZ_PYTHON ?= $(if $(wildcard .build/test-tools/bin/python3),.build/test-tools/bin/python3,python3)
+fuzz-formats: $(INSTALL_PREREQUISITES)
+	$(FUZZ_PYTHON) Tests/fuzz-formats/fuzz.py --reorder '$(BINARY)' --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) \
+		--keep $(FUZZ_BUILD)/formats $(FUZZ_FORMATS_FLAGS)
 
 # The tests under the sanitizers, each in its own build directory so that
 # neither rebuilds the normal one. Tests/sanitizers/lsan.supp says why each

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # CI: the fuzz targets (Fuzz/), each for FUZZ_SECONDS (60 unless set
-# higher) from its corpus in Fuzz/corpus, then the tests under
-# AddressSanitizer and under ThreadSanitizer (see the Makefile). Every step
-# runs; each prints one line, and the script exits 1 if any failed.
-# Needs only the Swift toolchain (its clang has libFuzzer) and make.
+# higher) from its corpus in Fuzz/corpus; the differential fuzzer of the
+# YAML, TOML and JSONC readers (Tests/fuzz-formats) for a fixed seed and
+# number of cases; then the tests under AddressSanitizer and under
+# ThreadSanitizer (see the Makefile). Every step runs; each prints one line,
+# and the script exits 1 if any failed.
+# Needs the Swift toolchain (its clang has libFuzzer) and make, and for
+# fuzz-formats the Python environment that make test sets up in
+# .build/test-tools (PyYAML, ruamel.yaml); this script installs nothing.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +47,31 @@ if quietly "$logs/fuzz-build.log" make --no-print-directory -j"$(nproc)" fuzz-bu
 else
     echo "fuzz-build: failed"
     failed=1
+fi
+
+# The format readers' differential fuzzer: a fixed seed and case count
+# (about a minute here), run on the release build. It fails on any finding
+# but the classes of its KNOWN table and YAML's accepted invalid streams
+# (Tests/fuzz-formats/FINDINGS.md says which, and why).
+start=$SECONDS
+python=.build/test-tools/bin/python3
+[ -x "$python" ] || python=python3
+if ! "$python" -c 'import yaml, ruamel.yaml, tomllib' 2>/dev/null; then
+    echo "fuzz-formats: failed (no Python with PyYAML, ruamel.yaml and tomllib: run make test first, which sets up .build/test-tools)"
+    failed=1
+elif ! quietly "$logs/fuzz-formats-build.log" swift build -c release --static-swift-stdlib -Xswiftc -static-executable; then
+    echo "fuzz-formats: failed (the release build failed)"
+    failed=1
+else
+    status=0
+    "$python" Tests/fuzz-formats/fuzz.py --reorder .build/release/reorder \
+        --seed "${FUZZ_FORMATS_SEED:-2}" --cases "${FUZZ_FORMATS_CASES:-4000}" \
+        --allow-accepted-invalid --quiet --keep "$logs/fuzz-formats" > "$logs/fuzz-formats.log" 2>&1 || status=$?
+    grep -E '^FINDING' "$logs/fuzz-formats.log" | head -n 20
+    line=$(grep -E '^fuzz-formats: [0-9]+ passed, [0-9]+ failed' "$logs/fuzz-formats.log" | tail -n 1)
+    [ -n "$line" ] || { tail -n 20 "$logs/fuzz-formats.log"; line="fuzz-formats: 0 passed, 1 failed"; }
+    echo "$line ($((SECONDS - start))s)$([ "$status" -ne 0 ] && echo ", exit $status")"
+    [ "$status" -eq 0 ] || failed=1
 fi
 
 for sanitizer in asan tsan; do
