@@ -129,3 +129,13 @@ extension ReaderRegressionTests {
         do { _ = try render(text, format, edit, pointer: pointer); return nil } catch { return error }
     }
 }
+
+extension ReaderRegressionTests {
+    func testAMovedLineCommentIsNeverFollowedByALoneCarriageReturn() throws {
+        // The CR before `}` was taken for a line break after the moved
+        // `//` comment, and the result could not be read again.
+        let once = try render("{\"\":true,//\n\"\":true\r}", .jsonc)
+        XCTAssertEqual(once, "{\"\":true,\n\"\":true//\n\r}")
+        XCTAssertNil(error(once, .jsonc))
+    }
+}

@@ -292,7 +292,11 @@ public struct JSONListLayout: FormatLayout {
                     return
                 }
                 openLineComment = nil
-                if bytes[start] != 0x0A && bytes[start] != 0x0D {
+                // A line break is LF or CR LF: a CR alone would be read as
+                // part of the comment.
+                let startsLine = bytes[start] == 0x0A
+                    || (bytes[start] == 0x0D && start + 1 < bytes.count && bytes[start + 1] == 0x0A)
+                if !startsLine {
                     try lineBreak.withUnsafeBytes { try emit($0) }
                     bytes = UnsafeRawBufferPointer(rebasing: bytes[start...])
                     atLineStart = true
