@@ -18,7 +18,7 @@ if [ ! -d "$dir" ]; then
     exit 0
 fi
 python3 - "$dir" "$reorder" <<'PY'
-import concurrent.futures, os, subprocess, sys
+import concurrent.futures, copy, os, subprocess, sys
 import yaml
 
 directory, reorder = sys.argv[1], sys.argv[2]
@@ -38,16 +38,6 @@ def at(value, path):
     for token in path:
         value = value[token]
     return value
-
-def replaced(value, path, new):
-    if not path:
-        return new
-    if isinstance(value, dict):
-        out = dict(value)
-    else:
-        out = list(value)
-    out[path[0]] = replaced(value[path[0]], path[1:], new)
-    return out
 
 def edited(value, operation):
     items = list(value.items()) if isinstance(value, dict) else list(value)
@@ -76,7 +66,17 @@ def check(name, raw, data, document, count, path, value, operation, command):
         got = list(yaml.safe_load_all(run.stdout))[document]
     except Exception as error:
         return "failed", f"  FAIL {label}: does not load: {str(error).splitlines()[0]}"
-    want = replaced(data, path, edited(value, operation))
+    # The edit made where the list is, on a copy that keeps what PyYAML
+    # shares: an alias, and a value a '<<' merge copies, is the same list,
+    # and the edit shows there too.
+    want = copy.deepcopy(data)
+    target = at(want, path)
+    new_items = edited(target, operation)
+    if isinstance(target, dict):
+        target.clear()
+        target.update(new_items)
+    else:
+        target[:] = new_items
     # The data, and the order of the edited list. (Elsewhere a mapping's
     # order may follow: one that merges an edited mapping with '<<' takes
     # its keys in their new order, which is no change of data.)
