@@ -26,12 +26,7 @@ struct EditCommand {
         }
         let path = inputs[0]
         let readArguments = Session.readArguments(parsed)
-        let input: ListInput
-        do {
-            input = try ListInput.read(path, readOptions: readOptions, console: console)
-        } catch {
-            throw ErrorInSessionFile(error: error, path: path)
-        }
+        let input = try Session.read(path, readOptions: readOptions, console: console)
         let expected = FileSnapshot(input.loaded.content)
         let hash = expected?.hash ?? FileSnapshot.hash(input.loaded.content.bytes)
         let items = withExtendedLifetime(input) { EditCommand.shownItems(of: input.document) }

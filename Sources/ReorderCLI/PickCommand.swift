@@ -27,12 +27,7 @@ struct PickCommand {
             let content = try console.readStandardInput()
             console.standardInput = Array(content.bytes)
         }
-        let input: ListInput
-        do {
-            input = try ListInput.read(path, readOptions: readOptions, console: console)
-        } catch {
-            throw ErrorInSessionFile(error: error, path: path)
-        }
+        let input = try Session.read(path, readOptions: readOptions, console: console)
         // The moves name items by position in what was read: they are
         // written only onto the file as it was (nil: standard input).
         let expected = FileSnapshot(input.loaded.content)

@@ -10,6 +10,16 @@ import ReorderKit
 /// that time; the user's work is then not written onto it, and not lost
 /// either: it is kept in a file of its own, which the message names.
 enum Session {
+    /// The list of `path` as the session shows it, and a reading error
+    /// with the file's name.
+    static func read(_ path: String, readOptions: ReadOptions, console: Console) throws -> ListInput {
+        do {
+            return try ListInput.read(path, readOptions: readOptions, console: console)
+        } catch {
+            throw ErrorInSessionFile(error: error, path: path)
+        }
+    }
+
     /// Applies `script` (a new order's batch, as `ListOrder.batchScript`
     /// makes it) to the list of `path` as `reorder batch` would: in place,
     /// to `output`, or from standard input to standard output, with every

@@ -142,6 +142,16 @@ enum NestedSort {
     }
 
     /// Writes `list`'s result, with its nested regions, as one slice.
+    /// A positional nested list's `write`: as any list's, unless `sort
+    /// --recursive` sorted lists inside its items.
+    static func write<List: NestedList & ListLayout>(positional list: List, _ arrangement: Arrangement,
+                      gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) rethrows {
+        guard !list.nested.regions.isEmpty else {
+            return try Renderer(layout: list, source: list.source).write(arrangement, gathered: write)
+        }
+        try self.write(list, arrangement, gathered: write)
+    }
+
     static func write(_ list: some NestedList, _ arrangement: Arrangement,
                       gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) rethrows {
         // `check` rendered this arrangement already, without an error.

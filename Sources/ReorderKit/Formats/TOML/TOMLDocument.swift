@@ -602,35 +602,9 @@ struct TOMLParser {
     // MARK: - UTF-8
 
     /// The offset of the first byte that does not start a valid UTF-8
-    /// sequence (overlong forms and surrogates are invalid), or nil.
+    /// sequence, or nil.
     static func firstInvalidUTF8(_ source: UnsafeRawBufferPointer) -> Int? {
-        var index = 0
-        let count = source.count
-        while index < count {
-            let byte = source[index]
-            if byte < 0x80 { index += 1; continue }
-            var need = 0
-            var value: UInt32
-            var minimum: UInt32
-            if byte & 0xE0 == 0xC0 {
-                need = 1; value = UInt32(byte & 0x1F); minimum = 0x80
-            } else if byte & 0xF0 == 0xE0 {
-                need = 2; value = UInt32(byte & 0x0F); minimum = 0x800
-            } else if byte & 0xF8 == 0xF0 {
-                need = 3; value = UInt32(byte & 0x07); minimum = 0x10000
-            } else {
-                return index
-            }
-            guard index + need < count else { return index }
-            for k in 1...need {
-                let next = source[index + k]
-                guard next & 0xC0 == 0x80 else { return index }
-                value = value << 6 | UInt32(next & 0x3F)
-            }
-            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return index }
-            index += need + 1
-        }
-        return nil
+        UTF8Validation.firstInvalid(source, in: 0..<source.count)
     }
 }
 

@@ -437,11 +437,7 @@ extension TOMLLineLayout: NestedList {
     func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
-        if nested.regions.isEmpty {
-            try Renderer(layout: self, source: source).write(arrangement, gathered: write)
-        } else {
-            try NestedSort.write(self, arrangement, gathered: write)
-        }
+        try NestedSort.write(positional: self, arrangement, gathered: write)
     }
 
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool {

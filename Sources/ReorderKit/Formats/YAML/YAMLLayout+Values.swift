@@ -314,11 +314,7 @@ extension YAMLLayout: NestedList {
     public func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
-        if nested.regions.isEmpty {
-            try Renderer(layout: self, source: source).write(arrangement, gathered: write)
-        } else {
-            try NestedSort.write(self, arrangement, gathered: write)
-        }
+        try NestedSort.write(positional: self, arrangement, gathered: write)
     }
 
     public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
