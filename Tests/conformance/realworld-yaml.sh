@@ -5,7 +5,8 @@
 # `reorder reverse -p PTR` and `reorder move 0 -1 -p PTR` must either refuse
 # (exit 2, a message) or give a file that PyYAML loads to exactly the edit
 # of what it loads from the input, and reversing twice must give the input
-# back byte for byte.
+# back byte for byte. A stream of several documents is edited one document
+# at a time (--document N).
 #
 #   REORDER=path/to/reorder Tests/conformance/realworld-yaml.sh [DIR]
 set -uo pipefail
@@ -68,25 +69,27 @@ for name in sorted(os.listdir(directory)):
     if not name.endswith((".yaml", ".yml")):
         continue
     raw = open(os.path.join(directory, name), "rb").read()
-    data = yaml.safe_load(raw)
-    for path, value in collections(data):
+    documents = list(yaml.safe_load_all(raw))
+    lists = [(number, data, path, value) for number, data in enumerate(documents) for path, value in collections(data)]
+    for number, data, path, value in lists:
+        arguments = ["--format", "yaml"] + (["--document", str(number)] if len(documents) > 1 else [])
         pointer = "".join("/" + escape(t) for t in path)
         for operation, command in (("reverse", ["reverse"]), ("move", ["move", "0", "-1"])):
-            run = subprocess.run([reorder] + command + ["-p", pointer, "--format", "yaml"], input=raw, capture_output=True)
+            run = subprocess.run([reorder] + command + ["-p", pointer] + arguments, input=raw, capture_output=True)
             if run.returncode == 2 and run.stderr:
                 refused += 1
                 print(f"  refused {name} {pointer} {operation}: {run.stderr.decode().strip()}")
                 continue
             try:
-                got = yaml.safe_load(run.stdout)
+                got = list(yaml.safe_load_all(run.stdout))
             except Exception as error:
                 failed += 1
                 print(f"  FAIL {name} {pointer} {operation}: does not load: {str(error).splitlines()[0]}")
                 continue
-            want = replaced(data, path, edited(value, operation))
+            want = documents[:number] + [replaced(data, path, edited(value, operation))] + documents[number + 1:]
             ok = run.returncode == 0 and ordered(got) == ordered(want)
             if ok and operation == "reverse":
-                back = subprocess.run([reorder] + command + ["-p", pointer, "--format", "yaml"], input=run.stdout, capture_output=True)
+                back = subprocess.run([reorder] + command + ["-p", pointer] + arguments, input=run.stdout, capture_output=True)
                 ok = back.returncode == 0 and back.stdout == raw
             if ok:
                 passed += 1
