@@ -20,7 +20,7 @@ struct YAMLErrorInInput: Error {
             return
         }
         switch error {
-        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _):
+        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _), .invalid(_, let offset):
             let place = JSONPlace.of(min(offset, source.count), in: source)
             prefix = "\(name):\(place.line):\(place.column): "
         default:
@@ -37,6 +37,8 @@ extension Messages {
         switch wrapped.error {
         case .cannotDelimit(let what, _):
             return place + "\(what): reorder cannot tell where the entries begin and end here, so it edits nothing (it never guesses)"
+        case .invalid(let reason, _):
+            return place + "not valid YAML 1.2: \(reason); a YAML loader would reject it or read it otherwise, so reorder edits nothing: correct the file first"
         case .severalDocuments(let count):
             return named + "the stream holds \(count) YAML documents; choose one with --document N (0 is the first, -1 the last)"
         case .noSuchDocument(let index, let count):

@@ -10,6 +10,10 @@
 # otherwise (those are counted; a case PyYAML cannot read is left out).
 # Nothing may crash.
 #
+# Every error case (a case with an `error` file: not YAML) must be refused:
+# `reorder reverse --format yaml`, and with --document 0, exit 2 with a
+# message that names a line:column; one that exits 0 fails the run.
+#
 #   REORDER=path/to/reorder Tests/conformance/yaml-test-suite.sh [DIR]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,7 +24,7 @@ if [ ! -d "$suite" ]; then
     exit 0
 fi
 python3 - "$suite" "$reorder" <<'PY'
-import json, os, subprocess, sys, collections
+import json, os, re, subprocess, sys, collections
 try:
     import yaml
 except ImportError:
@@ -129,6 +133,20 @@ for name, path in cases():
             failed += 1
             failures.append(f"{name} {operation}: loads to {json.dumps(got)[:200]}, expected {json.dumps(want)[:200]}")
 
+errors_refused = errors_accepted = 0
+for name, path in cases():
+    if not os.path.exists(os.path.join(path, "error")):
+        continue
+    raw = open(os.path.join(path, "in.yaml"), "rb").read()
+    for arguments in (["--format", "yaml"], ["--format", "yaml", "--document", "0"]):
+        run = subprocess.run([reorder, "reverse"] + arguments, input=raw, capture_output=True, timeout=20)
+        message = run.stderr.decode("utf-8", "replace").strip()
+        if run.returncode == 2 and re.search(r":\d+:\d+: ", message):
+            errors_refused += 1
+        else:
+            errors_accepted += 1
+            failures.append(f"{name} (error case) {' '.join(arguments)}: exit {run.returncode}: {message[:160] or 'no message'}")
+
 for failure in failures[:40]:
     print("  FAIL " + failure)
 if reasons:
@@ -136,6 +154,7 @@ if reasons:
     for reason, count in reasons.most_common():
         print(f"  {count:4}  {reason}")
 print(f"{left_out} cases PyYAML reads otherwise than the suite's in.json: held to what PyYAML reads of the input")
-print(f"yaml-test-suite: {passed} passed, {refused} refused, {failed} failed")
-sys.exit(1 if failed else 0)
+print(f"yaml-test-suite: valid: {passed} passed, {refused} refused, {failed} failed; "
+      f"errors: {errors_refused} refused, {errors_accepted} accepted")
+sys.exit(1 if failed or errors_accepted else 0)
 PY

@@ -24,6 +24,9 @@ public enum YAMLError: Error, Equatable, Sendable {
     /// entries are not reordered. `mergeList`: the value of `<<` is a
     /// sequence, which `pointer + "/<<"` can reorder.
     case mergeKey(pointer: String, offset: Int, mergeList: Bool)
+    /// The stream is not YAML 1.2: `reason` says why, at `offset` (see
+    /// `YAMLValidation`).
+    case invalid(reason: String, offset: Int)
 }
 
 /// A YAML node the reader found: where it is and what kind.
@@ -64,10 +67,14 @@ struct YAMLDocument {
     /// The chosen document's lines.
     let documentLines: Range<Int>
 
-    init(_ source: UnsafeRawBufferPointer, document: Int?) throws {
+    /// `validating`: check first that the whole stream is YAML (see
+    /// `YAMLValidation`); a file is, a value read on its own (an item, a
+    /// value to insert, which may name anchors elsewhere) is not.
+    init(_ source: UnsafeRawBufferPointer, document: Int?, validating: Bool = false) throws {
         self.source = source
         let bom = source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
         lines = YAMLLines(source, from: bom)
+        if validating { try YAMLValidation.checkCharacters(source, from: bom) }
         if let (what, offset) = lines.unsupported {
             switch what {
             case .tabIndentation: throw YAMLError.cannotDelimit(what: "a tab used as indentation", offset: offset)
@@ -78,6 +85,7 @@ struct YAMLDocument {
                                               + "make the file's line breaks LF or CR LF)", offset: offset)
             }
         }
+        if validating { try YAMLValidation.validate(source, lines: lines) }
         // Documents: a `---` starts one, a `...` ends one; directives go
         // with the document after them. A part with no content and no `---`
         // is no document (unless the stream has none at all).
@@ -240,6 +248,11 @@ struct YAMLDocument {
     /// A mapping key at `offset`: its range (quotes included) and where
     /// its `:` is; nil when the text there is no `key:`.
     func key(at start: Int, lineEnd: Int) -> (range: Range<Int>, colon: Int)? {
+        YAMLDocument.key(in: source, at: start, lineEnd: lineEnd)
+    }
+
+    /// `key(at:lineEnd:)` in any bytes.
+    static func key(in source: UnsafeRawBufferPointer, at start: Int, lineEnd: Int) -> (range: Range<Int>, colon: Int)? {
         var offset = start
         // Anchors and tags before a key are the key's.
         while offset < lineEnd && (source[offset] == UInt8(ascii: "&") || source[offset] == UInt8(ascii: "!")) {

@@ -11,7 +11,7 @@ extension YAMLLayout {
     /// Reads `source` and finds the list at `options.pointer` in the
     /// document `options.document` chooses.
     init(_ source: UnsafeRawBufferPointer, options: ReadOptions) throws {
-        let document = try YAMLDocument(source, document: options.document)
+        let document = try YAMLDocument(source, document: options.document, validating: true)
         let pointer = try JSONPointer(parsing: options.pointer)
         var node = try document.root()
         let reader = YAMLLayout.Reader(document: document)

@@ -61,6 +61,13 @@ struct YAMLLines {
         var flowDepth = 0
         var quote: UInt8? = nil
         var blockScalarOwner: Int? = nil
+        // A block scalar's indentation: given by its header, or that of
+        // its first line of text; a line of text less indented ends it.
+        var blockScalarIndent: Int? = nil
+        var blockScalarIndicator = false
+        // The column of the key or dash whose node is due on the lines
+        // below (`key:`, `- ` or properties, and nothing else on its line).
+        var dueOwner: Int? = nil
         while p < end {
             var lineEnd = p
             while lineEnd < end && source[lineEnd] != 0x0A { lineEnd += 1 }
@@ -78,13 +85,18 @@ struct YAMLLines {
             let indent = contentStart - p
 
             var kind: Kind
-            if let owner = blockScalarOwner, isBlank || indent > owner {
+            // A document marker ends a block scalar, even a root one.
+            if let owner = blockScalarOwner, isBlank || indent > owner,
+               !(indent == 0 && YAMLLines.isMarker(source, p, textEnd)),
+               isBlank || blockScalarIndicator || indent >= (blockScalarIndent ?? indent) {
+                if !isBlank && blockScalarIndent == nil { blockScalarIndent = indent }
                 kind = .scalarBody
                 lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
                 p = next
                 continue
             }
             blockScalarOwner = nil
+            blockScalarIndent = nil
             if flowDepth > 0 || quote != nil {
                 kind = .continuation
             } else if isBlank {
@@ -112,7 +124,10 @@ struct YAMLLines {
             // in a flow collection after `[`, `{`, `,`).
             var nodeStart = true
             // The column of the entry or key that owns a node starting here.
-            var ownerColumn = indent
+            // (-1 for a root node: on a `---` line, or at column 0 before
+            // any `- ` or key, where a block scalar's text may be at
+            // column 0.)
+            var ownerColumn = kind == .documentMarker || (indent == 0 && dueOwner == nil) ? -1 : dueOwner ?? indent
             var keyColumn = indent
             while q < textEnd {
                 let byte = source[q]
@@ -166,14 +181,17 @@ struct YAMLLines {
                     // comment to the end of the line.
                     var r = q + 1
                     var keep = false
+                    var digit = false
                     while r < textEnd, let indicator = Optional(source[r]),
                           indicator == UInt8(ascii: "+") || indicator == UInt8(ascii: "-") || (0x31...0x39).contains(indicator) {
                         if indicator == UInt8(ascii: "+") { keep = true }
+                        if (0x31...0x39).contains(indicator) { digit = true }
                         r += 1
                     }
                     if r == textEnd || source[r] == 0x20 || source[r] == 0x09 {
                         if keep && unsupported == nil { unsupported = (.keepChomping, q) }
                         blockScalarOwner = ownerColumn
+                        blockScalarIndicator = digit
                         q = textEnd
                         continue
                     }
@@ -187,6 +205,7 @@ struct YAMLLines {
                 }
                 q += 1
             }
+            dueOwner = nodeStart && blockScalarOwner == nil && flowDepth == 0 && quote == nil ? ownerColumn : nil
             p = next
         }
         endsOpen = flowDepth > 0 || quote != nil || blockScalarOwner != nil

@@ -1,0 +1,873 @@
+/// A validating pass over a whole YAML stream, before anything is read
+/// from it: not a parser, but the checks that refuse what is not YAML 1.2,
+/// each at the offending byte, so that the reader never delimits items in
+/// a document a loader would reject (or read otherwise).
+///
+/// What it checks: the characters (UTF-8, YAML's printable set); the
+/// documents (`---`, `...`, directives only before `---`, tag handles
+/// declared); the indentation of block entries (each line is an entry of
+/// an open sequence or mapping, the node of a key or dash above, or the
+/// continuation of a plain scalar); what may follow a node on its line
+/// (one key per line, a comment after a blank); flow collections (commas,
+/// closing brackets, keys, indentation); quoted scalars (closed, escapes,
+/// indentation); block scalar headers and the indentation of their first
+/// lines; anchors, tags and aliases (an alias needs an anchor before it;
+/// an anchor defined twice is refused, since which node an alias names
+/// would then depend on the order reorder changes).
+struct YAMLValidation {
+    let source: UnsafeRawBufferPointer
+    let lines: [YAMLLines.Line]
+
+    /// An open block collection: the column of its entries.
+    struct Block {
+        var column: Int
+        var isSequence: Bool
+    }
+
+    /// A node due on the lines below (after `key:` or `- ` with nothing,
+    /// or only properties, after it on its line).
+    struct Due {
+        var owner: Int
+        var afterKey: Bool
+        var anchor: Bool
+        var tag: Bool
+    }
+
+    var stack: [Block] = []
+    var due: Due? = nil
+    /// A plain scalar that may go on on the next line, and the depth of the
+    /// stack it belongs to.
+    var openPlain: Int? = nil
+    var rootStarted = false
+    var inDocument = false
+    /// Where the directives before the next `---` start.
+    var pendingDirective: Int? = nil
+    var pendingYAMLDirective = false
+    var pendingHandles: Set<[UInt8]> = []
+    var handles: Set<[UInt8]> = []
+    var anchors: Set<[UInt8]> = []
+    /// Lines that start before this offset were read with a node that
+    /// spans lines.
+    var consumed = 0
+
+    static func invalid(_ reason: String, _ offset: Int) -> YAMLError { .invalid(reason: reason, offset: offset) }
+
+    // MARK: - Characters
+
+    /// Refuses bytes that are not UTF-8 and characters outside YAML 1.2's
+    /// printable set (C0 controls but TAB, LF, CR; DEL; C1 but NEL;
+    /// U+FFFE, U+FFFF; surrogates are not UTF-8), anywhere in the stream.
+    static func checkCharacters(_ source: UnsafeRawBufferPointer, from start: Int) throws {
+        if let bad = UTF8Validation.firstInvalid(source, in: start..<source.count) {
+            throw invalid("the byte 0x\(hex(UInt32(source[bad]), digits: 2)) is not UTF-8, and a YAML stream is Unicode text", bad)
+        }
+        var index = start
+        while index < source.count {
+            let byte = source[index]
+            if byte < 0x80 {
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
+                    throw invalid(forbidden(UInt32(byte)), index)
+                }
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length { value = value << 6 | UInt32(source[index + k] & 0x3F) }
+            if ((0x80...0x9F).contains(value) && value != 0x85) || value == 0xFFFE || value == 0xFFFF {
+                throw invalid(forbidden(value), index)
+            }
+            index += length
+        }
+    }
+
+    static func forbidden(_ value: UInt32) -> String {
+        "the character U+\(hex(value, digits: 4)) is not printable, and YAML allows it in no document, not even in a quoted scalar; "
+            + "write it as an escape in a double-quoted scalar (\"\\u\(hex(value, digits: 4))\")"
+    }
+
+    static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    // MARK: - Structure
+
+    static func validate(_ source: UnsafeRawBufferPointer, lines: YAMLLines) throws {
+        var validation = YAMLValidation(source: source, lines: lines.lines)
+        try validation.run()
+    }
+
+    mutating func run() throws {
+        for index in lines.indices {
+            let l = lines[index]
+            if l.start < consumed { continue }
+            switch l.kind {
+            case .blank, .scalarBody, .continuation:
+                continue
+            case .comment:
+                openPlain = nil
+            case .directive:
+                if inDocument && openPlain != nil && stack.isEmpty {
+                    // `%` at column 0 inside a root plain scalar is text.
+                    try plainContinuation(l)
+                } else {
+                    try directive(l)
+                }
+            case .documentMarker:
+                try marker(l, index)
+            case .content:
+                try content(l, index)
+            }
+        }
+        if let directive = pendingDirective {
+            throw Self.invalid("a directive with no document after it: a document starts with '---' after its directives", directive)
+        }
+    }
+
+    mutating func startDocument() {
+        stack = []
+        due = nil
+        openPlain = nil
+        rootStarted = false
+        anchors = []
+    }
+
+    mutating func directive(_ l: YAMLLines.Line) throws {
+        if inDocument {
+            throw Self.invalid("a directive inside a document: end the document with '...' before a directive", l.start)
+        }
+        if pendingDirective == nil { pendingDirective = l.start }
+        var p = l.start + 1
+        let nameStart = p
+        while p < l.end && !isBlank(source[p]) { p += 1 }
+        let name = Array(source[nameStart..<p])
+        var words: [Range<Int>] = []
+        while true {
+            while p < l.end && isBlank(source[p]) { p += 1 }
+            guard p < l.end, source[p] != UInt8(ascii: "#") else { break }
+            let wordStart = p
+            while p < l.end && !isBlank(source[p]) { p += 1 }
+            words.append(wordStart..<p)
+        }
+        if name == Array("YAML".utf8) {
+            if pendingYAMLDirective {
+                throw Self.invalid("a second %YAML directive for one document", l.start)
+            }
+            pendingYAMLDirective = true
+            let version = words.first.map { Array(source[$0]) } ?? []
+            let parts = version.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard words.count == 1, parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }) else {
+                throw Self.invalid("a %YAML directive is '%YAML 1.2' (a version, then a comment after a blank or nothing)", words.count == 1 ? words[0].lowerBound : words.count > 1 ? words[1].lowerBound : l.start)
+            }
+        } else if name == Array("TAG".utf8) {
+            guard words.count == 2, let handle = Self.handle(source, words[0]), handle == words[0].count else {
+                throw Self.invalid("a %TAG directive is '%TAG !handle! prefix'", words.count > 2 ? words[2].lowerBound : l.start)
+            }
+            let text = Array(source[words[0]])
+            if pendingHandles.contains(text) {
+                throw Self.invalid("the tag handle '\(String(decoding: text, as: UTF8.self))' declared twice for one document", words[0].lowerBound)
+            }
+            pendingHandles.insert(text)
+        }
+        // Other directives are reserved: a loader ignores them.
+    }
+
+    /// A tag handle at the start of `range`: `!`, `!!` or `!word!`; its
+    /// length.
+    static func handle(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, source[range.lowerBound] == UInt8(ascii: "!") else { return nil }
+        var p = range.lowerBound + 1
+        while p < range.upperBound && isWordCharacter(source[p]) { p += 1 }
+        if p < range.upperBound && source[p] == UInt8(ascii: "!") { return p + 1 - range.lowerBound }
+        return p == range.lowerBound + 1 || p == range.upperBound ? 1 : nil
+    }
+
+    static func isWordCharacter(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "-")
+    }
+
+    mutating func marker(_ l: YAMLLines.Line, _ index: Int) throws {
+        startDocument()
+        var p = l.start + 3
+        while p < l.end && isBlank(source[p]) { p += 1 }
+        if source[l.start] == UInt8(ascii: ".") {
+            if p < l.end && source[p] != UInt8(ascii: "#") {
+                throw Self.invalid("text after the document end marker '...' on its line", p)
+            }
+            if let directive = pendingDirective {
+                throw Self.invalid("a directive with no document after it: a document starts with '---' after its directives", directive)
+            }
+            inDocument = false
+            handles = []
+            return
+        }
+        handles = pendingHandles
+        pendingHandles = []
+        pendingDirective = nil
+        pendingYAMLDirective = false
+        inDocument = true
+        guard p < l.end && source[p] != UInt8(ascii: "#") else { return }
+        if isDash(p, l.end) || YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
+            throw Self.invalid("a block \(isDash(p, l.end) ? "sequence" : "mapping") cannot start on the '---' line: start it on the next line", p)
+        }
+        rootStarted = true
+        try node(at: p, index, owner: -1, afterKey: false, lineStart: false, inherited: nil)
+    }
+
+    mutating func content(_ l: YAMLLines.Line, _ index: Int) throws {
+        if !inDocument {
+            if let directive = pendingDirective {
+                throw Self.invalid("a directive must be followed by '---' before its document", directive)
+            }
+            inDocument = true
+            handles = []
+        }
+        let i = l.indent
+        let start = l.contentStart
+        let dash = isDash(start, l.end)
+        // Close the collections the line stands left of; a sequence at its
+        // key's column ends at a line that is no entry of it.
+        while let top = stack.last {
+            if top.column > i {
+                stack.removeLast()
+                continue
+            }
+            if top.column == i && top.isSequence && !dash && stack.count >= 2
+                && stack[stack.count - 2].column == i && !stack[stack.count - 2].isSequence {
+                stack.removeLast()
+                continue
+            }
+            break
+        }
+        if let depth = openPlain, depth > stack.count { openPlain = nil }
+        if let expected = due {
+            due = nil
+            if i > expected.owner || (i == expected.owner && dash && expected.afterKey) {
+                openPlain = nil
+                try lineNode(at: start, index, inherited: expected)
+                return
+            }
+        }
+        if let top = stack.last, top.column == i {
+            openPlain = nil
+            if top.isSequence {
+                guard dash else {
+                    throw Self.invalid("a line at the column of a sequence's entries that is no '- ' entry: indent it under an entry, or start it with '- '", start)
+                }
+            } else {
+                guard !dash else {
+                    throw Self.invalid("a '- ' entry at the column of a mapping's keys, and not under a key with nothing after its ':'", start)
+                }
+                guard YAMLDocument.key(in: source, at: start, lineEnd: l.end) != nil || isAliasKey(start, l.end)
+                        || emptyKeyColon(start, l.end) != nil else {
+                    throw Self.invalid("a line at the column of a mapping's keys that is no 'key: value' (a key ends with ': ' or ':' at the end of its line, outside quotes and before a comment)", start)
+                }
+            }
+            try lineNode(at: start, index, inherited: nil)
+            return
+        }
+        if openPlain != nil {
+            try plainContinuation(l)
+            return
+        }
+        if stack.isEmpty && !rootStarted {
+            rootStarted = true
+            try lineNode(at: start, index, inherited: nil)
+            return
+        }
+        if stack.isEmpty {
+            throw Self.invalid("a second node at the document's root, after the first one ended: a new document starts with '---'", start)
+        }
+        throw Self.invalid("a line indented more than the entries around it, that is no value of a key or a '- ' above and continues no plain scalar", start)
+    }
+
+    /// A line that goes on with a plain scalar of the lines above.
+    mutating func plainContinuation(_ l: YAMLLines.Line) throws {
+        var p = l.contentStart
+        while p < l.end {
+            let byte = source[p]
+            if byte == UInt8(ascii: "#") && isBlank(source[p - 1]) {
+                openPlain = nil
+                return
+            }
+            if byte == UInt8(ascii: ":") && isSpaceOrEnd(p + 1, l.end) {
+                throw Self.invalid("a key on several lines, or a 'key:' indented more than its mapping's keys: a key stands on one line, at the column of its mapping's keys", p)
+            }
+            p += 1
+        }
+    }
+
+    /// The node that starts line `index` at `p` (or a node after a `- `):
+    /// a block sequence, a block mapping, or any other node.
+    mutating func lineNode(at p: Int, _ index: Int, inherited: Due?) throws {
+        let l = lines[index]
+        let column = p - l.start
+        rootStarted = true
+        if isDash(p, l.end) {
+            if !(stack.last.map { $0.column == column && $0.isSequence } ?? false) {
+                stack.append(Block(column: column, isSequence: true))
+            }
+            try afterDash(p, index)
+            return
+        }
+        let key = YAMLDocument.key(in: source, at: p, lineEnd: l.end)
+        if let colon = key?.colon ?? emptyKeyColon(p, l.end) {
+            if !(stack.last.map { $0.column == column && !$0.isSequence } ?? false) {
+                stack.append(Block(column: column, isSequence: false))
+            }
+            _ = try properties(p, l.end, inFlow: false)
+            if let range = key?.range, source[range.lowerBound] == UInt8(ascii: "\"") { try checkEscapes(range) }
+            try value(after: colon, index, owner: column)
+            return
+        }
+        try node(at: p, index, owner: stack.last?.column ?? -1, afterKey: false, lineStart: true, inherited: inherited)
+    }
+
+    /// What follows a sequence entry's `- `.
+    mutating func afterDash(_ dash: Int, _ index: Int) throws {
+        let l = lines[index]
+        var q = dash + 1
+        var tab: Int? = nil
+        while q < l.end && isBlank(source[q]) {
+            if source[q] == 0x09 && tab == nil { tab = q }
+            q += 1
+        }
+        if q >= l.end || source[q] == UInt8(ascii: "#") {
+            due = Due(owner: dash - l.start, afterKey: false, anchor: false, tag: false)
+            return
+        }
+        if let tab, isDash(q, l.end) || YAMLDocument.key(in: source, at: q, lineEnd: l.end) != nil {
+            throw Self.invalid("a tab between '-' and an entry nested on its line: a tab cannot be indentation; use spaces", tab)
+        }
+        try lineNode(at: q, index, inherited: nil)
+    }
+
+    /// The value after a key's `:` on its line.
+    mutating func value(after colon: Int, _ index: Int, owner: Int) throws {
+        let l = lines[index]
+        var p = colon + 1
+        while p < l.end && isBlank(source[p]) { p += 1 }
+        if p >= l.end || source[p] == UInt8(ascii: "#") {
+            due = Due(owner: owner, afterKey: true, anchor: false, tag: false)
+            return
+        }
+        var afterProperties = p
+        while afterProperties < l.end && (source[afterProperties] == UInt8(ascii: "&") || source[afterProperties] == UInt8(ascii: "!")) {
+            while afterProperties < l.end && !isBlank(source[afterProperties]) { afterProperties += 1 }
+            while afterProperties < l.end && isBlank(source[afterProperties]) { afterProperties += 1 }
+        }
+        if isDash(afterProperties, l.end) {
+            throw Self.invalid("a block sequence cannot start on the line of its key ('key: - a'): put its entries on the lines below", afterProperties)
+        }
+        if YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
+            throw Self.invalid("a second 'key:' on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", p)
+        }
+        try node(at: p, index, owner: owner, afterKey: true, lineStart: false, inherited: nil)
+    }
+
+    /// Any node but a block collection that starts at `p`: properties, then
+    /// a quoted scalar, a flow collection, an alias, a block scalar or a
+    /// plain scalar; or only properties, for a node on the lines below.
+    mutating func node(at p: Int, _ index: Int, owner: Int, afterKey: Bool, lineStart: Bool, inherited: Due?) throws {
+        let l = lines[index]
+        rootStarted = true
+        let props = try properties(p, l.end, inFlow: false)
+        var q = props.end
+        // Properties on the line above and here are one node's, unless
+        // this node is a key (`&map` then `&key [a]: b`).
+        let twice = inherited.map { ($0.anchor && props.anchor) || ($0.tag && props.tag) } ?? false
+        let conflict = twice ? Self.invalid("a node with two \(props.anchor && inherited!.anchor ? "anchors" : "tags"), one on the line above and one here", p) : nil
+        if let conflict, !lineStart { throw conflict }
+        if q >= l.end || source[q] == UInt8(ascii: "#") {
+            due = Due(owner: owner, afterKey: afterKey || (inherited?.afterKey ?? false),
+                      anchor: props.anchor || (inherited?.anchor ?? false), tag: props.tag || (inherited?.tag ?? false))
+            return
+        }
+        if isDash(q, l.end) {
+            throw Self.invalid("an anchor or a tag before a '- ' entry on its line: put it on the line of the key or dash above, or on its own line", p)
+        }
+        let minimum = stack.last?.column ?? -1
+        let byte = source[q]
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let end = try quoted(from: q, minimum: minimum)
+            try rest(after: end, nodeStart: q, index, lineStart: lineStart, conflict: conflict)
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let end = try flow(from: q, minimum: minimum)
+            try rest(after: end, nodeStart: q, index, lineStart: lineStart, conflict: conflict)
+        case UInt8(ascii: "*"):
+            if props.anchor || props.tag {
+                throw Self.invalid("an alias with an anchor or a tag: an alias stands for a node that has its own", p)
+            }
+            let end = try alias(at: q, inFlow: false)
+            try rest(after: end, nodeStart: q, index, lineStart: lineStart, conflict: conflict)
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            if let conflict { throw conflict }
+            try blockScalar(at: q, index)
+        default:
+            if let conflict { throw conflict }
+            try plainStart(q, l.end, inFlow: false)
+            openPlain = stack.count
+            while q < l.end {
+                if source[q] == UInt8(ascii: "#") && isBlank(source[q - 1]) {
+                    openPlain = nil
+                    break
+                }
+                q += 1
+            }
+        }
+    }
+
+    /// What may follow a quoted scalar, a flow collection or an alias on its
+    /// last line: blanks, a comment after a blank, or (on one line, where a
+    /// key may stand) the `:` of a key.
+    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: YAMLError? = nil) throws {
+        let lastIndex = lineIndex(of: max(end - 1, nodeStart))
+        let l = lines[lastIndex]
+        if lastIndex > index { consumed = l.next }
+        var p = end
+        while p < l.end && isBlank(source[p]) { p += 1 }
+        let isKey = p < l.end && source[p] == UInt8(ascii: ":") && isSpaceOrEnd(p + 1, l.end)
+        if let conflict, !isKey { throw conflict }
+        if p >= l.end { return }
+        if source[p] == UInt8(ascii: "#") {
+            if p == end {
+                throw Self.invalid("a comment right after a value: a '#' starts a comment only after a blank", p)
+            }
+            return
+        }
+        if source[p] == UInt8(ascii: ":") && isSpaceOrEnd(p + 1, l.end) {
+            if lastIndex > index {
+                throw Self.invalid("a key on several lines: a key with its ':' stands on one line", nodeStart)
+            }
+            guard lineStart else {
+                throw Self.invalid("a second key on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", nodeStart)
+            }
+            let keyStart = lines[index].contentStart
+            let column = keyStart - lines[index].start
+            if !(stack.last.map { $0.column == column && !$0.isSequence } ?? false) {
+                stack.append(Block(column: column, isSequence: false))
+            }
+            try value(after: p, index, owner: column)
+            return
+        }
+        throw Self.invalid("text after the end of a \(source[nodeStart] == UInt8(ascii: "*") ? "alias" : source[nodeStart] == UInt8(ascii: "[") || source[nodeStart] == UInt8(ascii: "{") ? "flow collection" : "quoted scalar") on its line: only a comment (after a blank) may follow it", p)
+    }
+
+    /// The `:` of a key that is empty, or only properties (`: a`,
+    /// `!!null : a`).
+    func emptyKeyColon(_ p: Int, _ end: Int) -> Int? {
+        var q = p
+        while q < end && (source[q] == UInt8(ascii: "&") || source[q] == UInt8(ascii: "!")) {
+            while q < end && !isBlank(source[q]) { q += 1 }
+            while q < end && isBlank(source[q]) { q += 1 }
+        }
+        return q < end && source[q] == UInt8(ascii: ":") && isSpaceOrEnd(q + 1, end) ? q : nil
+    }
+
+    /// Whether `p` starts an alias used as a key (`*a : b`).
+    func isAliasKey(_ p: Int, _ end: Int) -> Bool {
+        guard p < end, source[p] == UInt8(ascii: "*") else { return false }
+        var q = p + 1
+        while q < end && !isBlank(source[q]) && !isFlowIndicator(source[q]) { q += 1 }
+        while q < end && isBlank(source[q]) { q += 1 }
+        return q < end && source[q] == UInt8(ascii: ":") && isSpaceOrEnd(q + 1, end)
+    }
+
+    // MARK: - Block scalars
+
+    mutating func blockScalar(at p: Int, _ index: Int) throws {
+        let l = lines[index]
+        openPlain = nil
+        var q = p + 1
+        var digit = false, chomping = false
+        while q < l.end {
+            let byte = source[q]
+            if byte == UInt8(ascii: "0") || ((0x31...0x39).contains(byte) && digit) {
+                throw Self.invalid("a block scalar's indentation indicator is one digit from 1 to 9", q)
+            } else if (0x31...0x39).contains(byte) {
+                digit = true
+            } else if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && !chomping {
+                chomping = true
+            } else {
+                break
+            }
+            q += 1
+        }
+        if q < l.end && !isBlank(source[q]) {
+            throw Self.invalid(source[q] == UInt8(ascii: "#")
+                ? "a comment right after a block scalar's header: a '#' starts a comment only after a blank"
+                : "text after a block scalar's header ('|' or '>' and its indicators): the scalar's text starts on the next line", q)
+        }
+        while q < l.end && isBlank(source[q]) { q += 1 }
+        if q < l.end && source[q] != UInt8(ascii: "#") {
+            throw Self.invalid("text after a block scalar's header ('|' or '>' and its indicators): the scalar's text starts on the next line", q)
+        }
+        guard !digit else { return }
+        // Its indentation is that of its first line of text: no blank line
+        // before it may have more spaces, no line after it fewer.
+        var first: Int? = nil
+        var widestBlank: (spaces: Int, offset: Int)? = nil
+        var next = index + 1
+        while next < lines.count && lines[next].kind == .scalarBody {
+            let body = lines[next]
+            var textStart = body.start
+            while textStart < body.end && isBlank(source[textStart]) { textStart += 1 }
+            let isEmpty = textStart == body.end
+            if first != nil {
+                break
+            } else if isEmpty {
+                if body.indent > (widestBlank?.spaces ?? 0) { widestBlank = (body.indent, body.start + body.indent - 1) }
+            } else {
+                first = body.indent
+                if let widestBlank, widestBlank.spaces > body.indent {
+                    throw Self.invalid("a blank line at the start of a block scalar with more spaces than its first line of text", widestBlank.offset)
+                }
+            }
+            next += 1
+        }
+    }
+
+    // MARK: - Quoted scalars
+
+    /// Where the quoted scalar that opens at `p` closes (after its quote);
+    /// its lines after the first are indented more than `minimum`.
+    func quoted(from p: Int, minimum: Int) throws -> Int {
+        let quote = source[p]
+        var q = p + 1
+        while q < source.count {
+            let byte = source[q]
+            if byte == 0x0A {
+                try lineBreakInside(q, minimum: minimum, what: "a quoted scalar")
+                q += 1
+                continue
+            }
+            if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
+                q += try escapeLength(at: q)
+                continue
+            }
+            if byte == quote {
+                if quote == UInt8(ascii: "'") && q + 1 < source.count && source[q + 1] == quote {
+                    q += 2
+                    continue
+                }
+                return q + 1
+            }
+            q += 1
+        }
+        throw Self.invalid("a quoted scalar that is not closed: its \(quote == UInt8(ascii: "'") ? "'" : "\"") has no closing match", p)
+    }
+
+    /// The length of the escape at `p` (a backslash) in a double-quoted
+    /// scalar; a line break after it is read by the caller.
+    func escapeLength(at p: Int) throws -> Int {
+        guard p + 1 < source.count else { return 1 }
+        let byte = source[p + 1]
+        if Array("0abt\tnvfre \"/\\N_LP".utf8).contains(byte) { return 2 }
+        if byte == 0x0A || byte == 0x0D { return 1 }
+        let digits = byte == UInt8(ascii: "x") ? 2 : byte == UInt8(ascii: "u") ? 4 : byte == UInt8(ascii: "U") ? 8 : 0
+        if digits > 0 && p + 1 + digits < source.count
+            && (p + 2..<p + 2 + digits).allSatisfy({ isHexDigit(source[$0]) }) {
+            return 2 + digits
+        }
+        throw Self.invalid("an escape that YAML does not have in a double-quoted scalar ('\\\(String(decoding: [byte], as: UTF8.self))'); write the character itself, or '\\\\' for a backslash", p)
+    }
+
+    func checkEscapes(_ range: Range<Int>) throws {
+        var p = range.lowerBound + 1
+        while p < range.upperBound - 1 {
+            if source[p] == UInt8(ascii: "\\") { p += try escapeLength(at: p) } else { p += 1 }
+        }
+    }
+
+    /// A line break at `p` inside a quoted scalar or a flow collection: the
+    /// next line is no document marker, and if it holds text it is indented
+    /// more than `minimum` (by spaces: a tab is no indentation).
+    func lineBreakInside(_ p: Int, minimum: Int, what: String) throws {
+        let start = p + 1
+        if start + 3 <= source.count, let index = Optional(lineIndex(of: start)), lines[index].start == start,
+           YAMLLines.isMarker(source, start, lines[index].end) {
+            throw Self.invalid("a document marker ('---' or '...') at the start of a line inside \(what)", start)
+        }
+        var q = start
+        while q < source.count && source[q] == 0x20 { q += 1 }
+        let spaces = q - start
+        var r = q
+        while r < source.count && isBlank(source[r]) { r += 1 }
+        guard r < source.count, source[r] != 0x0A, source[r] != 0x0D, source[r] != UInt8(ascii: "#") else { return }
+        if spaces <= minimum {
+            throw Self.invalid("a line inside \(what) indented no more than the entries of its block \(spaces < r - start ? "(a tab is no indentation)" : ""): indent it with spaces", r)
+        }
+    }
+
+    // MARK: - Flow collections
+
+    struct FlowLevel {
+        let isMapping: Bool
+        var hasNode = false
+        var hasColon = false
+        var hasValue = false
+        var explicit = false
+        var properties = false
+        /// The key's line and whether it spans lines (a flow sequence's
+        /// single pair has its key on one line, with its ':').
+        var nodeLine = 0
+        var nodeSpansLines = false
+        var isEmpty: Bool { !hasNode && !hasColon && !explicit && !properties }
+        var slotIsOpen: Bool { (!hasNode && !hasColon) || (hasColon && !hasValue) }
+        mutating func reset() { self = FlowLevel(isMapping: isMapping) }
+    }
+
+    /// Where the flow collection that opens at `p` closes (after its
+    /// bracket).
+    mutating func flow(from p: Int, minimum: Int) throws -> Int {
+        var levels = [FlowLevel(isMapping: source[p] == UInt8(ascii: "{"))]
+        var q = p + 1
+        /// After a quoted scalar or a collection: a `:` right after it is
+        /// a value indicator (`{"a":1}`).
+        var jsonLike = false
+        /// A plain scalar ended with its line and may go on.
+        var plainGoesOn = false
+        func place(_ levels: inout [FlowLevel], _ start: Int, _ end: Int) throws {
+            var top = levels[levels.count - 1]
+            guard top.slotIsOpen else {
+                throw Self.invalid("two flow entries with no ',' between them", start)
+            }
+            if top.hasColon { top.hasValue = true } else {
+                top.hasNode = true
+                top.nodeLine = lineIndex(of: max(end - 1, start))
+                top.nodeSpansLines = lineIndex(of: start) != top.nodeLine
+            }
+            top.properties = false
+            levels[levels.count - 1] = top
+        }
+        while q < source.count {
+            let byte = source[q]
+            switch byte {
+            case 0x20, 0x09, 0x0D:
+                q += 1
+                continue
+            case 0x0A:
+                try lineBreakInside(q, minimum: minimum, what: "a flow collection")
+                q += 1
+                continue
+            default:
+                break
+            }
+            if plainGoesOn {
+                plainGoesOn = false
+                let isIndicator = isFlowIndicator(byte) || byte == UInt8(ascii: "#")
+                    || (byte == UInt8(ascii: ":") && (q + 1 >= source.count || isBlankOrBreak(source[q + 1]) || isFlowIndicator(source[q + 1])))
+                if !isIndicator {
+                    // The plain scalar of the line above goes on here.
+                    q = plainEnd(from: q, inFlow: true)
+                    levels[levels.count - 1].nodeSpansLines = true
+                    if !levels[levels.count - 1].hasColon { levels[levels.count - 1].nodeLine = lineIndex(of: q - 1) }
+                    plainGoesOn = q < source.count && (source[q] == 0x0A || source[q] == 0x0D)
+                    continue
+                }
+            }
+            let before: UInt8 = source[q - 1]
+            let afterNode = jsonLike
+            jsonLike = false
+            switch byte {
+            case UInt8(ascii: "#"):
+                if !isBlankOrBreak(before) {
+                    throw Self.invalid("a comment right after '\(String(decoding: [before], as: UTF8.self))': a '#' starts a comment only after a blank", q)
+                }
+                while q < source.count && source[q] != 0x0A { q += 1 }
+                jsonLike = afterNode
+            case UInt8(ascii: ","):
+                if levels[levels.count - 1].isEmpty {
+                    throw Self.invalid("a ',' with no flow entry before it", q)
+                }
+                levels[levels.count - 1].reset()
+                q += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let closesMapping = byte == UInt8(ascii: "}")
+                if closesMapping != levels[levels.count - 1].isMapping {
+                    throw Self.invalid("a '\(closesMapping ? "}" : "]")' that closes a '\(closesMapping ? "[" : "{")'", q)
+                }
+                levels.removeLast()
+                q += 1
+                if levels.isEmpty { return q }
+                jsonLike = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                try place(&levels, q, q + 1)
+                levels.append(FlowLevel(isMapping: byte == UInt8(ascii: "{")))
+                q += 1
+            case UInt8(ascii: ":") where q + 1 >= source.count || isBlankOrBreak(source[q + 1]) || isFlowIndicator(source[q + 1])
+                || (afterNode && levels[levels.count - 1].hasNode && !levels[levels.count - 1].hasColon):
+                var top = levels[levels.count - 1]
+                if top.hasColon {
+                    throw Self.invalid("a second ':' in one flow entry: a ',' is missing between entries", q)
+                }
+                if top.properties && !top.hasNode { top.hasNode = true; top.nodeLine = lineIndex(of: q) }
+                if !top.isMapping && !top.explicit && top.hasNode && (top.nodeSpansLines || top.nodeLine != lineIndex(of: q)) {
+                    throw Self.invalid("a key of a flow sequence on several lines, or apart from its ':': such a key and its ':' stand on one line", q)
+                }
+                top.hasColon = true
+                top.properties = false
+                levels[levels.count - 1] = top
+                q += 1
+            case UInt8(ascii: "?") where q + 1 >= source.count || isBlankOrBreak(source[q + 1]):
+                if !levels[levels.count - 1].isEmpty {
+                    throw Self.invalid("a '?' inside a flow entry", q)
+                }
+                levels[levels.count - 1].explicit = true
+                q += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let end = try quoted(from: q, minimum: minimum)
+                try place(&levels, q, end)
+                q = end
+                jsonLike = true
+            case UInt8(ascii: "&"), UInt8(ascii: "!"):
+                if !levels[levels.count - 1].slotIsOpen {
+                    throw Self.invalid("two flow entries with no ',' between them", q)
+                }
+                let props = try properties(q, source.count, inFlow: true)
+                levels[levels.count - 1].properties = true
+                q = props.end
+            case UInt8(ascii: "*"):
+                if levels[levels.count - 1].properties {
+                    throw Self.invalid("an alias with an anchor or a tag: an alias stands for a node that has its own", q)
+                }
+                let end = try alias(at: q, inFlow: true)
+                try place(&levels, q, end)
+                q = end
+            default:
+                try plainStart(q, source.count, inFlow: true)
+                let end = plainEnd(from: q, inFlow: true)
+                try place(&levels, q, end)
+                q = end
+                plainGoesOn = q < source.count && (source[q] == 0x0A || source[q] == 0x0D)
+            }
+        }
+        throw Self.invalid("a flow collection that is not closed: its '\(levels.first!.isMapping ? "{" : "[")' has no '\(levels.first!.isMapping ? "}" : "]")'", p)
+    }
+
+    /// Where a plain scalar's text on its line ends in a flow collection:
+    /// at a flow indicator, a value indicator, a comment or the line's end.
+    func plainEnd(from p: Int, inFlow: Bool) -> Int {
+        var q = p
+        while q < source.count {
+            let byte = source[q]
+            if byte == 0x0A || byte == 0x0D { break }
+            if inFlow && isFlowIndicator(byte) { break }
+            if byte == UInt8(ascii: ":") && (q + 1 >= source.count || isBlankOrBreak(source[q + 1]) || (inFlow && isFlowIndicator(source[q + 1]))) { break }
+            if byte == UInt8(ascii: "#") && q > p && isBlank(source[q - 1]) { break }
+            q += 1
+        }
+        return q
+    }
+
+    /// A plain scalar cannot start with an indicator (but `-`, `?`, `:`
+    /// before a character that is no blank).
+    func plainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
+        let byte = source[p]
+        if byte == UInt8(ascii: "-") && (p + 1 >= end || isBlankOrBreak(source[p + 1]) || (inFlow && isFlowIndicator(source[p + 1]))) {
+            throw Self.invalid("a '-' alone inside a flow collection: a '- ' entry is a block sequence's, which cannot stand inside '[ ]' or '{ }'", p)
+        }
+        if Array(",[]{}#&*!|>'\"%@`".utf8).contains(byte) {
+            throw Self.invalid("'\(String(decoding: [byte], as: UTF8.self))' cannot start a plain scalar: quote the scalar", p)
+        }
+    }
+
+    // MARK: - Properties and aliases
+
+    /// Anchors and tags at `p`, with blanks after them.
+    mutating func properties(_ p: Int, _ end: Int, inFlow: Bool) throws -> (end: Int, anchor: Bool, tag: Bool) {
+        var q = p
+        var anchor = false, tag = false
+        while q < end && (source[q] == UInt8(ascii: "&") || source[q] == UInt8(ascii: "!")) {
+            let start = q
+            if source[q] == UInt8(ascii: "&") {
+                if anchor { throw Self.invalid("a node with two anchors", q) }
+                anchor = true
+                q += 1
+                while q < end && !isBlankOrBreak(source[q]) && !isFlowIndicator(source[q]) { q += 1 }
+                let name = Array(source[start + 1..<q])
+                if name.isEmpty { throw Self.invalid("an anchor ('&') with no name", start) }
+                if anchors.contains(name) {
+                    throw YAMLError.cannotDelimit(what: "the anchor '&\(String(decoding: name, as: UTF8.self))' defined a second time in one document (an alias would then name the node of whichever anchor comes before it, which moving entries changes)", offset: start)
+                }
+                anchors.insert(name)
+            } else {
+                if tag { throw Self.invalid("a node with two tags", q) }
+                tag = true
+                q = try self.tag(at: q, end)
+            }
+            guard q >= end || isBlankOrBreak(source[q]) || (inFlow && [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(source[q])) else {
+                throw Self.invalid("\(source[start] == UInt8(ascii: "&") ? "an anchor" : "a tag") must be followed by a blank: '\(String(decoding: [source[q]], as: UTF8.self))' cannot stand in \(source[start] == UInt8(ascii: "&") ? "an anchor's name" : "a tag")", q)
+            }
+            while q < end && isBlank(source[q]) { q += 1 }
+        }
+        return (q, anchor, tag)
+    }
+
+    /// The end of the tag at `p`; its handle must be declared.
+    func tag(at p: Int, _ end: Int) throws -> Int {
+        var q = p + 1
+        if q < end && source[q] == UInt8(ascii: "<") {
+            while q < end && source[q] != UInt8(ascii: ">") && !isBlank(source[q]) { q += 1 }
+            guard q < end, source[q] == UInt8(ascii: ">") else { throw Self.invalid("a verbatim tag ('!<') with no closing '>'", p) }
+            return q + 1
+        }
+        var runEnd = q
+        while runEnd < end && !isBlankOrBreak(source[runEnd]) && !isFlowIndicator(source[runEnd]) { runEnd += 1 }
+        guard let handleLength = Self.handle(source, p..<runEnd) else {
+            throw Self.invalid("a tag with a '!' inside its name", p)
+        }
+        if handleLength > 2 {
+            let handle = Array(source[p..<p + handleLength])
+            if !handles.contains(handle) {
+                throw Self.invalid("the tag handle '\(String(decoding: handle, as: UTF8.self))' is declared by no %TAG directive of this document (a directive holds for the one document after it)", p)
+            }
+        }
+        q = p + handleLength
+        if let bang = (q..<runEnd).first(where: { source[$0] == UInt8(ascii: "!") }) {
+            throw Self.invalid("a '!' inside a tag's name", bang)
+        }
+        if handleLength == 2 && q == runEnd { throw Self.invalid("a tag '!!' with no name after it", p) }
+        return runEnd
+    }
+
+    /// The end of the alias at `p`; its anchor must come before it.
+    func alias(at p: Int, inFlow: Bool) throws -> Int {
+        var q = p + 1
+        while q < source.count && !isBlankOrBreak(source[q]) && !isFlowIndicator(source[q]) { q += 1 }
+        let name = Array(source[p + 1..<q])
+        if name.isEmpty { throw Self.invalid("an alias ('*') with no name", p) }
+        if !anchors.contains(name) {
+            throw Self.invalid("the alias '*\(String(decoding: name, as: UTF8.self))' has no anchor '&\(String(decoding: name, as: UTF8.self))' before it in its document", p)
+        }
+        return q
+    }
+
+    // MARK: - Bytes
+
+    func lineIndex(of offset: Int) -> Int {
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].next <= offset { low = middle + 1 } else { high = middle }
+        }
+        return min(low, lines.count - 1)
+    }
+
+    func isDash(_ p: Int, _ end: Int) -> Bool {
+        p < end && source[p] == UInt8(ascii: "-") && isSpaceOrEnd(p + 1, end)
+    }
+
+    func isSpaceOrEnd(_ p: Int, _ end: Int) -> Bool { YAMLLines.isSpaceOrEnd(source, p, end) }
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    func isBlankOrBreak(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    func isFlowIndicator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+    }
+    func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+}

@@ -1,0 +1,149 @@
+import ReorderKit
+import XCTest
+
+/// What is not YAML 1.2 is refused before anything is read, at the byte
+/// that makes it so (yaml-test-suite's error cases, by class); what only
+/// looks like it is read as before.
+final class YAMLValidationTests: XCTestCase {
+    /// The error of reading `bytes` as YAML and reversing its root list.
+    func error(_ bytes: [UInt8]) -> YAMLError? {
+        bytes.withUnsafeBytes { source in
+            do {
+                let document = try ListDocument(source, format: .yaml, options: ReadOptions(pointer: ""))
+                _ = document.render(try document.arrangement(for: .reverse, options: EditOptions()))
+                return nil
+            } catch {
+                return error as? YAMLError
+            }
+        }
+    }
+
+    func assertInvalid(_ text: String, at offset: Int, _ phrase: String, file: StaticString = #filePath, line: UInt = #line) {
+        assertInvalid(Array(text.utf8), at: offset, phrase, file: file, line: line)
+    }
+
+    func assertInvalid(_ bytes: [UInt8], at offset: Int, _ phrase: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard case .invalid(let reason, let found)? = error(bytes) else {
+            return XCTFail("not refused as invalid: \(String(describing: error(bytes)))", file: file, line: line)
+        }
+        XCTAssertEqual(found, offset, reason, file: file, line: line)
+        XCTAssertTrue(reason.contains(phrase), "'\(reason)' does not say '\(phrase)'", file: file, line: line)
+    }
+
+    /// Valid YAML: whatever else the reader says, it is not "invalid".
+    func assertValid(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        if case .invalid(let reason, let offset)? = error(Array(text.utf8)) {
+            XCTFail("refused at \(offset): \(reason)", file: file, line: line)
+        }
+    }
+
+    func testCharactersThatAreNotUTF8OrNotPrintable() {
+        assertInvalid(Array("a: 1 # ".utf8) + [0xFF] + Array("\nb: 2\n".utf8), at: 7, "0xFF is not UTF-8")
+        assertInvalid(Array("a: b".utf8) + [0x00] + Array("c\n".utf8), at: 4, "U+0000 is not printable")
+        assertInvalid("a: \"x\u{7F}\"\n", at: 5, "U+007F")
+        assertInvalid("a: \u{80}\n", at: 3, "U+0080")
+        assertInvalid("a: x # \u{FFFE}\n", at: 7, "U+FFFE")
+        assertInvalid("a: |\n  x\u{1B}y\n", at: 8, "U+001B")
+        assertValid("a: \"é\" # ünïcödé\u{FEFF}\nb: \t2\n")
+    }
+
+    func testDocumentsAndDirectives() {
+        assertInvalid("---\nkey: value\n%YAML 1.2\n---\n", at: 15, "a directive inside a document")
+        assertInvalid("---\nkey: value\n... invalid\n", at: 19, "text after the document end marker")
+        assertInvalid("--- key1: value1\n    key2: value2\n", at: 4, "a block mapping cannot start on the '---' line")
+        assertInvalid("%YAML 1.2\n", at: 0, "a directive with no document after it")
+        assertInvalid("%YAML 1.2 foo\n---\na: 1\n", at: 10, "'%YAML 1.2'")
+        assertInvalid("%TAG !p! tag:x,2011:\n--- !p!A\na: b\n--- !p!B\nc: d\n", at: 39, "'!p!' is declared by no %TAG directive")
+        assertInvalid("[a]\nb\n", at: 4, "a second node at the document's root")
+        assertValid("%YAML 1.2\n%TAG !e! tag:example.com,2000:\n--- !e!list\n- a\n- b\n")
+        assertValid("---\nscalar\n%YAML 1.2\n")
+    }
+
+    func testIndentationOfBlockEntries() {
+        assertInvalid("key:\n  ok: 1\n wrong: 2\n", at: 14, "a line indented more than the entries around it")
+        assertInvalid("key:\n   - ok\n  - wrong\n", at: 15, "a line indented more than the entries around it")
+        assertInvalid("- item1\n- item2\ninvalid: x\n", at: 16, "no '- ' entry")
+        assertInvalid("a: 1\nb\n", at: 5, "no 'key: value'")
+        assertInvalid("- key: value\n - item1\n", at: 14, "a line indented more than the entries around it")
+        assertInvalid("-\t- a\n", at: 1, "a tab between '-' and an entry")
+        assertValid("key:\n- a\n- b\nother: 1\n")
+        assertValid("- a\n  continued\n- b: c\n  d: e\n")
+        assertValid(": empty key\nb: 1\n")
+    }
+
+    func testKeysAndPlainScalarsOnSeveralLines() {
+        assertInvalid("key:\n  word1 word2\n  no: key\n", at: 23, "a key on several lines")
+        assertInvalid("key: word1\n#  xxx\n  word2\n", at: 20, "a line indented more than the entries around it")
+        assertInvalid("a: b: c\n", at: 3, "a second 'key:' on the line of a key")
+        assertInvalid("a: 'b': c\n", at: 3, "a second 'key:' on the line of a key")
+        assertInvalid("key: - a\n", at: 5, "a block sequence cannot start on the line of its key")
+        assertInvalid("\"a\nb\": 1\n", at: 0, "a key on several lines")
+        assertValid("a#b: 1\nc: 2\n")
+        assertValid("k: b#c\nj: 1\n")
+        assertValid("url: http://x.org/a:b\nk: 1\n")
+    }
+
+    func testWhatMayFollowANodeOnItsLine() {
+        assertInvalid("a: \"b\" c\nd: 1\n", at: 7, "text after the end of a quoted scalar")
+        assertInvalid("a: \"b\"#c\nd: 1\n", at: 6, "a comment right after a value")
+        assertInvalid("x: { y: z }in: v\n", at: 11, "text after the end of a flow collection")
+        assertInvalid("[a]#c\n", at: 3, "a comment right after a value")
+        assertInvalid("[a] ]\n", at: 4, "text after the end of a flow collection")
+        assertValid("k: \"a\" #b\nj: 2\n")
+        assertValid("k: [a, b] # c\nj: 1\n")
+    }
+
+    func testFlowCollections() {
+        assertInvalid("[c,#\n]\n", at: 3, "a comment right after ','")
+        assertInvalid("[a,#c\n]\n", at: 3, "a comment right after ','")
+        assertInvalid("[ , a]\n", at: 2, "a ',' with no flow entry before it")
+        assertInvalid("[a, , b]\n", at: 4, "a ',' with no flow entry before it")
+        assertInvalid("[ a\n# x\n  b ]\n", at: 10, "two flow entries with no ','")
+        assertInvalid("{\n foo: 1\n bar: 2 }\n", at: 14, "a second ':' in one flow entry")
+        assertInvalid("[-]\n", at: 1, "a '-' alone inside a flow collection")
+        assertInvalid("[ key\n  : value ]\n", at: 8, "a key of a flow sequence on several lines")
+        assertInvalid("[a}\n", at: 2, "a '}' that closes a '['")
+        assertInvalid("a: [1, 2\n", at: 3, "a flow collection that is not closed")
+        assertInvalid("a: [1, 2", at: 3, "a flow collection that is not closed")
+        assertInvalid("flow: [a,\nb]\n", at: 10, "indented no more than the entries of its block")
+        assertInvalid("[\n--- ,\n]\n", at: 2, "a document marker")
+        assertValid("[a#b, c]\n")
+        assertValid("- {\"a\":1, b: [c, d]}\n- [x: y]\n")
+        assertValid("k: {\n k\n :\n v\n }\n")
+        assertValid("[a, b,]\n")
+    }
+
+    func testQuotedScalars() {
+        assertInvalid("key: \"abc\n", at: 5, "a quoted scalar that is not closed")
+        assertInvalid("a: \"x\\'y\"\n", at: 5, "an escape that YAML does not have")
+        assertInvalid("q: \"a\nb\"\n", at: 6, "indented no more than the entries of its block")
+        assertInvalid("q: \"a\n\tb\"\n", at: 7, "a tab is no indentation")
+        assertValid("a: \"\\x41\\u00e9\\U0001F600\\\n  b\"\nc: 'it''s'\n")
+    }
+
+    func testBlockScalars() {
+        assertInvalid("a: > text\n  b\n", at: 5, "text after a block scalar's header")
+        assertInvalid("a: >#c\n  b\n", at: 4, "a comment right after a block scalar's header")
+        assertInvalid("a: |0\n  b\n", at: 4, "indentation indicator")
+        assertInvalid("a: |\n    \n  b\n", at: 8, "a blank line at the start of a block scalar with more spaces")
+        assertValid("a: |\n  b\n  # not a comment\nc: >-\n\n  d\n")
+        assertValid("key:\n  |\n  text\nb: 1\n")
+        assertValid("folded:\n   !foo\n  >1\n value\nb: 1\n")
+    }
+
+    func testAnchorsTagsAndAliases() {
+        assertInvalid("&a - x\n", at: 0, "an anchor or a tag before a '- ' entry")
+        assertInvalid("a: &x 1\nb: &y *x\n", at: 11, "an alias with an anchor or a tag")
+        assertInvalid("a: &x\n  &y b\n", at: 8, "a node with two anchors")
+        assertInvalid("- *a\n", at: 2, "the alias '*a' has no anchor '&a' before it")
+        assertInvalid("- !!str, x\n", at: 7, "a tag must be followed by a blank")
+        // An anchor defined twice is valid YAML, but which node an alias
+        // names would depend on the order.
+        XCTAssertEqual(error(Array("- &a 1\n- &a 2\n".utf8)), .cannotDelimit(
+            what: "the anchor '&a' defined a second time in one document (an alias would then name the node of whichever anchor comes before it, which moving entries changes)",
+            offset: 9))
+        assertValid("a: &x 1\nb: *x\n&k c: 2\n")
+        assertValid("&m\n&k [a]: v\n")
+        assertValid("a: &x\n  !!str b\n")
+    }
+}
