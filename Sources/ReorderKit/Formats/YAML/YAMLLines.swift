@@ -39,7 +39,6 @@ struct YAMLLines {
     enum Unsupported: Equatable {
         case tabIndentation
         case complexKey
-        case keepChomping
         /// A CR not followed by LF: a line break in YAML, which the lines
         /// here (LF and CR LF) would not see.
         case loneCarriageReturn
@@ -47,6 +46,21 @@ struct YAMLLines {
 
     let source: UnsafeRawBufferPointer
     private(set) var lines: [Line] = []
+    /// A block scalar's header (`|`, `>`, with its indicators).
+    struct BlockScalarHeader {
+        /// Where its `|` or `>` is, and the index of its line.
+        let offset: Int
+        let line: Int
+        /// The column of the entry or key whose value it is.
+        let owner: Int
+        /// Its indentation indicator (`|2`), or 0 when it has none.
+        let indentation: Int
+        /// Its chomping indicator: `+` (keep), `-` (strip), or 0 (clip).
+        let chomping: UInt8
+    }
+
+    /// Every block scalar header, in document order.
+    private(set) var blockScalars: [BlockScalarHeader] = []
     /// The first construct the reader does not support, and where.
     private(set) var unsupported: (Unsupported, Int)? = nil
     /// The text ends inside a quoted scalar, a flow collection or a block
@@ -165,14 +179,16 @@ struct YAMLLines {
                     // A block scalar header: indicators, then blanks or a
                     // comment to the end of the line.
                     var r = q + 1
-                    var keep = false
+                    var chomping: UInt8 = 0
+                    var indentation = 0
                     while r < textEnd, let indicator = Optional(source[r]),
                           indicator == UInt8(ascii: "+") || indicator == UInt8(ascii: "-") || (0x31...0x39).contains(indicator) {
-                        if indicator == UInt8(ascii: "+") { keep = true }
+                        if (0x31...0x39).contains(indicator) { indentation = Int(indicator - 0x30) } else { chomping = indicator }
                         r += 1
                     }
                     if r == textEnd || source[r] == 0x20 || source[r] == 0x09 {
-                        if keep && unsupported == nil { unsupported = (.keepChomping, q) }
+                        blockScalars.append(BlockScalarHeader(offset: q, line: lines.count - 1, owner: ownerColumn,
+                                                              indentation: indentation, chomping: chomping))
                         blockScalarOwner = ownerColumn
                         q = textEnd
                         continue
