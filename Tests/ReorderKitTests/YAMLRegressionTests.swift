@@ -52,6 +52,13 @@ final class YAMLRegressionTests: XCTestCase {
             what: "the edit would take line 3 (blanks), which this block scalar reads as its text, away from it", offset: 2))
         // An edit whose gaps hold none is not refused.
         XCTAssertEqual(try render("- |\n  a\n\n- b\n"), "- b\n\n- |\n  a\n")
+        // An entry's own comment lines, too, are not put after a scalar.
+        XCTAssertEqual(error("- x0\n    # c\n- |\n  t1\n- k2: >\n    v2\n"), .wouldChangeData(
+            what: "the edit would put line 2 (a comment) after this block scalar, whose text it would become", offset: 28))
+        // Blanks that end the file after a scalar have no line break: moved
+        // before another entry, they would gain one.
+        XCTAssertEqual(error("- |\n  t0\n     \n- |\n  t1\n  u\n     "), .wouldChangeData(
+            what: "the edit would put line 3 (blanks) after this block scalar, whose text it would become", offset: 17))
     }
 
     // MARK: - 2. A block scalar at the end of a file without a final newline
@@ -121,6 +128,12 @@ final class YAMLRegressionTests: XCTestCase {
         // Deeper than the entries, it is the entry's too, as in JSONC.
         XCTAssertEqual(try render("- a: 1\n    # about b\n  b: 2\n  c: 3\n", move(1, 2), pointer: "/0"),
                        "- a: 1\n  c: 3\n    # about b\n  b: 2\n")
+        // A comment less indented than a block scalar's text ends it: after
+        // the scalar, it is still the comment of the entry below it.
+        let scalar = "- k0: v\n   # c\n  k1: [ ]\n  k2: |\n    t\n  # c\n- z\n"
+        let reversed = try render(scalar, pointer: "/0")
+        XCTAssertEqual(reversed, "- k2: |\n    t\n   # c\n  k1: [ ]\n  k0: v\n  # c\n- z\n")
+        XCTAssertEqual(try render(reversed, pointer: "/0"), scalar)
         // Where the first result needs no new line break, twice is the input.
         let block = "k:\n  # a\n  a: 1\n    # b\n  b: 2\n\n  # floating\n  c: 3\n"
         XCTAssertEqual(try render(try render(block, pointer: "/k"), pointer: "/k"), block)

@@ -50,48 +50,43 @@ extension YAMLLayout {
     }
 
     /// The bytes that follow result position `position` up to the first
-    /// line that ends any block scalar (its separator, or the tail), each
-    /// with its source offset (-1 for bytes the edit makes); `toEnd`: they
-    /// are the tail, whose last line may have no line break.
-    private func following(_ position: Int, resultCount: Int, sourceList: Bool) -> (bytes: [UInt8], offsets: [Int], toEnd: Bool) {
+    /// line with content, which ends any block scalar: its separator and
+    /// the next entry's comment lines, or the tail. Each byte with its
+    /// source offset (-1 for bytes the edit makes). `next`: the next
+    /// entry's bytes, as a piece.
+    private func following(_ position: Int, resultCount: Int, sourceList: Bool, next: Piece?) -> (bytes: [UInt8], offsets: [Int], toEnd: Bool) {
         var pieces: [Piece]
         var toEnd = false
         if position + 1 < resultCount {
             pieces = [sourceList ? .source(ranges[position].upperBound..<ranges[position + 1].lowerBound)
                       : separator(afterPosition: position, resultCount: resultCount)]
+            if let next { pieces.append(next) }
+            toEnd = true
         } else {
             pieces = sourceList ? [.source(ranges[ranges.count - 1].upperBound..<source.count)]
                 : tail(resultCount: resultCount, lastItemIsEmpty: false)
             toEnd = true
         }
         var bytes: [UInt8] = [], offsets: [Int] = []
+        // Up to the first line with content: no scalar goes on past it.
+        // (The bytes start at the end of the entry's own last line.)
+        var lineStart = false
         for piece in pieces {
+            let range: Range<Int>
+            let made: [UInt8]?
             switch piece {
-            case .bytes(let made):
-                bytes.append(contentsOf: made)
-                offsets.append(contentsOf: repeatElement(-1, count: made.count))
-            case .source(let range):
-                // Up to the first line with content: no scalar goes on
-                // past it.
-                var p = range.lowerBound
-                var lineStart = true
-                var atContent = false
-                while p < range.upperBound {
-                    let byte = source[p]
-                    if lineStart && byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 && byte != UInt8(ascii: "#") && p > range.lowerBound {
-                        atContent = true
-                        break
-                    }
-                    if byte == 0x0A { lineStart = true } else if byte != 0x20 && byte != 0x09 { lineStart = false }
-                    bytes.append(byte)
-                    offsets.append(p)
-                    p += 1
-                }
-                if atContent {
+            case .bytes(let generated): made = generated; range = 0..<generated.count
+            case .source(let part): made = nil; range = part
+            }
+            for p in range {
+                let byte = made?[p] ?? source[p]
+                if lineStart && byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 && byte != UInt8(ascii: "#") {
                     // What stands before the content is its indentation.
-                    toEnd = false
-                    return (bytes, offsets, toEnd)
+                    return (bytes, offsets, false)
                 }
+                if byte == 0x0A { lineStart = true } else if byte != 0x20 && byte != 0x09 { lineStart = false }
+                bytes.append(byte)
+                offsets.append(made == nil ? p : -1)
             }
         }
         return (bytes, offsets, toEnd)
@@ -132,7 +127,8 @@ extension YAMLLayout {
                 break
             }
             if joins {
-                length = textEnd
+                // With its line break, if it has one.
+                length = end < bytes.count ? end + 1 : end
                 if first == nil { first = p }
             }
             p = end + 1
@@ -147,34 +143,45 @@ extension YAMLLayout {
     func checkBlockScalars(_ arrangement: Arrangement) throws {
         guard scalarEnds.contains(where: { $0 != nil }) else { return }
         let resultCount = arrangement.count
-        var position = 0
+        // The result's entries as pieces, to find what follows each.
+        var pieces: [Piece] = []
+        var items: [Int?] = []
         for run in arrangement.runs {
-            guard !run.isNewItem else { position += 1; continue }
-            for item in run.start..<run.end {
-                defer { position += 1 }
-                guard let scalar = scalarEnds[item] else { continue }
-                let after = following(position, resultCount: resultCount, sourceList: false)
-                let before = following(item, resultCount: count, sourceList: true)
-                let now = YAMLLayout.joined(scalar, after.bytes, toEnd: after.toEnd)
-                let was = YAMLLayout.joined(scalar, before.bytes, toEnd: before.toEnd)
-                if !after.bytes[..<now.length].elementsEqual(before.bytes[..<was.length]) {
-                    // The line named: the first that changes hands.
-                    let (bytes, offsets, first) = now.first != nil ? (after.bytes, after.offsets, now.first!) : (before.bytes, before.offsets, was.first!)
-                    var text = first
-                    while text < bytes.count && bytes[text] == 0x20 { text += 1 }
-                    let what = text < bytes.count && bytes[text] == UInt8(ascii: "#") ? "a comment" : "blanks"
-                    let line = offsets[first] >= 0 ? "line \(document.lineIndex(of: offsets[first]) + 1) (\(what))" : "a line of \(what)"
-                    throw YAMLError.wouldChangeData(
-                        what: now.first != nil
-                            ? "the edit would put \(line) after this block scalar, whose text it would become"
-                            : "the edit would take \(line), which this block scalar reads as its text, away from it",
-                        offset: scalar.header)
+            if run.isNewItem {
+                pieces.append(.bytes(Array(arrangement.itemBytes[run.newItemBytes])))
+                items.append(nil)
+            } else {
+                for item in run.start..<run.end {
+                    pieces.append(.source(ranges[item]))
+                    items.append(item)
                 }
-                if scalar.endsInLineBreak && !before.bytes.contains(0x0A) && after.bytes.contains(0x0A) {
-                    throw YAMLError.wouldChangeData(
-                        what: "this block scalar ends the file without a line break, so its text ends without one; "
-                            + "moved before other lines it would end with one", offset: scalar.header)
-                }
+            }
+        }
+        for (position, item) in items.enumerated() {
+            guard let item, let scalar = scalarEnds[item] else { continue }
+            let after = following(position, resultCount: resultCount, sourceList: false,
+                                  next: position + 1 < pieces.count ? pieces[position + 1] : nil)
+            let before = following(item, resultCount: count, sourceList: true,
+                                   next: item + 1 < count ? .source(ranges[item + 1]) : nil)
+            let now = YAMLLayout.joined(scalar, after.bytes, toEnd: after.toEnd)
+            let was = YAMLLayout.joined(scalar, before.bytes, toEnd: before.toEnd)
+            if !after.bytes[..<now.length].elementsEqual(before.bytes[..<was.length]) {
+                // The line named: the first that changes hands.
+                let (bytes, offsets, first) = now.first != nil ? (after.bytes, after.offsets, now.first!) : (before.bytes, before.offsets, was.first!)
+                var text = first
+                while text < bytes.count && bytes[text] == 0x20 { text += 1 }
+                let what = text < bytes.count && bytes[text] == UInt8(ascii: "#") ? "a comment" : "blanks"
+                let line = offsets[first] >= 0 ? "line \(document.lineIndex(of: offsets[first]) + 1) (\(what))" : "a line of \(what)"
+                throw YAMLError.wouldChangeData(
+                    what: now.first != nil
+                        ? "the edit would put \(line) after this block scalar, whose text it would become"
+                        : "the edit would take \(line), which this block scalar reads as its text, away from it",
+                    offset: scalar.header)
+            }
+            if scalar.endsInLineBreak && !before.bytes.contains(0x0A) && after.bytes.contains(0x0A) {
+                throw YAMLError.wouldChangeData(
+                    what: "this block scalar ends the file without a line break, so its text ends without one; "
+                        + "moved before other lines it would end with one", offset: scalar.header)
             }
         }
     }
@@ -186,8 +193,8 @@ extension YAMLLayout {
     func needsFinalLineBreak(_ arrangement: Arrangement) -> Bool {
         guard isBlock, let last = arrangement.runs.last, !last.isNewItem, let scalar = scalarEnds[last.end - 1],
               scalar.endsInLineBreak, last.end - 1 != count - 1 || arrangement.count < count else { return false }
-        let after = following(arrangement.count - 1, resultCount: arrangement.count, sourceList: false)
-        let before = following(last.end - 1, resultCount: count, sourceList: true)
+        let after = following(arrangement.count - 1, resultCount: arrangement.count, sourceList: false, next: nil)
+        let before = following(last.end - 1, resultCount: count, sourceList: true, next: nil)
         return before.bytes.contains(0x0A) && !after.bytes.contains(0x0A)
     }
 

@@ -75,6 +75,9 @@ struct YAMLLines {
         var flowDepth = 0
         var quote: UInt8? = nil
         var blockScalarOwner: Int? = nil
+        // The column of its text, once its first line (or its indentation
+        // indicator) tells: a line less indented ends it.
+        var blockScalarIndent: Int? = nil
         while p < end {
             var lineEnd = p
             while lineEnd < end && source[lineEnd] != 0x0A { lineEnd += 1 }
@@ -92,7 +95,8 @@ struct YAMLLines {
             let indent = contentStart - p
 
             var kind: Kind
-            if let owner = blockScalarOwner, isBlank || indent > owner {
+            if let owner = blockScalarOwner, isBlank || indent >= (blockScalarIndent ?? owner + 1) {
+                if !isBlank && blockScalarIndent == nil { blockScalarIndent = indent }
                 kind = .scalarBody
                 lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
                 p = next
@@ -190,6 +194,7 @@ struct YAMLLines {
                         blockScalars.append(BlockScalarHeader(offset: q, line: lines.count - 1, owner: ownerColumn,
                                                               indentation: indentation, chomping: chomping))
                         blockScalarOwner = ownerColumn
+                        blockScalarIndent = indentation > 0 ? ownerColumn + indentation : nil
                         q = textEnd
                         continue
                     }
