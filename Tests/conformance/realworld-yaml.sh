@@ -5,7 +5,9 @@
 # `reorder reverse -p PTR` and `reorder move 0 -1 -p PTR` must either refuse
 # (exit 2, a message) or give a file that PyYAML loads to exactly the edit
 # of what it loads from the input, and reversing twice must give the input
-# back byte for byte.
+# back byte for byte (the data, where the first result needed a new line
+# break: a comment above an entry that comes to stand after its parent's
+# dash goes on a line of its own).
 #
 #   REORDER=path/to/reorder Tests/conformance/realworld-yaml.sh [DIR]
 set -uo pipefail
@@ -87,7 +89,10 @@ for name in sorted(os.listdir(directory)):
             ok = run.returncode == 0 and ordered(got) == ordered(want)
             if ok and operation == "reverse":
                 back = subprocess.run([reorder] + command + ["-p", pointer, "--format", "yaml"], input=run.stdout, capture_output=True)
-                ok = back.returncode == 0 and back.stdout == raw
+                if run.stdout.count(b"\n") == raw.count(b"\n"):
+                    ok = back.returncode == 0 and back.stdout == raw
+                else:
+                    ok = back.returncode == 0 and ordered(yaml.safe_load(back.stdout)) == ordered(data)
             if ok:
                 passed += 1
             else:
