@@ -89,7 +89,14 @@ extension YAMLLayout {
         case .scalar:
             let first = source[node.range.lowerBound]
             if first == UInt8(ascii: "|") || first == UInt8(ascii: ">") {
-                let owner = document.lines.blockScalars.last(where: { $0.offset == node.range.lowerBound })?.owner ?? 0
+                // Its header, found by offset among the document's.
+                let headers = document.lines.blockScalars
+                var low = 0, high = headers.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if headers[middle].offset < node.range.lowerBound { low = middle + 1 } else { high = middle }
+                }
+                let owner = low < headers.count && headers[low].offset == node.range.lowerBound ? headers[low].owner : 0
                 let end = node.range.upperBound
                 return YAMLScalar.block(source, node.range, owner: owner, lineBreakAfter: end < source.count && (source[end] == 0x0A || source[end] == 0x0D))
             }
