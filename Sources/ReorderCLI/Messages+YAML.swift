@@ -20,7 +20,8 @@ struct YAMLErrorInInput: Error {
             return
         }
         switch error {
-        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _), .invalid(_, let offset):
+        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _), .invalid(_, let offset),
+             .wouldChangeData(_, let offset):
             let place = JSONPlace.of(min(offset, source.count), in: source)
             prefix = "\(name):\(place.line):\(place.column): "
         default:
@@ -59,6 +60,8 @@ extension Messages {
                 + "YAML 1.1 lets its own keys win wherever '<<' stands, but not every loader does, so reordering its entries "
                 + "could change the values a program reads, and reorder edits nothing: reorder the merged mappings themselves"
                 + list
+        case .wouldChangeData(let what, _):
+            return place + "\(what), so the document would load to something else; reorder edits nothing"
         case .aliasBeforeAnchor(let anchor):
             return named + "the edit would put the alias '*\(anchor)' before its anchor '&\(anchor)' (or remove the anchor), and the document would no longer load; nothing is written"
         }

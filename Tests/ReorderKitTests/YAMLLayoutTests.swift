@@ -442,7 +442,7 @@ final class YAMLLayoutTests: XCTestCase {
     func testAMappingThatStartsAfterItsDash() throws {
         let text = "repos:\n- repo: a\n  rev: 1\n  # about hooks\n  hooks: [x]\n- repo: b\n"
         XCTAssertEqual(try apply(.sort(SortOptions()), text, pointer: "/repos/0"),
-                       "repos:\n- # about hooks\n  hooks: [x]\n  repo: a\n  rev: 1\n- repo: b\n")
+                       "repos:\n-\n  # about hooks\n  hooks: [x]\n  repo: a\n  rev: 1\n- repo: b\n")
         XCTAssertEqual(try apply(insert(-1, "extra: 2"), text, pointer: "/repos/0"),
                        "repos:\n- repo: a\n  rev: 1\n  # about hooks\n  hooks: [x]\n  extra: 2\n- repo: b\n")
         XCTAssertEqual(try apply(.delete(try select("0...")), text, pointer: "/repos/0"), "repos:\n- {}\n- repo: b\n")

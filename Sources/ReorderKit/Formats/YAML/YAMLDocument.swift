@@ -27,6 +27,9 @@ public enum YAMLError: Error, Equatable, Sendable {
     /// The stream is not YAML 1.2: `reason` says why, at `offset` (see
     /// `YAMLValidation`).
     case invalid(reason: String, offset: Int)
+    /// The edit would change what the document loads to: `what` says how,
+    /// `offset` is the place it names (a block scalar, an entry).
+    case wouldChangeData(what: String, offset: Int)
 }
 
 /// A YAML node the reader found: where it is and what kind.
@@ -79,7 +82,6 @@ struct YAMLDocument {
             switch what {
             case .tabIndentation: throw YAMLError.cannotDelimit(what: "a tab used as indentation", offset: offset)
             case .complexKey: throw YAMLError.cannotDelimit(what: "a complex key ('? ')", offset: offset)
-            case .keepChomping: throw YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: offset)
             case .loneCarriageReturn:
                 throw YAMLError.cannotDelimit(what: "a carriage return without a line feed (a line break in YAML; "
                                               + "make the file's line breaks LF or CR LF)", offset: offset)
@@ -539,40 +541,5 @@ struct YAMLDocument {
         }
         if itemStart != nil { finish(at: end); trailingComma = false }
         return (items, trailingComma && !items.isEmpty)
-    }
-}
-
-/// Reading scalars for comparison (selectors, sort): the text a scalar
-/// stands for, as near as `reorder` needs it. Never written back.
-enum YAMLScalar {
-    /// The value of the scalar `range`: quotes removed and escapes decoded,
-    /// a plain scalar as it stands.
-    static func decode(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> [UInt8] {
-        guard !range.isEmpty else { return [] }
-        let first = source[range.lowerBound]
-        let last = source[range.upperBound - 1]
-        if first == UInt8(ascii: "'") && last == first && range.count >= 2 {
-            var out: [UInt8] = []
-            var p = range.lowerBound + 1
-            while p < range.upperBound - 1 {
-                out.append(source[p])
-                p += source[p] == first && p + 1 < range.upperBound - 1 && source[p + 1] == first ? 2 : 1
-            }
-            return out
-        }
-        if first == UInt8(ascii: "\"") && last == first && range.count >= 2 {
-            // JSON's escapes are YAML's common ones; others stay as written.
-            let body = Array(source[range])
-            if let decoded = body.withUnsafeBytes({ bytes -> [UInt8]? in
-                var scanner = JSONScanner(bytes, tokens: [])
-                scanner.allowsByteOrderMark = false
-                guard (try? scanner.scan()) != nil else { return nil }
-                return JSONText.decodeString(bytes, 0..<bytes.count)
-            }) {
-                return decoded
-            }
-            return Array(source[range.lowerBound + 1..<range.upperBound - 1])
-        }
-        return Array(source[range])
     }
 }

@@ -59,7 +59,7 @@ extension YAMLLayout {
                     let parts = YAMLLayout.flowMemberParts(source, item)
                     guard isMerge(parts.key) else { continue }
                     let keyStart = parts.key.upperBound - 2
-                    return (keyStart, isSequence(YAMLLayout.flowNode(source, parts.value)))
+                    return (keyStart, isSequence(try YAMLLayout.flowNode(document, parts.value)))
                 }
             default:
                 break
@@ -94,12 +94,12 @@ extension YAMLLayout {
                     }) else {
                         throw YAMLError.nothingAtPointer(pointer: pointer, reason: "\(place) is a mapping without the key '\(token)'")
                     }
-                    return YAMLLayout.flowNode(document.source, YAMLLayout.flowMemberParts(document.source, item).value)
+                    return try YAMLLayout.flowNode(document, YAMLLayout.flowMemberParts(document.source, item).value)
                 }
                 guard let index = JSONPointer.arrayIndex(token), index < items.count else {
                     throw YAMLError.nothingAtPointer(pointer: pointer, reason: "\(place) is a sequence of \(items.count) entries, so '\(token)' is not one of its indices")
                 }
-                return YAMLLayout.flowNode(document.source, items[index])
+                return try YAMLLayout.flowNode(document, items[index])
             case .scalar, .empty:
                 throw YAMLError.nothingAtPointer(pointer: pointer, reason: "\(place) is \(node.kind == .empty ? "null" : "a scalar"), which has no entries")
             }

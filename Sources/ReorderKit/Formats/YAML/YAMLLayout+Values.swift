@@ -7,7 +7,7 @@ extension YAMLLayout {
         if isBlock { return try document.value(of: entries[index], in: node) }
         let range = ranges[index]
         let valueRange = isMapping ? YAMLLayout.flowMemberParts(source, range).value : range
-        return YAMLLayout.flowNode(source, valueRange)
+        return try YAMLLayout.flowNode(document, valueRange)
     }
 
     /// A flow member `key: value` split at its `:`.
@@ -34,13 +34,18 @@ extension YAMLLayout {
     }
 
     /// A node inside a flow collection: a nested collection or a scalar.
-    static func flowNode(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> YAMLNode {
+    /// A collection that does not end the item is the key of a pair
+    /// (`[[a, b]: 1]`): a complex key, refused.
+    static func flowNode(_ document: YAMLDocument, _ range: Range<Int>) throws -> YAMLNode {
         guard !range.isEmpty else { return YAMLNode(kind: .empty) }
-        switch source[range.lowerBound] {
-        case UInt8(ascii: "["): return YAMLNode(kind: .flowSequence, range: range)
-        case UInt8(ascii: "{"): return YAMLNode(kind: .flowMapping, range: range)
-        default: return YAMLNode(kind: .scalar, range: range)
+        let first = document.source[range.lowerBound]
+        if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+            guard try document.flowEnd(from: range.lowerBound) == range.upperBound else {
+                throw YAMLError.cannotDelimit(what: "a flow collection used as a key", offset: range.lowerBound)
+            }
+            return YAMLNode(kind: first == UInt8(ascii: "[") ? .flowSequence : .flowMapping, range: range)
         }
+        return YAMLNode(kind: .scalar, range: range)
     }
 
     /// The node at `tokens` below `start`, or nil.
@@ -64,10 +69,10 @@ extension YAMLLayout {
                     guard let item = items.last(where: {
                         String(decoding: YAMLScalar.decode(source, YAMLLayout.flowMemberParts(source, $0).key), as: UTF8.self) == token
                     }) else { return nil }
-                    current = YAMLLayout.flowNode(source, YAMLLayout.flowMemberParts(source, item).value)
+                    current = try YAMLLayout.flowNode(document, YAMLLayout.flowMemberParts(source, item).value)
                 } else {
                     guard let index = JSONPointer.arrayIndex(token), index < items.count else { return nil }
-                    current = YAMLLayout.flowNode(source, items[index])
+                    current = try YAMLLayout.flowNode(document, items[index])
                 }
             case .scalar, .empty:
                 return nil
@@ -76,14 +81,76 @@ extension YAMLLayout {
         return current
     }
 
-    /// The text a node compares by: a scalar's value, else its text.
+    /// The text a node compares by: a scalar's value (a block scalar's
+    /// too; an alias's, the value of the scalar at its anchor), else its
+    /// text.
     func comparedText(_ node: YAMLNode) -> [UInt8]? {
         switch node.kind {
-        case .scalar: return YAMLScalar.decode(source, node.range)
+        case .scalar:
+            let first = source[node.range.lowerBound]
+            if first == UInt8(ascii: "|") || first == UInt8(ascii: ">") {
+                // Its header, found by offset among the document's.
+                let headers = document.lines.blockScalars
+                var low = 0, high = headers.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if headers[middle].offset < node.range.lowerBound { low = middle + 1 } else { high = middle }
+                }
+                let owner = low < headers.count && headers[low].offset == node.range.lowerBound ? headers[low].owner : 0
+                let end = node.range.upperBound
+                return YAMLScalar.block(source, node.range, owner: owner, lineBreakAfter: end < source.count && (source[end] == 0x0A || source[end] == 0x0D))
+            }
+            if first == UInt8(ascii: "*"), let anchored = anchoredScalar(named: Array(source[node.range.lowerBound + 1..<node.range.upperBound]),
+                                                                         before: node.range.lowerBound) {
+                return comparedText(anchored)
+            }
+            return YAMLScalar.decode(source, node.range)
         case .flowSequence, .flowMapping: return Array(source[node.range])
         case .empty: return nil
         case .blockSequence, .blockMapping: return nil
         }
+    }
+
+    /// The scalar node that the last anchor `&name` before `offset` in the
+    /// document is on; nil when it is on a collection, or none is found.
+    func anchoredScalar(named name: [UInt8], before offset: Int) -> YAMLNode? {
+        let lines = document.line
+        let marker = [UInt8(ascii: "&")] + name
+        var index = document.lineIndex(of: offset)
+        while index >= document.documentLines.lowerBound {
+            let l = lines[index]
+            defer { index -= 1 }
+            guard l.kind == .content || l.kind == .documentMarker else { continue }
+            // The last `&name` on the line before `offset`, where a node
+            // may start.
+            var found: Int? = nil
+            var p = l.contentStart
+            while p + marker.count <= min(l.end, offset) {
+                if source[p] == marker[0], p == l.contentStart || [0x20, 0x09].contains(source[p - 1]),
+                   source[p..<p + marker.count].elementsEqual(marker),
+                   p + marker.count == l.end || [0x20, 0x09].contains(source[p + marker.count]) {
+                    found = p
+                }
+                p += 1
+            }
+            guard let at = found else { continue }
+            var start = at + marker.count
+            while start < l.end && (source[start] == 0x20 || source[start] == 0x09) { start += 1 }
+            // Tags before the node.
+            while start < l.end && source[start] == UInt8(ascii: "!") {
+                while start < l.end && source[start] != 0x20 && source[start] != 0x09 { start += 1 }
+                while start < l.end && (source[start] == 0x20 || source[start] == 0x09) { start += 1 }
+            }
+            guard start < l.end, source[start] != UInt8(ascii: "#"), source[start] != UInt8(ascii: "["),
+                  source[start] != UInt8(ascii: "{"), source[start] != UInt8(ascii: "*") else { return nil }
+            // An anchor before a key is the key's.
+            if let key = document.key(at: start, lineEnd: l.end) {
+                return YAMLNode(kind: .scalar, range: key.range)
+            }
+            if source[start] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, start + 1, l.end) { return nil }
+            return YAMLNode(kind: .scalar, range: start..<document.scalarEnd(from: start, line: index, owner: l.indent))
+        }
+        return nil
     }
 
     /// The key of mapping item `index`, decoded.
@@ -291,7 +358,7 @@ extension YAMLLayout: NestedList {
     }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try Renderer(layout: self, source: source).write(arrangement) { slices in
+        try Renderer(layout: planned(arrangement), source: source).write(arrangement) { slices in
             for slice in slices { try emit(slice) }
         }
     }
@@ -314,11 +381,15 @@ extension YAMLLayout: NestedList {
     public func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
-        try NestedSort.write(positional: self, arrangement, gathered: write)
+        if nested.regions.isEmpty {
+            try Renderer(layout: planned(arrangement), source: source).write(arrangement, gathered: write)
+        } else {
+            try NestedSort.write(self, arrangement, gathered: write)
+        }
     }
 
     public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
-        nested.regions.isEmpty ? Renderer(layout: self, source: source).outputEqualsSource(arrangement)
+        nested.regions.isEmpty ? Renderer(layout: planned(arrangement), source: source).outputEqualsSource(arrangement)
             : NestedSort.outputEqualsSource(self, arrangement)
     }
 }

@@ -9,8 +9,9 @@
 /// of one list all stand at one column, so an entry keeps its indentation
 /// wherever it goes. **Comments travel with their entry**, by the rule of
 /// JSON with comments: comment lines directly above an entry (no blank line
-/// between, at its column or deeper) are its own; a comment at the end of
-/// its last line is on that line. Flow items move as JSON elements do.
+/// between, at its column or deeper) are its own, and they start a line
+/// wherever it goes; a comment at the end of its last line is on that
+/// line. Flow items move as JSON elements do.
 public struct YAMLLayout: FormatLayout, ListLayout {
     public let source: UnsafeRawBufferPointer
     let document: YAMLDocument
@@ -33,6 +34,9 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// Anchors defined before the list, and aliases used after it.
     let anchorsBefore: Set<String>
     let aliasesAfter: [String]
+    /// For each block entry that ends in a block scalar, that scalar (see
+    /// `checkBlockScalars`).
+    let scalarEnds: [ScalarEnd?]
 
     public var separatorsAreUniform: Bool { false }
     /// `sort --recursive`: the mappings inside the items, sorted.
@@ -57,11 +61,12 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             if inline { floor = node.line }
             for (number, entry) in entries.enumerated() {
                 var first = entry.line
-                while first - 1 > floor, lines[first - 1].kind == .comment,
-                      inline ? lines[first - 1].indent == node.column : lines[first - 1].indent >= node.column {
+                while first - 1 > floor, lines[first - 1].kind == .comment, lines[first - 1].indent >= node.column {
                     first -= 1
                 }
-                let start = inline ? (number == 0 ? entry.start : lines[first].contentStart) : lines[first].start
+                // An inline list's entries stand at its column; the blanks
+                // before a comment line that are deeper are the entry's.
+                let start = inline ? (number == 0 ? entry.start : lines[first].start + node.column) : lines[first].start
                 ranges.append(start..<lines[entry.lastLine].end)
                 floor = entry.lastLine
             }
@@ -94,7 +99,18 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         }
         self.ranges = ranges
         if node.kind == .blockSequence || node.kind == .blockMapping {
-            try YAMLLayout.checkBlankLines(between: ranges, entries: entries, document)
+            try YAMLLayout.checkBlankLines(between: ranges, document)
+            scalarEnds = YAMLLayout.scalarEnds(of: entries, ranges, document)
+        } else {
+            try YAMLLayout.refuseCollectionKeys(ranges, mapping: node.kind == .flowMapping, document)
+            scalarEnds = []
+        }
+        // A block scalar that keeps its trailing blank lines: they lie
+        // between the entries, where they belong to positions.
+        if let first = ranges.first, let last = ranges.last,
+           let keep = document.lines.blockScalars.first(where: {
+               $0.chomping == UInt8(ascii: "+") && $0.offset >= first.lowerBound && $0.offset < last.upperBound }) {
+            throw YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: keep.offset)
         }
         // Anchors and aliases, outside quotes, comments and block scalars.
         anchors = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "&"), document) }
@@ -107,29 +123,35 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                                         marker: UInt8(ascii: "*"), document)
     }
 
-    /// Blank lines that hold blanks belong to positions, but after a block
-    /// scalar they can be its content: with an entry that ends in one, such
-    /// a line could join the scalar of whichever entry comes to stand before
-    /// it. A tab on a blank line is read differently at different places.
-    /// Either way the reader cannot be sure, so it refuses.
-    static func checkBlankLines(between ranges: [Range<Int>], entries: [YAMLEntry], _ document: YAMLDocument) throws {
+    /// A tab on a blank line between entries is read differently at
+    /// different places (after a block scalar it can be its content), so
+    /// the reader refuses it. (Blank lines that hold spaces, and comments,
+    /// are checked where an edit puts them after a block scalar: see
+    /// `checkBlockScalars`.)
+    static func checkBlankLines(between ranges: [Range<Int>], _ document: YAMLDocument) throws {
         guard ranges.count > 1 else { return }
         let lines = document.line
-        let endsInScalar = entries.contains { lines[$0.lastLine].kind == .scalarBody }
         for position in 0..<ranges.count - 1 {
             var index = document.lineIndex(of: ranges[position].upperBound) + 1
             while index < lines.count && lines[index].start < ranges[position + 1].lowerBound {
                 let l = lines[index]
-                if document.isBlank(l) && l.end > l.start {
-                    let hasTab = document.source[l.start..<l.end].contains(0x09)
-                    if hasTab || endsInScalar {
-                        throw YAMLError.cannotDelimit(
-                            what: hasTab ? "a blank line holding a tab between entries"
-                                : "a blank line holding spaces between entries, one of which ends in a block scalar",
-                            offset: l.start)
-                    }
+                if document.isBlank(l) && document.source[l.start..<l.end].contains(0x09) {
+                    throw YAMLError.cannotDelimit(what: "a blank line holding a tab between entries", offset: l.start)
                 }
                 index += 1
+            }
+        }
+    }
+
+    /// A flow collection as a key (`[[a, b]: 1]`, `{[a]: 1}`) is a complex
+    /// key, refused as it is in a block mapping.
+    static func refuseCollectionKeys(_ items: [Range<Int>], mapping: Bool, _ document: YAMLDocument) throws {
+        for item in items {
+            let first = document.source[item.lowerBound]
+            guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { continue }
+            let end = try document.flowEnd(from: item.lowerBound)
+            if mapping || end < item.upperBound {
+                throw YAMLError.cannotDelimit(what: "a flow collection used as a key", offset: item.lowerBound)
             }
         }
     }
@@ -184,7 +206,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     // MARK: - Positions
 
     public func head(resultCount: Int) -> [Piece] {
-        if ranges.isEmpty { return [.source(0..<node.range.lowerBound + 1)] }
+        // An empty flow collection nobody filled keeps its bytes (`[ ]`).
+        if ranges.isEmpty { return [.source(0..<(resultCount == 0 ? node.range.upperBound - 1 : node.range.lowerBound + 1))] }
         if resultCount == 0 {
             switch node.kind {
             case .flowSequence, .flowMapping:
@@ -192,8 +215,17 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             default:
                 let empty: [UInt8] = isMapping ? Array("{}".utf8) : Array("[]".utf8)
                 if let afterColon = node.afterColon {
+                    // After the value's anchor and tag (`key: &x !!map`),
+                    // which come first.
                     let keyLineEnd = document.line[node.ownerLine].end
-                    return [.source(0..<afterColon), .bytes([0x20] + empty), .source(afterColon..<keyLineEnd)]
+                    var at = afterColon, p = afterColon
+                    while p < keyLineEnd {
+                        while p < keyLineEnd && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+                        guard p < keyLineEnd, source[p] == UInt8(ascii: "&") || source[p] == UInt8(ascii: "!") else { break }
+                        while p < keyLineEnd && source[p] != 0x20 && source[p] != 0x09 { p += 1 }
+                        at = p
+                    }
+                    return [.source(0..<at), .bytes([0x20] + empty), .source(at..<keyLineEnd)]
                 }
                 return [.source(0..<ranges[0].lowerBound), .bytes(empty)]
             }
@@ -236,6 +268,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         if arrangement.count == 0 && isBlock && node.afterColon == nil && node.ownerLine >= 0 && node.ownerLine != node.line {
             throw YAMLError.cannotDelimit(what: "an emptied list with no key to write '[]' after", offset: ranges[0].lowerBound)
         }
+        try checkByteOrderMark(arrangement)
+        try checkBlockScalars(arrangement)
         guard anchors.contains(where: { !$0.isEmpty }) else { return }
         var defined = anchorsBefore
         for index in order {

@@ -39,7 +39,6 @@ struct YAMLLines {
     enum Unsupported: Equatable {
         case tabIndentation
         case complexKey
-        case keepChomping
         /// A CR not followed by LF: a line break in YAML, which the lines
         /// here (LF and CR LF) would not see.
         case loneCarriageReturn
@@ -47,6 +46,21 @@ struct YAMLLines {
 
     let source: UnsafeRawBufferPointer
     private(set) var lines: [Line] = []
+    /// A block scalar's header (`|`, `>`, with its indicators).
+    struct BlockScalarHeader {
+        /// Where its `|` or `>` is, and the index of its line.
+        let offset: Int
+        let line: Int
+        /// The column of the entry or key whose value it is.
+        let owner: Int
+        /// Its indentation indicator (`|2`), or 0 when it has none.
+        let indentation: Int
+        /// Its chomping indicator: `+` (keep), `-` (strip), or 0 (clip).
+        let chomping: UInt8
+    }
+
+    /// Every block scalar header, in document order.
+    private(set) var blockScalars: [BlockScalarHeader] = []
     /// The first construct the reader does not support, and where.
     private(set) var unsupported: (Unsupported, Int)? = nil
     /// The text ends inside a quoted scalar, a flow collection or a block
@@ -61,10 +75,9 @@ struct YAMLLines {
         var flowDepth = 0
         var quote: UInt8? = nil
         var blockScalarOwner: Int? = nil
-        // A block scalar's indentation: given by its header, or that of
-        // its first line of text; a line of text less indented ends it.
+        // The column of its text, once its first line (or its indentation
+        // indicator) tells: a line less indented ends it.
         var blockScalarIndent: Int? = nil
-        var blockScalarIndicator = false
         // The column of the key or dash whose node is due on the lines
         // below (`key:`, `- ` or properties, and nothing else on its line).
         var dueOwner: Int? = nil
@@ -88,7 +101,7 @@ struct YAMLLines {
             // A document marker ends a block scalar, even a root one.
             if let owner = blockScalarOwner, isBlank || indent > owner,
                !(indent == 0 && YAMLLines.isMarker(source, p, textEnd)),
-               isBlank || blockScalarIndicator || indent >= (blockScalarIndent ?? indent) {
+               isBlank || indent >= (blockScalarIndent ?? owner + 1) {
                 if !isBlank && blockScalarIndent == nil { blockScalarIndent = indent }
                 kind = .scalarBody
                 lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
@@ -180,18 +193,18 @@ struct YAMLLines {
                     // A block scalar header: indicators, then blanks or a
                     // comment to the end of the line.
                     var r = q + 1
-                    var keep = false
-                    var digit = false
+                    var chomping: UInt8 = 0
+                    var indentation = 0
                     while r < textEnd, let indicator = Optional(source[r]),
                           indicator == UInt8(ascii: "+") || indicator == UInt8(ascii: "-") || (0x31...0x39).contains(indicator) {
-                        if indicator == UInt8(ascii: "+") { keep = true }
-                        if (0x31...0x39).contains(indicator) { digit = true }
+                        if (0x31...0x39).contains(indicator) { indentation = Int(indicator - 0x30) } else { chomping = indicator }
                         r += 1
                     }
                     if r == textEnd || source[r] == 0x20 || source[r] == 0x09 {
-                        if keep && unsupported == nil { unsupported = (.keepChomping, q) }
+                        blockScalars.append(BlockScalarHeader(offset: q, line: lines.count - 1, owner: ownerColumn,
+                                                              indentation: indentation, chomping: chomping))
                         blockScalarOwner = ownerColumn
-                        blockScalarIndicator = digit
+                        blockScalarIndent = indentation > 0 ? ownerColumn + indentation : nil
                         q = textEnd
                         continue
                     }
