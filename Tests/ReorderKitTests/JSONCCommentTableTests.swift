@@ -331,20 +331,22 @@ final class JSONCCommentTableTests: XCTestCase {
     /// An inline array whose last element has a `//` comment before the `]`
     /// on the next line: wherever that element goes, a line break follows
     /// its comment, so the comment swallows no comma, element or bracket.
+    /// The new line has the items' indentation (the blank that followed the
+    /// comma on the old line does not go along).
     func testALineCommentNeverSwallowsWhatFollowsIt() throws {
         try check("[1, 2, 3 // c\n]\n", [
-            (.reverse, "[3, // c\n 2, 1\n]\n"),
-            (sortDescending, "[3, // c\n 2, 1\n]\n"),
-            (move(2, 0), "[3, // c\n 1, 2\n]\n"),
-            (move(2, 1), "[1, 3, // c\n 2\n]\n"),
+            (.reverse, "[3, // c\n2, 1\n]\n"),
+            (sortDescending, "[3, // c\n2, 1\n]\n"),
+            (move(2, 0), "[3, // c\n1, 2\n]\n"),
+            (move(2, 1), "[1, 3, // c\n2\n]\n"),
             (delete(2), "[1, 2\n]\n"),
             (delete(0), "[2, 3 // c\n]\n"),
-            (insert(3, "4"), "[1, 2, 3, // c\n 4\n]\n"),
+            (insert(3, "4"), "[1, 2, 3, // c\n4\n]\n"),
             (insert(0, "0"), "[0, 1, 2, 3 // c\n]\n"),
         ])
         // CRLF: the line break written after the comment is the file's.
         try check("[1, 2 // c\r\n]", [
-            (.reverse, "[2, // c\r\n 1\r\n]"),
+            (.reverse, "[2, // c\r\n1\r\n]"),
         ])
     }
 
@@ -450,7 +452,7 @@ final class JSONCCommentTableTests: XCTestCase {
     func testRegressionDeletingEveryItemLeavesNoCommentAfterALineComment() throws {
         // Before: `[ // open /* a */ /* b */⏎]`, both inside the `//`.
         try check("[ // open\n  true /* a */ /* b */\n]", [
-            (delete(0), "[ // open\n /* a */ /* b */\n]"),
+            (delete(0), "[ // open\n/* a */ /* b */\n]"),
         ])
     }
 }
