@@ -111,6 +111,11 @@ final class YAMLValidationTests: XCTestCase {
         assertValid("- {\"a\":1, b: [c, d]}\n- [x: y]\n")
         assertValid("k: {\n k\n :\n v\n }\n")
         assertValid("[a, b,]\n")
+        // A closing bracket at its key's column is not YAML 1.2, but every
+        // loader reads it and real files write it; less indented, it is
+        // refused.
+        assertValid("a:\n  test: [\n      \"x\",\n  ]\n  b: 1\n")
+        assertInvalid("a:\n  test: [\n      \"x\",\n ]\n", at: 25, "indented no more than the entries of its block")
     }
 
     func testQuotedScalars() {

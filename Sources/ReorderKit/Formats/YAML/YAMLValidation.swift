@@ -596,8 +596,12 @@ struct YAMLValidation {
         var r = q
         while r < source.count && isBlank(source[r]) { r += 1 }
         guard r < source.count, source[r] != 0x0A, source[r] != 0x0D, source[r] != UInt8(ascii: "#") else { return }
-        if spaces <= minimum {
-            throw Self.invalid("a line inside \(what) indented no more than the entries of its block \(spaces < r - start ? "(a tab is no indentation)" : ""): indent it with spaces", r)
+        // A closing bracket at the column of its block's entries is not
+        // YAML 1.2, but every loader reads it and files write it
+        // (`test: [` … `]` under `test`): it is let be.
+        let closes = source[r] == UInt8(ascii: "]") || source[r] == UInt8(ascii: "}")
+        if spaces < minimum || (spaces == minimum && !(closes && spaces == r - start)) {
+            throw Self.invalid("a line inside \(what) indented no more than the entries of its block\(spaces < r - start ? " (a tab is no indentation)" : ""): indent it with spaces", r)
         }
     }
 
