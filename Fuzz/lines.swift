@@ -71,6 +71,9 @@ private func checkNewValues(_ document: ListDocument, _ source: UnsafeRawBufferP
         checkReadsBack(document, arrangement, expected: expected,
                        options: ReadOptions(format: .lines, nulTerminated: lines.terminator == .nul, binaryAsText: true),
                        "\(what) insert \(at) of input bytes \(start)..<\(end)")
+    } catch ReorderError.lineWouldBecomeByteOrderMark {
+        check(at == 0 && !lines.hasByteOrderMark && value.starts(with: [0xEF, 0xBB, 0xBF]),
+              "\(what): insert \(at) refused for a byte-order mark it does not make")
     } catch {
         check(value.contains(lines.terminator.byte) || (lines.terminator == .newline && value.last == 0x0D),
               "\(what): a value without the terminator nor a final CR was refused: \(error)")
