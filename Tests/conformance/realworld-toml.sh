@@ -10,6 +10,9 @@
 # order; a table's keys compare as a set, since its sub-tables' sections
 # (`[project.urls]`) are not among its lines and keep their place.
 #
+# Refusals are counted by reason (Tests/conformance/refusals.py);
+# REORDER_VERBOSE=1 prints each one too.
+#
 #   REORDER=path/to/reorder Tests/conformance/realworld-toml.sh [DIR]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,11 +22,15 @@ if [ ! -d "$dir" ]; then
     echo "realworld-toml: $dir not found; skipped"
     exit 0
 fi
-python3 - "$dir" "$reorder" <<'PY'
+python3 - "$dir" "$reorder" "$root/Tests/conformance" <<'PY'
 import os, subprocess, sys
 import tomllib
 
 directory, reorder = sys.argv[1], sys.argv[2]
+sys.path.insert(0, sys.argv[3])
+from refusals import Refusals
+verbose = os.environ.get("REORDER_VERBOSE") == "1"
+refusals = Refusals()
 
 def escape(token):
     return str(token).replace("~", "~0").replace("/", "~1")
@@ -78,7 +85,9 @@ for name in sorted(os.listdir(directory)):
             run = subprocess.run([reorder] + command + ["-p", pointer, "--format", "toml"], input=raw, capture_output=True)
             if run.returncode == 2 and run.stderr:
                 refused += 1
-                print(f"  refused {name} {pointer} {operation}: {run.stderr.decode().strip()}")
+                refusals.add(run.stderr)
+                if verbose:
+                    print(f"  refused {name} {pointer} {operation}: {run.stderr.decode().strip()}")
                 continue
             try:
                 got = tomllib.loads(run.stdout.decode())
@@ -102,6 +111,7 @@ for name in sorted(os.listdir(directory)):
             else:
                 failed += 1
                 print(f"  FAIL {name} {pointer} {operation}")
+refusals.report("realworld-toml")
 print(f"realworld-toml: {passed} passed, {failed} failed, {refused} refused")
 sys.exit(1 if failed else 0)
 PY
