@@ -160,4 +160,14 @@ final class YAMLRegressionTests: XCTestCase {
         XCTAssertEqual(error("l:\n  - >+\n    a\n\n  - b\n", pointer: "/l"),
                        .cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: 7))
     }
+
+    /// A blank line holding a tab that the last entry's block scalar reads
+    /// as its text was left behind when the entry went (`{}` then that
+    /// line, which PyYAML cannot read); a tab line after plain entries is
+    /// still edited.
+    func testATabLineAfterTheLastBlockScalarIsRefusedNotLeftBehind() throws {
+        XCTAssertEqual(error("foo: |\n  \t", .delete(.index(UserIndex(0)))),
+                       .cannotDelimit(what: "a blank line holding a tab between entries", offset: 7))
+        XCTAssertEqual(try render("a: 1\nb: 2\n\t\n", .delete(.index(UserIndex(0)))), "b: 2\n\t\n")
+    }
 }

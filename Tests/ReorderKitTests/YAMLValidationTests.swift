@@ -140,8 +140,15 @@ final class YAMLValidationTests: XCTestCase {
         assertInvalid("&a - x\n", at: 0, "an anchor or a tag before a '- ' entry")
         assertInvalid("a: &x 1\nb: &y *x\n", at: 11, "an alias with an anchor or a tag")
         assertInvalid("a: &x\n  &y b\n", at: 8, "a node with two anchors")
+        // Properties alone on two lines are one node's too (no key between).
+        assertInvalid("seq:\n &ancr\n &anchor\n- a\n", at: 13, "a node with two anchors")
+        assertInvalid("k:\n !!str\n !!str\n v\n", at: 11, "a node with two tags")
         assertInvalid("- *a\n", at: 2, "the alias '*a' has no anchor '&a' before it")
         assertInvalid("- !!str, x\n", at: 7, "a tag must be followed by a blank")
+        assertInvalid("foo: !!se|q\n- a\n", at: 9, "'|' cannot stand in a tag")
+        assertInvalid("- !e%4 x\n", at: 4, "a '%' in a tag not followed by two hexadecimal digits")
+        assertInvalid("- !<tag:a b> x\n", at: 2, "a verbatim tag ('!<') with no closing '>'")
+        assertValid("- !e%41x x\n- !<tag:yaml.org,2002:str> y\n- !!python/name:a.b z\n- !Ref w\n")
         // An anchor defined twice is valid YAML, but which node an alias
         // names would depend on the order.
         XCTAssertEqual(error(Array("- &a 1\n- &a 2\n".utf8)), .cannotDelimit(

@@ -128,12 +128,16 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// the reader refuses it. (Blank lines that hold spaces, and comments,
     /// are checked where an edit puts them after a block scalar: see
     /// `checkBlockScalars`.)
+    /// After the last entry, blank lines that its block scalar reads are
+    /// checked too: such a line would stay behind where the entry goes.
     static func checkBlankLines(between ranges: [Range<Int>], _ document: YAMLDocument) throws {
-        guard ranges.count > 1 else { return }
+        guard !ranges.isEmpty else { return }
         let lines = document.line
-        for position in 0..<ranges.count - 1 {
+        for position in 0..<ranges.count {
             var index = document.lineIndex(of: ranges[position].upperBound) + 1
-            while index < lines.count && lines[index].start < ranges[position + 1].lowerBound {
+            let isLast = position == ranges.count - 1
+            while index < lines.count && (isLast ? lines[index].kind == .scalarBody && document.isBlank(lines[index])
+                                                 : lines[index].start < ranges[position + 1].lowerBound) {
                 let l = lines[index]
                 if document.isBlank(l) && document.source[l.start..<l.end].contains(0x09) {
                     throw YAMLError.cannotDelimit(what: "a blank line holding a tab between entries", offset: l.start)

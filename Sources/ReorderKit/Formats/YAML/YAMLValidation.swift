@@ -380,6 +380,8 @@ struct YAMLValidation {
         let conflict = twice ? Self.invalid("a node with two \(props.anchor && inherited!.anchor ? "anchors" : "tags"), one on the line above and one here", p) : nil
         if let conflict, !lineStart { throw conflict }
         if q >= l.end || source[q] == UInt8(ascii: "#") {
+            // Only properties here: no key, so both lines' are one node's.
+            if let conflict { throw conflict }
             due = Due(owner: owner, afterKey: afterKey || (inherited?.afterKey ?? false),
                       anchor: props.anchor || (inherited?.anchor ?? false), tag: props.tag || (inherited?.tag ?? false))
             return
@@ -816,6 +818,7 @@ struct YAMLValidation {
         if q < end && source[q] == UInt8(ascii: "<") {
             while q < end && source[q] != UInt8(ascii: ">") && !isBlank(source[q]) { q += 1 }
             guard q < end, source[q] == UInt8(ascii: ">") else { throw Self.invalid("a verbatim tag ('!<') with no closing '>'", p) }
+            try uriCharacters(p + 2..<q, verbatim: true)
             return q + 1
         }
         var runEnd = q
@@ -834,7 +837,30 @@ struct YAMLValidation {
             throw Self.invalid("a '!' inside a tag's name", bang)
         }
         if handleLength == 2 && q == runEnd { throw Self.invalid("a tag '!!' with no name after it", p) }
+        try uriCharacters(q..<runEnd, verbatim: false)
         return runEnd
+    }
+
+    /// A tag's name is made of URI characters (YAML 1.2 `ns-uri-char`; in a
+    /// shorthand tag, no flow indicator: `ns-tag-char`).
+    func uriCharacters(_ range: Range<Int>, verbatim: Bool) throws {
+        var q = range.lowerBound
+        while q < range.upperBound {
+            let byte = source[q]
+            if byte == UInt8(ascii: "%") {
+                guard q + 2 < range.upperBound, isHexDigit(source[q + 1]), isHexDigit(source[q + 2]) else {
+                    throw Self.invalid("a '%' in a tag not followed by two hexadecimal digits (an escaped URI character)", q)
+                }
+                q += 3
+                continue
+            }
+            let isWord = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "-")
+            let punctuation = Array("#;/?:@&=+$_.~*'()".utf8) + (verbatim ? Array(",[]!".utf8) : [])
+            guard isWord || punctuation.contains(byte) else {
+                throw Self.invalid("'\(String(decoding: [byte], as: UTF8.self))' cannot stand in a tag: a tag is made of URI characters (letters, digits and -#;/?:@&=+$_.~*'(), or '%' and two hexadecimal digits)", q)
+            }
+            q += 1
+        }
     }
 
     /// The end of the alias at `p`; its anchor must come before it.
