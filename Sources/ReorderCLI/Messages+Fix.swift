@@ -39,6 +39,10 @@ extension Messages {
         case .nestedBlockAcrossSkippedLines(let innerLine):
             return "the block inside it at line \(innerLine) has one marker among the lines skip_lines skips and one among "
                 + "those it sorts; the block is left as it is (the one inside is sorted)"
+        case .nestedBlockSplit(let innerLine):
+            return "the block inside it at line \(innerLine) would be sorted as more than one item (group=no, or its "
+                + "start line read as a comment), which would take its markers apart; the block is left as it is "
+                + "(the one inside is sorted)"
         }
     }
 

@@ -180,6 +180,28 @@ final class KeepSortedCombinationTests: XCTestCase {
         XCTAssertEqual(warnings, [KeepSortedWarning(line: 1, .nestedBlockAcrossSkippedLines(innerLine: 2))])
     }
 
+    /// An outer block that would sort an inner block's lines as separate
+    /// items (`group=no`) took its markers apart, and each run again (a
+    /// nested block with `prefix_order` never settled): it is left as it
+    /// is, with a warning, and the inner one is sorted.
+    func testAnInnerBlockThatTheOuterOneWouldSplitLeavesTheOuterOneAlone() {
+        let text = "# keep-sorted start sticky_comments=no prefix_order=INIT_,,FINAL_ group=no\n"
+            + "# keep-sorted start block=yes prefix_order=b,a sticky_comments=no\nbar baz\na\n# keep-sorted end\n"
+            + "# keep-sorted end\n"
+        let (fixed, warnings) = KeepSortedRun.fix(text)
+        XCTAssertEqual(fixed, "# keep-sorted start sticky_comments=no prefix_order=INIT_,,FINAL_ group=no\n"
+            + "# keep-sorted start block=yes prefix_order=b,a sticky_comments=no\nbar baz\na\n# keep-sorted end\n"
+            + "# keep-sorted end\n")
+        XCTAssertEqual(warnings, [KeepSortedWarning(line: 1, .nestedBlockSplit(innerLine: 2))])
+        let (again, _) = KeepSortedRun.fix(fixed)
+        XCTAssertEqual(again, fixed)
+
+        let plain = "# keep-sorted start group=no\nz\n# keep-sorted start\nb\na\n# keep-sorted end\n# keep-sorted end\n"
+        let (sortedInner, plainWarnings) = KeepSortedRun.fix(plain)
+        XCTAssertEqual(sortedInner, "# keep-sorted start group=no\nz\n# keep-sorted start\na\nb\n# keep-sorted end\n# keep-sorted end\n")
+        XCTAssertEqual(plainWarnings, [KeepSortedWarning(line: 1, .nestedBlockSplit(innerLine: 3))])
+    }
+
     // MARK: - keep-sorted's defects, fixed
 
     /// keep-sorted#10: keep-sorted makes each `]` an item, removes all but

@@ -131,7 +131,28 @@ private struct Fixer {
             return prepared.nested + outside
         }
         prepared.nested.sort { $0.lines.lowerBound < $1.lines.lowerBound }
+        // An inner block whose lines this block's items split (`group=no`,
+        // or a comment rule that takes its start marker for a comment):
+        // sorting would move its markers apart, and each run again.
+        if let split = splitNestedBlock(prepared) {
+            warnings.append(KeepSortedWarning(line: block.startLine + 1, .nestedBlockSplit(innerLine: split + 1)))
+            return prepared.nested + outside
+        }
         return [prepared] + outside
+    }
+
+    /// The start line of the first inner block of `block` whose lines do
+    /// not all fall in one of its items, or nil.
+    func splitNestedBlock(_ block: PreparedBlock) -> Int? {
+        guard !block.nested.isEmpty else { return nil }
+        let content = block.lines.map { BlockLine(bytes: lines.bytes($0), origin: lines.content($0)) }
+        var item: [Int] = []
+        for (index, group) in groupLines(content, block.options, lines.markers).enumerated() {
+            item += repeatElement(index, count: group.comment.count + group.lines.count)
+        }
+        guard item.count == content.count else { return block.nested.first?.startLine }
+        let base = block.lines.lowerBound
+        return block.nested.first { item[$0.startLine - base] != item[$0.endLine - base] }?.startLine
     }
 
     /// The text before and after the first `marker` in `line`.

@@ -51,6 +51,11 @@ public struct KeepSortedWarning: Equatable, Sendable {
         /// to sort: sorting it would move one marker without the other, so
         /// it is left as it is (the inner block is sorted on its own).
         case nestedBlockAcrossSkippedLines(innerLine: Int)
+        /// The block has a block inside it (at `innerLine`) whose lines it
+        /// would sort as more than one item (`group=no`, or its start
+        /// marker taken for a comment): sorting would take its markers
+        /// apart, so the block is left as it is (the inner one is sorted).
+        case nestedBlockSplit(innerLine: Int)
     }
 
     /// What an option's value must be.
