@@ -202,6 +202,19 @@ final class KeepSortedCombinationTests: XCTestCase {
         XCTAssertEqual(plainWarnings, [KeepSortedWarning(line: 1, .nestedBlockSplit(innerLine: 3))])
     }
 
+    /// A nested block first in its outer block: keep-sorted takes the
+    /// block's indentation from its first item line, and the start marker
+    /// is read as a comment, so sorting the nested block first changed how
+    /// the lines after it grouped, and every run sorted again.
+    func testANestedBlockSortedFirstDoesNotChangeHowTheLinesGroup() {
+        let nested = "# keep-sorted start\n9\n# keep-sorted start group=no\n  # keep-sorted start case=no\n  # keep-sorted end\n"
+            + "# keep-sorted end\n  bar baz\n# keep-sorted end\n"
+        let (first, _) = KeepSortedRun.fix(nested)
+        XCTAssertEqual(first, "# keep-sorted start\n# keep-sorted start group=no\n  # keep-sorted start case=no\n  # keep-sorted end\n"
+            + "# keep-sorted end\n  bar baz\n9\n# keep-sorted end\n")
+        XCTAssertEqual(KeepSortedRun.fix(first).0, first)
+    }
+
     // MARK: - keep-sorted's defects, fixed
 
     /// keep-sorted#10: keep-sorted makes each `]` an item, removes all but

@@ -190,8 +190,14 @@ func groupLines(_ lines: [BlockLine], _ options: KeepSortedOptions, _ markers: K
     var lineStart = 0, lineEnd = 0
     var hasLines: Bool { lineEnd > lineStart }
     let indents = options.group ? calculateIndents(lines) : []
-    // The indentation of the block's first line: keep-sorted sets it once.
-    var initialIndent: Int? = nil
+    // The indentation of the block's first line: keep-sorted sets it once,
+    // at the first line of an item. A nested block's start marker counts
+    // when it comes first, though it is read as a comment: else sorting
+    // its block first would change how the lines after it group, and every
+    // run would sort them again.
+    let firstLine = lines.indices.first { !isBlank(lines[$0].bytes) }
+    var initialIndent: Int? = options.group
+        ? firstLine.flatMap { contains(lines[$0].bytes, markers.start) ? indents[$0] : nil } : nil
     var unmatchedStarts = 0
     var brackets = OpenBrackets()
     let regexGrouping = !options.groupStartRegex.isEmpty || !options.groupEndRegex.isEmpty

@@ -180,7 +180,9 @@ struct YAMLValidation {
         var p = range.lowerBound + 1
         while p < range.upperBound && isWordCharacter(source[p]) { p += 1 }
         if p < range.upperBound && source[p] == UInt8(ascii: "!") { return p + 1 - range.lowerBound }
-        return p == range.lowerBound + 1 || p == range.upperBound ? 1 : nil
+        // No second '!': the primary handle, and a name that may hold any
+        // URI character (`!Ref.x`, `!e%41`).
+        return 1
     }
 
     static func isWordCharacter(_ byte: UInt8) -> Bool {
