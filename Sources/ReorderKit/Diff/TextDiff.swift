@@ -1,5 +1,6 @@
-/// A unified diff (as `diff -u` prints it) between two byte strings, by
-/// lines. Pure computation: the caller prints it.
+/// The text diff (`--diff`): a unified diff, as `diff -u` prints it, between
+/// two byte strings, by lines, beside the list diff (`ListDiff`, what
+/// `reorder diff` prints). Pure computation: the caller prints it.
 ///
 /// Lines end with a newline, or, for lists whose items end with NUL
 /// (`-z`), with NUL: then each diff line is one item, and an item that
