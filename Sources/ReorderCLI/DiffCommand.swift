@@ -138,7 +138,7 @@ struct DiffCommand {
 
     /// RFC 6902 operations for the sequential change of a JSON array.
     private func jsonPatch(_ operations: [DiffOperation], document: ListDocument, value: (Int) throws -> [UInt8]) throws -> [UInt8] {
-        guard document.format == .json || document.format == .jsonc, !(document.layout is JSONListLayout && (document.layout as! JSONListLayout).isObject) else {
+        guard document.format == .json || document.format == .jsonc, !document.layout.itemsAreKeyedMembers else {
             throw DiffError.jsonPatchNeedsArray(format: document.format)
         }
         let base = readOptions.pointer
