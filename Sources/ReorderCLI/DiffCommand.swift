@@ -125,13 +125,13 @@ struct DiffCommand {
         }
     }
 
-    /// Errors about one input, with its name (and a YAML error's place).
+    /// Errors about one input, with its name (and a format error's place).
     private func describing<T>(_ input: ListInput, _ body: () throws -> T) throws -> T {
         try ErrorInInput.naming(input.name) {
             do {
                 return try body()
-            } catch let error as YAMLError {
-                throw YAMLErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
+            } catch let error as any FormatReadError {
+                throw FormatErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
             }
         }
     }
