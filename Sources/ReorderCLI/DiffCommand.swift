@@ -125,20 +125,20 @@ struct DiffCommand {
         }
     }
 
-    /// Errors about one input, with its name (and a YAML error's place).
+    /// Errors about one input, with its name (and a format error's place).
     private func describing<T>(_ input: ListInput, _ body: () throws -> T) throws -> T {
         try ErrorInInput.naming(input.name) {
             do {
                 return try body()
-            } catch let error as YAMLError {
-                throw YAMLErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
+            } catch let error as any FormatReadError {
+                throw FormatErrorInInput(error, name: input.name, source: input.loaded.content.bytes)
             }
         }
     }
 
     /// RFC 6902 operations for the sequential change of a JSON array.
     private func jsonPatch(_ operations: [DiffOperation], document: ListDocument, value: (Int) throws -> [UInt8]) throws -> [UInt8] {
-        guard document.format == .json || document.format == .jsonc, !(document.layout is JSONListLayout && (document.layout as! JSONListLayout).isObject) else {
+        guard document.format == .json || document.format == .jsonc, !document.layout.itemsAreKeyedMembers else {
             throw DiffError.jsonPatchNeedsArray(format: document.format)
         }
         let base = readOptions.pointer

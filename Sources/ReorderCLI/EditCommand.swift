@@ -320,7 +320,10 @@ extension Messages {
     }
 
     static func describe(_ error: ViewNotApplied) -> String {
-        "\(error.file): " + describe(error.error, input: nil) + "; nothing is written" + keptView(error.view, retry: error.retry)
+        // The message names the file first: a format's error, named where
+        // it was caught, is said without the name again.
+        let inner = (error.error as? FormatErrorInInput)?.unnamed ?? error.error
+        return "\(error.file): " + describe(inner, input: nil) + "; nothing is written" + keptView(error.view, retry: error.retry)
     }
 
     private static func keptView(_ view: String, retry: String?) -> String {

@@ -1,5 +1,12 @@
 import ReorderKit
 
+/// A JSON error carries its places as line and column already.
+extension JSONError: FormatErrorWording {
+    func message(_ context: FormatErrorContext) -> String {
+        Messages.describe(self, input: context.input)
+    }
+}
+
 extension Messages {
     /// JSON errors carry a place: `file:line:col: message`.
     static func describe(_ error: JSONError, input: String?) -> String {
@@ -77,9 +84,9 @@ extension Messages {
         }
     }
 
+    /// (Only a document that is not JSON may have been meant as lines: a
+    /// syntax error.)
     static func describe(_ error: AutoDetectedJSON, input: String?) -> String {
-        // Only a document that is not JSON may have been meant as lines.
-        guard case .syntax = error.error else { return describe(error.error, input: input) }
         let reason = error.byName
             ? "it was read as JSON because its name ends in '.json'"
             : "it was read as JSON because it starts with '[' or '{'"

@@ -1,41 +1,11 @@
 import ReorderKit
 
-/// A YAML error with the name of its input and its place there, worked out
-/// while the input's bytes are at hand.
-struct YAMLErrorInInput: Error {
-    let error: YAMLError
-    /// nil inside a message that names the input already (a batch's).
-    let name: String?
-    /// `name:line:column: `, or `name: ` for an error with no place; empty
-    /// without a name.
-    let prefix: String
-
-    /// `source`: the input's bytes, to find the error's place in; nil for
-    /// an error without a name.
-    init(_ error: YAMLError, name: String?, source: UnsafeRawBufferPointer?) {
-        self.error = error
-        self.name = name
-        guard let name, let source else {
-            prefix = name.map { $0 + ": " } ?? ""
-            return
-        }
-        switch error {
-        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _), .invalid(_, let offset),
-             .wouldChangeData(_, let offset):
-            let place = JSONPlace.of(min(offset, source.count), in: source)
-            prefix = "\(name):\(place.line):\(place.column): "
-        default:
-            prefix = "\(name): "
-        }
-    }
-}
-
-extension Messages {
-    static func describe(_ wrapped: YAMLErrorInInput) -> String {
+extension YAMLError: FormatErrorWording {
+    func message(_ context: FormatErrorContext) -> String {
         // `name: ` for an error of the whole input; `name:line:column: `
         // where the error has a place.
-        let named = wrapped.name.map { $0 + ": " } ?? "", place = wrapped.prefix
-        switch wrapped.error {
+        let named = context.named, place = context.placed
+        switch self {
         case .cannotDelimit(let what, _):
             return place + "\(what): reorder cannot tell where the entries begin and end here, so it edits nothing (it never guesses)"
         case .invalid(let reason, _):

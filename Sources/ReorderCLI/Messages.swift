@@ -28,14 +28,14 @@ enum Messages {
         case let error as SessionError: return describe(error)
         case let error as ErrorInSessionFile: return describe(error.error, input: error.path)
         case let error as ViewNotApplied: return describe(error)
-        case let error as JSONError: return describe(error, input: input)
-        case let error as YAMLErrorInInput: return describe(error)
-        case let error as TOMLErrorInInput: return describe(error)
-        // Without the input's bytes, no place: an error of a batch's
-        // operation (the batch's message says which input), or one that
-        // reached here unwrapped.
-        case let error as YAMLError: return describe(YAMLErrorInInput(error, name: input, source: nil))
-        case let error as TOMLError: return describe(TOMLErrorInInput(error, name: input, source: nil))
+        case let error as FormatErrorInInput:
+            return describe(error.error, FormatErrorContext(input: error.name ?? input, place: error.place,
+                                                            secondPlace: error.secondPlace))
+        // Without the input's bytes, no place found here: an error of a
+        // batch's operation (the batch's message says which input), or one
+        // that reached here unwrapped.
+        case let error as any FormatReadError:
+            return describe(error, FormatErrorContext(input: input, place: nil, secondPlace: nil))
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
         case let error as SelectorError: return prefix + describe(error)

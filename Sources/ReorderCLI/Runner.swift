@@ -332,15 +332,14 @@ struct Job {
             let document = try ListDocument(source, format: format, options: readOptions)
             try content.throwIfShrank()
             return LoadedInput(content: content, document: document, edited: edited)
-        } catch let error as JSONError where readOptions.format == .auto {
+        } catch let error as any FormatReadError {
             try content.throwIfShrank()
-            throw AutoDetectedJSON(error: error, byName: name.flatMap(ListFormat.claiming) == .json)
-        } catch let error as YAMLError {
-            try content.throwIfShrank()
-            throw YAMLErrorInInput(error, name: name ?? "<stdin>", source: source)
-        } catch let error as TOMLError {
-            try content.throwIfShrank()
-            throw TOMLErrorInInput(error, name: name ?? "<stdin>", source: source)
+            // Standard input (nil) is named as the job names it.
+            let placed = FormatErrorInInput(error, name: name, source: source)
+            if readOptions.format == .auto && error.isSyntaxError && (format == .json || format == .jsonc) {
+                throw AutoDetectedJSON(error: placed, byName: name.flatMap(ListFormat.claiming) == .json)
+            }
+            throw placed
         } catch {
             // Zeros stood in for what went: the error may be about them.
             try content.throwIfShrank()
@@ -374,12 +373,9 @@ struct Job {
         }
         do {
             return try apply(to: read)
-        } catch let error as YAMLError {
+        } catch let error as any FormatReadError {
             try read.content.throwIfShrank()
-            throw YAMLErrorInInput(error, name: displayName, source: read.content.bytes)
-        } catch let error as TOMLError {
-            try read.content.throwIfShrank()
-            throw TOMLErrorInInput(error, name: displayName, source: read.content.bytes)
+            throw FormatErrorInInput(error, name: displayName, source: read.content.bytes)
         } catch {
             // A file that shrank: reading past its end was caught, or
             // writing its missing bytes failed ("Bad address").
@@ -480,9 +476,10 @@ struct Job {
     }
 }
 
-/// A JSON error in an input that `--format auto` chose to read as JSON.
+/// A JSON syntax error (a `FormatErrorInInput`) in an input that
+/// `--format auto` chose to read as JSON.
 struct AutoDetectedJSON: Error {
-    let error: JSONError
+    let error: FormatErrorInInput
     /// Chosen for its `.json` name, not for its first byte.
     let byName: Bool
 }

@@ -40,6 +40,24 @@ public protocol ListLayout {
     /// return is the same bytes as the source's separator after any item, so
     /// a run of consecutive source items can be copied as one byte range.
     var separatorsAreUniform: Bool { get }
+
+    /// The bytes that end every item but perhaps the last, when they are
+    /// all the same and are all that lies between items (lines whose
+    /// terminators are all alike); nil otherwise. Then source items
+    /// `s ..< e` with the separators between them are the source bytes
+    /// from `itemStart(s)` to `itemStart(e)`, less one terminator, and the
+    /// renderer copies a run of items as one range.
+    var uniformTerminator: [UInt8]? { get }
+
+    /// Where source item `index` starts: `itemRange(index).lowerBound`,
+    /// perhaps without finding where it ends.
+    func itemStart(_ index: Int) -> Int
+}
+
+extension ListLayout {
+    public var uniformTerminator: [UInt8]? { nil }
+
+    public func itemStart(_ index: Int) -> Int { itemRange(index).lowerBound }
 }
 
 /// The list seam: a format's reading of a document, which every operation
@@ -58,6 +76,20 @@ public protocol FormatLayout {
 
     /// The document's bytes.
     var source: UnsafeRawBufferPointer { get }
+
+    /// True when the items are lines: one after another in the source,
+    /// each followed by its terminator (but perhaps the last), nothing
+    /// else between them, and without `--key` each its own key as it
+    /// stands (`itemRange`). A diff then reads the keys where they are and
+    /// copies none, and takes source bytes equal from one item's start to a
+    /// later one's as that many equal items. False by default: keys are
+    /// made from the items (`valueText(ofItem:)`).
+    var itemsAreLines: Bool { get }
+
+    /// True when the list's items are an object's members, each with its
+    /// key, not elements addressed by index (a JSON object): JSON Patch
+    /// cannot reorder them. False by default.
+    var itemsAreKeyedMembers: Bool { get }
 
     /// The byte a diff of the document splits it at (a newline, or NUL for
     /// lines with `-z`).
@@ -109,6 +141,10 @@ public protocol FormatLayout {
 
 extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
+
+    public var itemsAreLines: Bool { false }
+
+    public var itemsAreKeyedMembers: Bool { false }
 
     public func valueText(ofItem index: Int) -> [UInt8]? {
         let range = itemRange(index)

@@ -11,8 +11,8 @@ public struct Renderer<Layout: ListLayout> {
 
     private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver) throws {
         try arrangement.itemBytes.withUnsafeBytes { itemBytes in
-            if let lines = layout as? LinesLayout, lines.separatorsAreUniform {
-                try walkUniformLines(lines, arrangement, itemBytes, &pieces)
+            if let terminator = layout.uniformTerminator {
+                try walkUniformLines(terminator, arrangement, itemBytes, &pieces)
             } else {
                 try walkAny(arrangement, itemBytes, &pieces)
             }
@@ -85,17 +85,16 @@ public struct Renderer<Layout: ListLayout> {
     /// line starts, and the separator after it is a piece of the source
     /// that joins with the next run when that run continues this one.
     private func walkUniformLines<Receiver: PieceReceiver>(
-        _ lines: LinesLayout, _ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer,
+        _ terminator: [UInt8], _ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer,
         _ pieces: inout Receiver
     ) throws {
         let resultCount = arrangement.count
-        for piece in lines.head(resultCount: resultCount) { try pieces.put(piece) }
-        let sourceCount = lines.count
-        let terminator = lines.defaultTerminator
+        for piece in layout.head(resultCount: resultCount) { try pieces.put(piece) }
+        let sourceCount = layout.count
         let terminatorLength = terminator.count
         // The last line's content ends at `lastContentEnd`; its terminator,
         // when it has one, is the rest of the source.
-        let lastContentEnd = sourceCount > 0 ? lines.itemRange(sourceCount - 1).upperBound : 0
+        let lastContentEnd = sourceCount > 0 ? layout.itemRange(sourceCount - 1).upperBound : 0
         let lastIsTerminated = sourceCount > 0 && lastContentEnd < source.count
         // The separator owed before the next item: none, the source's
         // `separatorStart ..< separatorEnd`, or (when empty) `terminator`.
@@ -117,8 +116,8 @@ public struct Renderer<Layout: ListLayout> {
                         let run = runs[k]
                         if run.isNewItem { continue }
                         let slot = 2 * (k - blockStart)
-                        offsets[slot] = lines.itemStart(run.start)
-                        offsets[slot + 1] = run.end < sourceCount ? lines.itemStart(run.end) : 0
+                        offsets[slot] = layout.itemStart(run.start)
+                        offsets[slot + 1] = run.end < sourceCount ? layout.itemStart(run.end) : 0
                     }
                     for k in blockStart..<blockEnd {
                         let run = runs[k]
@@ -155,11 +154,11 @@ public struct Renderer<Layout: ListLayout> {
                 if let last = runs.last {
                     lastItemIsEmpty = last.isNewItem
                         ? last.newItemBytes.isEmpty
-                        : lines.itemRange(last.end - 1).isEmpty
+                        : layout.itemRange(last.end - 1).isEmpty
                 }
             }
         }
-        for piece in lines.tail(resultCount: resultCount, lastItemIsEmpty: lastItemIsEmpty) {
+        for piece in layout.tail(resultCount: resultCount, lastItemIsEmpty: lastItemIsEmpty) {
             try pieces.put(piece)
         }
         try pieces.finish()

@@ -195,4 +195,21 @@ final class EditViewTests: XCTestCase {
         try e.fixAndApply(view, sed: "s/^+ {bad/+ {}/", file: "list.json")
         XCTAssertEqual(try e.h.text("list.json"), "[1, 2, {}]\n")
     }
+
+    func testAnErrorOfTheWholeResultNamesTheFileOnce() throws {
+        // Found when the result is checked, not by a batch's operation:
+        // the message names the file once, as other edit errors do.
+        let e = try Edit()
+        try e.h.write("object.json", "{\"a\": 1, \"b\": 2}\n")
+        let json = try e.run(["object.json"], editor: #"echo '+ "a": 3' >> "$1""#)
+        XCTAssertEqual(json.status, 2, json.stderr)
+        XCTAssertTrue(json.stderr.hasPrefix("reorder: object.json: the object has the key 'a' already;"), json.stderr)
+        try e.h.write("anchors.yaml", "k: &x 1\nm: *x\n")
+        let yaml = try e.run(["anchors.yaml"], editor: #"{ echo '1 m: *x'; echo '0 k: &x 1'; } > "$1""#)
+        XCTAssertEqual(yaml.status, 2, yaml.stderr)
+        XCTAssertTrue(yaml.stderr.hasPrefix("reorder: anchors.yaml: the edit would put the alias '*x' before its anchor '&x'"),
+                      yaml.stderr)
+        XCTAssertEqual(try e.h.text("object.json"), "{\"a\": 1, \"b\": 2}\n")
+        XCTAssertEqual(try e.h.text("anchors.yaml"), "k: &x 1\nm: *x\n")
+    }
 }

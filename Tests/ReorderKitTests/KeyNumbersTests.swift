@@ -151,7 +151,7 @@ final class KeyNumbersTests: XCTestCase {
                         assertExact(inOrder, oldLines, newLines, context + " (in order)")
                     }
                     if oldDocument.count > 2 && newDocument.count > 2
-                        && KeyNumbers.Walk.sameLines(oldKeys.access.lines!, 0, newKeys.access.lines!, 0) > 0 {
+                        && KeyNumbers.Walk.sameLines(oldKeys.access, 0, newKeys.access, 0) > 0 {
                         stretches += 1
                     }
                 }
@@ -168,7 +168,7 @@ final class KeyNumbersTests: XCTestCase {
                 try newText.withUnsafeBytes { newBytes in
                     let oldKeys = try ItemKeyBytes(try ListDocument(oldBytes, format: .lines, options: ReadOptions()), key: nil)
                     let newKeys = try ItemKeyBytes(try ListDocument(newBytes, format: .lines, options: ReadOptions()), key: nil)
-                    return KeyNumbers.Walk.sameLines(oldKeys.access.lines!, i, newKeys.access.lines!, j)
+                    return KeyNumbers.Walk.sameLines(oldKeys.access, i, newKeys.access, j)
                 }
             }
         }

@@ -26,8 +26,6 @@ public final class ItemKeyBytes {
     /// Whether every item has a key (without `--key`, always).
     public let everyItemHasKey: Bool
     let access: Access
-    /// The lines whose offsets `access` reads, kept alive.
-    private let layout: LinesLayout?
     private let storage: UnsafeMutableRawBufferPointer
     private let starts: UnsafeMutableBufferPointer<Int>
     private let hasKey: UnsafeMutableBufferPointer<Bool>
@@ -35,13 +33,20 @@ public final class ItemKeyBytes {
     /// The keys of `document`'s items (see `ListDocument.itemKeys`). The
     /// document's bytes must outlive this.
     public init(_ document: ListDocument, key: String?) throws {
-        if key == nil, let lines = document.layout as? LinesLayout {
-            layout = lines
+        if key == nil, document.layout.itemsAreLines {
+            // Each key is the line where it stands: `starts` holds each
+            // line's start and end, one after the other.
+            let layout = document.layout, count = document.count
             storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-            starts = UnsafeMutableBufferPointer(start: nil, count: 0)
+            starts = .allocate(capacity: 2 * count)
+            for index in 0..<count {
+                let range = layout.itemRange(index)
+                starts[2 * index] = range.lowerBound
+                starts[2 * index + 1] = range.upperBound
+            }
             hasKey = UnsafeMutableBufferPointer(start: nil, count: 0)
             everyItemHasKey = true
-            access = Access(count: document.count, lines: lines.ranges, source: document.source, storage: UnsafeRawBufferPointer(storage),
+            access = Access(count: count, inSource: true, source: document.source, storage: UnsafeRawBufferPointer(storage),
                             starts: UnsafeBufferPointer(starts), hasKey: UnsafeBufferPointer(hasKey))
             return
         }
@@ -77,13 +82,12 @@ public final class ItemKeyBytes {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
         bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
         self.storage = storage
-        layout = nil
         self.starts = .allocate(capacity: starts.count)
         _ = self.starts.initialize(from: starts)
         self.hasKey = .allocate(capacity: hasKey.count)
         _ = self.hasKey.initialize(from: hasKey)
         everyItemHasKey = !hasKey.contains(false)
-        access = Access(count: document.count, lines: nil, source: document.source, storage: UnsafeRawBufferPointer(storage),
+        access = Access(count: document.count, inSource: false, source: document.source, storage: UnsafeRawBufferPointer(storage),
                         starts: UnsafeBufferPointer(self.starts), hasKey: UnsafeBufferPointer(self.hasKey))
     }
 
@@ -100,7 +104,10 @@ public final class ItemKeyBytes {
     /// them; valid while the `ItemKeyBytes` lives.
     struct Access {
         let count: Int
-        let lines: LinesLayout.Ranges?
+        /// The keys are lines, the source's bytes `starts[2i] ..<
+        /// starts[2i + 1]`; otherwise `storage`'s bytes `starts[i] ..<
+        /// starts[i + 1]`.
+        let inSource: Bool
         let source: UnsafeRawBufferPointer
         let storage: UnsafeRawBufferPointer
         let starts: UnsafeBufferPointer<Int>
@@ -108,7 +115,7 @@ public final class ItemKeyBytes {
 
         @inline(__always)
         subscript(index: Int) -> UnsafeRawBufferPointer? {
-            if let lines { return UnsafeRawBufferPointer(rebasing: source[lines.itemRange(index)]) }
+            if inSource { return UnsafeRawBufferPointer(rebasing: source[starts[2 * index]..<starts[2 * index + 1]]) }
             guard hasKey[index] else { return nil }
             return UnsafeRawBufferPointer(rebasing: storage[starts[index]..<starts[index + 1]])
         }
@@ -220,7 +227,7 @@ public struct KeyNumbers {
             let limit = 64 + m / 32
             var matchedOld = [Bool](repeating: false, count: n)
             var unmatched: [Int] = []
-            let lines = old.lines.flatMap { oldLines in new.lines.map { (oldLines, $0) } }
+            let lines = old.inSource && new.inSource ? (old, new) : nil
             var declined = false
             let newIDs = [Int32](unsafeUninitializedCapacity: m) { ids, count in
                 count = m
@@ -273,27 +280,28 @@ public struct KeyNumbers {
         /// How many lines from `old`'s line `i` and `new`'s line `j` on are
         /// the same bytes with the same terminators (the last line of
         /// either is left to the comparison of keys: it may lack one).
-        static func sameLines(_ old: LinesLayout.Ranges, _ i: Int, _ new: LinesLayout.Ranges, _ j: Int) -> Int {
+        static func sameLines(_ old: ItemKeyBytes.Access, _ i: Int, _ new: ItemKeyBytes.Access, _ j: Int) -> Int {
             let oldLast = old.count - 1, newLast = new.count - 1
             guard i < oldLast && j < newLast else { return 0 }
-            let oldStart = old.starts[i], newStart = new.starts[j]
-            let length = min(old.starts[oldLast] - oldStart, new.starts[newLast] - newStart)
+            let oldStart = old.starts[2 * i], newStart = new.starts[2 * j]
+            let length = min(old.starts[2 * oldLast] - oldStart, new.starts[2 * newLast] - newStart)
             let end = oldStart + commonPrefix(old.source.baseAddress! + oldStart, new.source.baseAddress! + newStart, length)
             // The lines that end (terminator included) by `end`: the
-            // last k with starts[k] <= end, found by galloping from i.
-            guard old.starts[i + 1] <= end else { return 0 }
+            // last k with line k starting (`starts[2k]`) by `end`, found by
+            // galloping from i.
+            guard old.starts[2 * (i + 1)] <= end else { return 0 }
             var low = i + 1, step = 1
             var high = low + 1
-            while high <= oldLast && old.starts[high] <= end {
+            while high <= oldLast && old.starts[2 * high] <= end {
                 low = high
                 step <<= 1
                 high = low + step
             }
             high = min(high, oldLast + 1)
-            // starts[low] <= end; starts[high] > end or high is past the last.
+            // Line low starts by `end`; line high after it, or is past the last.
             while high - low > 1 {
                 let middle = (low + high) >> 1
-                if old.starts[middle] <= end { low = middle } else { high = middle }
+                if old.starts[2 * middle] <= end { low = middle } else { high = middle }
             }
             return low - i
         }

@@ -150,3 +150,12 @@ public indirect enum JSONError: Error, Equatable, Sendable {
     /// `error` is why strict JSON refused it (a comment, a trailing comma).
     case needsJSONWithComments(JSONError)
 }
+
+/// A JSON error's places are found as the document is read (`JSONPlace`),
+/// so it gives no offset for the command line to place.
+extension JSONError: FormatReadError {
+    public var isSyntaxError: Bool {
+        if case .syntax = self { return true }
+        return false
+    }
+}

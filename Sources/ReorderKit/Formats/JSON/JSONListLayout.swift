@@ -36,6 +36,9 @@ public struct JSONListLayout: FormatLayout {
     public var source: UnsafeRawBufferPointer { text.source }
     /// Members of an object rather than elements of an array.
     public let isObject: Bool
+
+    /// An object's members are keyed; an array's elements are not.
+    public var itemsAreKeyedMembers: Bool { isObject }
     /// Offsets of the brackets.
     let open: Int
     let close: Int

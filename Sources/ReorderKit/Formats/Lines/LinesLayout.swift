@@ -141,7 +141,11 @@ public struct LinesLayout: ListLayout {
     /// Where line `index` starts: `itemRange(index).lowerBound`, without
     /// reading the bytes to find where it ends.
     @inline(__always)
-    func itemStart(_ index: Int) -> Int { starts[index] }
+    public func itemStart(_ index: Int) -> Int { starts[index] }
+
+    public var uniformTerminator: [UInt8]? { separatorsAreUniform ? defaultTerminator : nil }
+
+    public var itemsAreLines: Bool { true }
 
     public func itemRange(_ index: Int) -> Range<Int> { ranges.itemRange(index) }
 

@@ -29,3 +29,21 @@ public enum TOMLError: Error, Equatable, Sendable {
     case insertIntoSections(table: String)
     case sectionsApart(key: String, header: String, offset: Int, between: String, betweenOffset: Int)
 }
+
+extension TOMLError: FormatReadError {
+    public var sourceOffset: Int? {
+        switch self {
+        case .syntax(_, let offset), .redefined(_, _, let offset), .cannotDelimit(_, let offset), .notAList(_, _, let offset),
+             .sectionsApart(_, _, let offset, _, _):
+            return offset
+        default:
+            return nil
+        }
+    }
+
+    /// `sectionsApart`: where what stands between the sections is.
+    public var secondSourceOffset: Int? {
+        if case .sectionsApart(_, _, _, _, let betweenOffset) = self { return betweenOffset }
+        return nil
+    }
+}

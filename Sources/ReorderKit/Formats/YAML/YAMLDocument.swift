@@ -32,6 +32,18 @@ public enum YAMLError: Error, Equatable, Sendable {
     case wouldChangeData(what: String, offset: Int)
 }
 
+extension YAMLError: FormatReadError {
+    public var sourceOffset: Int? {
+        switch self {
+        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _), .invalid(_, let offset),
+             .wouldChangeData(_, let offset):
+            return offset
+        default:
+            return nil
+        }
+    }
+}
+
 /// A YAML node the reader found: where it is and what kind.
 struct YAMLNode {
     enum Kind: Equatable { case blockSequence, blockMapping, flowSequence, flowMapping, scalar, empty }
