@@ -5,7 +5,7 @@ extension ListFormat {
     public static let json = ListFormat(
         name: "json",
         claims: [.fileExtension("json")],
-        help: "Strict JSON, as RFC 8259 defines it: no comments, no trailing commas. Items are the elements of the array, or the members of the object, at -p (default: the root); every byte outside the items stays as it was, and each item keeps its exact text. A document that is valid JSON with comments is refused with a word on --format jsonc.",
+        help: "Strict JSON, as RFC 8259 defines it: no comments, no trailing commas. Items are the elements of the array, or the members of the object, at -p (default: the root); every byte outside the items stays as it was, and each item keeps its exact text. A document refused only for a comment or a trailing comma gets a message that says to use --format jsonc.",
         options: ["json-patch"],
         read: { source, options in try JSONFormatReader.read(source, options, withComments: false) })
 
