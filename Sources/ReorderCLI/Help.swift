@@ -60,7 +60,7 @@ enum Help {
     /// paragraph. Nothing here names a format.
     static func formats(width: Int) -> String {
         var out = ""
-        out += wrap("Formats, as --format names them. With --format auto, the default, a file's name decides when a format claims it (a claim on a name, as tsconfig*.json, before a claim on an extension, as *.json; extensions compared without case); for standard input and names no format claims, the content decides: JSON when its first byte that is not blank is '[' or '{', lines if not.", width: width)
+        out += wrap("Formats, as --format names them. With --format auto, the default, a file's name decides when a format claims it (a claim on a name, as tsconfig*.json, before a claim on an extension, as *.json; names and extensions compared without case, a folder exactly); for standard input and names no format claims, the content decides: JSON when its first byte that is not blank is '[' or '{', lines if not.", width: width)
         for format in ListFormat.all {
             out += "\n" + format.name + "\n"
             out += twoColumns("  Files:", format.claims.map(\.description).joined(separator: " "), column: 12, width: width)
