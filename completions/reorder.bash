@@ -133,7 +133,7 @@ _reorder()
     fi
 
     if [[ $command == help ]]; then
-        ((arguments == 0)) && COMPREPLY=($(compgen -W "$_reorder_commands" -- "$cur"))
+        ((arguments == 0)) && COMPREPLY=($(compgen -W "$_reorder_commands formats" -- "$cur"))
         return
     fi
 

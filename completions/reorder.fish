@@ -99,7 +99,8 @@ complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest oper
 complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor'
 complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by dragging its items in the terminal'
 complete -c reorder -n __reorder_wants_command -a fix -d 'Sort the blocks between keep-sorted start and end'
-complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder or for one command'
+complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder, for one command, or for the formats'
+complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a formats -d 'The formats, the files each claims and its own options'
 
 # Before a command.
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d 'Show help and exit'

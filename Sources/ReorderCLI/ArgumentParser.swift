@@ -59,6 +59,8 @@ public enum ParsedCommandLine: Equatable, Sendable {
     case run(ParsedArguments)
     /// `--help`, `help`, `help COMMAND`, `COMMAND --help`.
     case help(command: CommandDescriptor?)
+    /// `help formats`: the formats, from `ListFormat.all`.
+    case helpFormats
     case version
 }
 
@@ -166,9 +168,10 @@ public enum ArgumentParser {
         if parsed.has("help") { return .help(command: command) }
         if command.name == "help" {
             guard let name = parsed.positionals.first else { return .help(command: nil) }
+            if name == Help.formatsTopic { return .helpFormats }
             guard let target = CommandTable.command(named: name) else {
                 throw UsageError.unknownCommand(
-                    name, suggestion: closest(to: name, among: CommandTable.commands.map(\.name)))
+                    name, suggestion: closest(to: name, among: CommandTable.commands.map(\.name) + [Help.formatsTopic]))
             }
             return .help(command: target)
         }

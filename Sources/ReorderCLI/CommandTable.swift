@@ -81,7 +81,8 @@ public enum CommandTable {
         .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff (with --diff), and pick's screen: auto (when standard output, for pick the screen, is a terminal and NO_COLOR is not set), always, never."),
         .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: FormatChoice.names),
-              help: "How to read the list: auto (the default: by the name: '.json' is JSON, '.jsonc', tsconfig.json and .vscode/*.json are JSON with comments, '.yaml' and '.yml' are YAML, '.toml' is TOML, '.txt', '.jsonl' and other text names are lines; for standard input and other names, JSON when it starts with '[' or '{'), lines, json, jsonc, yaml, toml."),
+              help: "How to read the list: auto (the default: by the file's name, as 'reorder help formats' lists; for standard input and names no format claims, JSON when it starts with '[' or '{', lines if not), "
+                + ListFormat.all.map(\.name).joined(separator: ", ") + "."),
         .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
         .init(long: "lines", short: nil, value: .none, help: "Same as --format lines."),
         .init(long: "pointer", short: "p", value: .text(placeholder: "PTR"),
@@ -299,8 +300,10 @@ public enum CommandTable {
               optionNames: output + ["marker", "help"], takesFiles: true),
         .init(name: "help",
               arguments: [],
-              summary: "Show help for reorder or for one command.",
-              discussion: ["'reorder help COMMAND' shows the help of COMMAND."],
+              summary: "Show help for reorder, for one command, or for the formats.",
+              discussion: [
+                "'reorder help COMMAND' shows the help of COMMAND. 'reorder help formats' shows each format --format takes: the files it claims under --format auto, the options that are its alone, and what its items are.",
+              ],
               optionNames: ["help"], takesFiles: false),
     ]
 

@@ -1,10 +1,16 @@
-/// `--help` text, rendered from the command table and wrapped to a width.
+import ReorderKit
+
+/// `--help` text, rendered from the command table (and, for the formats,
+/// from `ListFormat.all`) and wrapped to a width.
 enum Help {
+    /// `reorder help formats`.
+    static let formatsTopic = "formats"
+
     static func usage(_ command: CommandDescriptor) -> String {
         var parts = ["reorder", command.name]
         if command.name == "batch" { parts.append("(-e OP... | -f SCRIPT)") }
         parts += command.arguments.map(\.name)
-        if command.name == "help" { parts.append("[COMMAND]") }
+        if command.name == "help" { parts.append("[COMMAND | \(formatsTopic)]") }
         if command.name == "diff" { return (parts + ["[OPTIONS]", "OLD", "NEW"]).joined(separator: " ") }
         if command.name == "edit" { return (parts + ["[OPTIONS]", "FILE"]).joined(separator: " ") }
         if command.name == "pick" { return (parts + ["[OPTIONS]", "[FILE]"]).joined(separator: " ") }
@@ -21,6 +27,8 @@ enum Help {
         for command in CommandTable.commands {
             out += twoColumns("  " + command.name, command.summary, column: nameWidth, width: width)
         }
+        out += "\n"
+        out += wrap("Formats (--format): " + ListFormat.all.map(\.name).joined(separator: ", ") + "; by default, the file's name or content decides. See 'reorder help formats'.", width: width)
         out += "\n"
         out += wrap("Indices count from 0; a negative index counts from the end (-1 is the last item). A source index (move FROM, swap I J, delete AT) names an item before the operation; a destination (move TO, insert AT) names the position the item has after it.", width: width)
         out += "\n"
@@ -43,7 +51,29 @@ enum Help {
             out += exampleLines(example, width: width)
         }
         out += "\n"
-        out += wrap("See 'reorder help COMMAND' for a command's options, and 'man reorder'.", width: width)
+        out += wrap("See 'reorder help COMMAND' for a command's options, 'reorder help formats' for the formats, and 'man reorder'.", width: width)
+        return out
+    }
+
+    /// `reorder help formats`: each format of `ListFormat.all`, with the
+    /// file names it claims, the options that are its alone, and its help
+    /// paragraph. Nothing here names a format.
+    static func formats(width: Int) -> String {
+        var out = ""
+        out += wrap("Formats, as --format names them. With --format auto, the default, a file's name decides when a format claims it (a claim on a name, as tsconfig*.json, before a claim on an extension, as *.json; names and extensions compared without case, a folder exactly); for standard input and names no format claims, the content decides: JSON when its first byte that is not blank is '[' or '{', lines if not.", width: width)
+        for format in ListFormat.all {
+            out += "\n" + format.name + "\n"
+            out += twoColumns("  Files:", format.claims.map(\.description).joined(separator: " "), column: 12, width: width)
+            let options = format.options.compactMap(CommandTable.option(named:))
+            if !options.isEmpty {
+                let labels = options.map { option in
+                    (option.short.map { "-\($0), " } ?? "") + "--" + option.long
+                        + (option.value.placeholder.map { " " + $0 } ?? "")
+                }
+                out += twoColumns("  Options:", labels.joined(separator: "; "), column: 12, width: width)
+            }
+            out += wrapLines(format.help, width: max(width - 2, 16)).map { "  " + $0 + "\n" }.joined()
+        }
         return out
     }
 

@@ -48,6 +48,9 @@ public struct Runner {
                 let text = command.map { Help.command($0, width: console.width) } ?? Help.overview(width: console.width)
                 try console.standardOutput.write(text)
                 status = ExitStatus.success
+            case .helpFormats:
+                try console.standardOutput.write(Help.formats(width: console.width))
+                status = ExitStatus.success
             case .run(let parsed):
                 status = try execute(parsed)
             }

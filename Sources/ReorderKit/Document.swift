@@ -149,12 +149,12 @@ public enum FormatBoundOption: String, CaseIterable, Sendable {
     /// `--string`: a value written as the format's string.
     case string
 
-    /// The formats it applies to.
+    /// The formats it applies to. An option of one format alone is
+    /// declared by that format (`ListFormat.options`).
     public var formats: [ListFormat] {
         switch self {
         case .pointer, .recursive, .string: return [.json, .jsonc, .yaml, .toml]
-        case .null, .text: return [.lines]
-        case .document: return [.yaml]
+        case .null, .text, .document: return ListFormat.all.filter { $0.options.contains(rawValue) }
         }
     }
 }

@@ -34,6 +34,14 @@ final class CompletionTests: XCTestCase {
             .compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
+    /// What `--format` takes: `auto` and the headings of `reorder help
+    /// formats`, which lists `ListFormat.all`.
+    static func formatChoices() throws -> [String] {
+        let help = try help(["help", "formats"])
+        let headings = help.split(separator: "\n").filter { $0.first?.isLowercase == true && !$0.contains(" ") }
+        return (["auto"] + headings.map(String.init)).sorted()
+    }
+
     /// The long options listed by `reorder COMMAND --help`.
     static func longOptions(of command: String) throws -> [String] {
         let help = try help([command, "--help"])
@@ -199,10 +207,11 @@ final class CompletionTests: XCTestCase {
         var cases: [(String, [String])] = [
             ("reorder mo", ["move"]),
             ("reorder ", commands.sorted()),
-            ("reorder help ", commands.sorted()),
+            ("reorder help ", (commands + ["formats"]).sorted()),
+            ("reorder help fo", ["formats"]),
             ("reorder help re", ["reverse"]),
             ("reorder move --fo", ["--format"]),
-            ("reorder move --format ", ["auto", "json", "jsonc", "lines", "toml", "yaml"]),
+            ("reorder move --format ", try Self.formatChoices()),
             ("reorder sort --color ", ["always", "auto", "never"]),
             ("reorder sort --nu", ["--null", "--numeric"]),
             // Where an index, a selector or a value goes: nothing.

@@ -52,6 +52,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try ArgumentParser.parse(["move", "--help"]), .help(command: move))
         XCTAssertEqual(try ArgumentParser.parse(["move", "0", "-h"]), .help(command: move))
         XCTAssertEqual(try ArgumentParser.parse(["--version"]), .version)
+        XCTAssertEqual(try ArgumentParser.parse(["help", "formats"]), .helpFormats)
     }
 
     func testErrorsCarryTheirFacts() {
@@ -59,6 +60,8 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["mvoe"]), .unknownCommand("mvoe", suggestion: "move"))
         XCTAssertEqual(error(["frobnicate"]), .unknownCommand("frobnicate", suggestion: nil))
         XCTAssertEqual(error(["help", "srot"]), .unknownCommand("srot", suggestion: "sort"))
+        XCTAssertEqual(error(["help", "fromats"]), .unknownCommand("fromats", suggestion: "formats"))
+        XCTAssertEqual(error(["formats"]), .unknownCommand("formats", suggestion: nil))
         XCTAssertEqual(error(["move", "--chek"]), .unknownOption("--chek", command: "move", suggestion: "--check"))
         XCTAssertEqual(error(["move", "-q"]), .unknownOption("-q", command: "move", suggestion: nil))
         XCTAssertEqual(error(["move", "--numeric"]), .optionNotForCommand("--numeric", command: "move"))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReorderCLI
+import ReorderKit
 import XCTest
 
 /// Holds `--help`, the man page and the three completion scripts to the
@@ -371,6 +372,99 @@ final class MetadataTests: XCTestCase {
         for command in CommandTable.commands {
             XCTAssertNotNil(overview.range(of: "\n  \(command.name) ", options: []), "reorder --help lacks \(command.name)")
         }
+    }
+
+    // MARK: - The formats, from ListFormat.all
+
+    static var formatNames: [String] { ListFormat.all.map(\.name) }
+
+    /// The spellings of the options a format declares as its own.
+    static func ownSpellings(_ format: ListFormat) -> Set<String> {
+        spellings(format.options.compactMap(CommandTable.option(named:)))
+    }
+
+    /// Every option a format declares is one the table has.
+    func testFormatsDeclareOnlyTableOptions() {
+        for format in ListFormat.all {
+            for name in format.options {
+                XCTAssertNotNil(CommandTable.option(named: name), "\(format.name) declares --\(name), which the table does not have")
+            }
+        }
+    }
+
+    /// `--format`'s help and the overview name exactly the formats, in order.
+    func testHelpNamesExactlyTheFormats() {
+        let formatHelp = CommandTable.option(named: "format")!.help
+        let listed = Self.matches(of: #"\), ([a-z][a-z, ]*)\.$"#, in: formatHelp).first.map { $0[1].components(separatedBy: ", ") }
+        XCTAssertEqual(listed, Self.formatNames, "--format's help")
+        guard case .choice(_, let choices) = CommandTable.option(named: "format")!.value else { return XCTFail("--format takes no choice") }
+        XCTAssertEqual(choices, ["auto"] + Self.formatNames, "--format's choices")
+        let overview = Help.overview(width: 1000)
+        let inOverview = Self.matches(of: #"^Formats \(--format\): ([a-z, ]*);"#, in: overview, options: .anchorsMatchLines)
+            .first.map { $0[1].components(separatedBy: ", ") }
+        XCTAssertEqual(inOverview, Self.formatNames, "reorder --help: the formats")
+    }
+
+    /// `reorder help formats` shows every format with its claims, its own
+    /// options and its paragraph, and no other format.
+    func testHelpFormatsShowsEachFormatsDeclaration() throws {
+        let text = Help.formats(width: 1000)
+        XCTAssertEqual(try ArgumentParser.parse(["help", "formats"]), .helpFormats)
+        // A heading: a line that starts with a letter, after the first
+        // paragraph.
+        let blocks = text.components(separatedBy: "\n\n").dropFirst()
+        XCTAssertEqual(blocks.map { String($0.prefix { $0 != "\n" }) }, Self.formatNames, "reorder help formats: the headings")
+        for (format, block) in zip(ListFormat.all, blocks) {
+            let lines = block.components(separatedBy: "\n")
+            let files = lines.first { $0.hasPrefix("  Files:") }.map { Self.words(String($0.dropFirst(8))) }
+            XCTAssertEqual(files, format.claims.map(\.description), "reorder help formats: the files of \(format.name)")
+            let options = lines.first { $0.hasPrefix("  Options:") }.map { Self.optionWords($0) } ?? []
+            XCTAssertEqual(options, Self.ownSpellings(format), "reorder help formats: the options of \(format.name)")
+            XCTAssertTrue(block.contains("\n  " + format.help), "reorder help formats: the help of \(format.name)")
+        }
+    }
+
+    /// Each completion script offers exactly `auto` and the formats after
+    /// `--format` (and `assertMatchesTable` holds them to the table).
+    func testCompletionsOfferExactlyTheFormats() throws {
+        let expected = Set(["auto"] + Self.formatNames)
+        for (script, facts) in [("bash", try bashFacts()), ("zsh", try zshFacts()), ("fish", try fishFacts())] {
+            XCTAssertEqual(facts.options.choices["--format"], expected, "\(script): the values of --format")
+        }
+    }
+
+    /// The `.TP` entries of FORMATS' "Choosing the format": the name of
+    /// each, and its text.
+    func manFormatEntries() throws -> [(name: String, body: String)] {
+        let page = try text("man/reorder.1")
+        guard let formats = page.range(of: "\n.SH FORMATS\n"),
+              let choosing = page.range(of: "\n.SS Choosing the format\n", range: formats.upperBound..<page.endIndex) else {
+            XCTFail("man page: no 'Choosing the format' in FORMATS")
+            return []
+        }
+        let section = page[choosing.upperBound...].components(separatedBy: "\n.S")[0].components(separatedBy: "\n.PP\n")[0]
+        return section.components(separatedBy: ".TP\n").dropFirst().map { entry in
+            let lines = entry.components(separatedBy: "\n")
+            let name = lines[0].hasPrefix(".B ") ? String(lines[0].dropFirst(3)) : lines[0]
+            return (name, Self.plain(lines.dropFirst().joined(separator: "\n")))
+        }
+    }
+
+    /// The man page lists exactly the formats, each with every file it
+    /// claims and its own options.
+    func testManPageListsExactlyTheFormats() throws {
+        let entries = try manFormatEntries()
+        XCTAssertEqual(entries.map(\.name), Self.formatNames, "man page: the formats under 'Choosing the format'")
+        for (format, entry) in zip(ListFormat.all, entries) where format.name == entry.name {
+            let claims = Set(Self.matches(of: #"^\.BR? (\S+)"#, in: entry.body, options: .anchorsMatchLines).map { $0[1] })
+                .subtracting(Self.optionWords(entry.body))
+            XCTAssertEqual(claims, Set(format.claims.map(\.description)), "man page: the files \(format.name) claims")
+            XCTAssertEqual(Self.optionWords(entry.body), Self.ownSpellings(format), "man page: the options of \(format.name)")
+        }
+        // --format in OPTIONS names auto and the formats, and nothing else.
+        let entry = try manOptions().first { $0.spellings.contains("--format") }
+        let named = Set(Self.matches(of: #"^\.BR? ([a-z]+)"#, in: entry?.body ?? "", options: .anchorsMatchLines).map { $0[1] })
+        XCTAssertEqual(named, Set(["auto"] + Self.formatNames), "man page: the values of --format")
     }
 
     // MARK: - One version, written once

@@ -54,6 +54,14 @@ final class RunnerTests: XCTestCase {
         XCTAssertTrue(wide.split(separator: "\n").contains { $0.count > 80 }, wide)
     }
 
+    func testHelpFormatsWrapsToTheWidth() {
+        let formats = run(["help", "formats"], width: 50)
+        XCTAssertEqual(formats.status, 0)
+        XCTAssertEqual(formats.stdout, Help.formats(width: 50))
+        XCTAssertTrue(formats.stdout.split(separator: "\n").allSatisfy { $0.count <= 50 }, formats.stdout)
+        XCTAssertTrue(formats.stdout.contains("\nyaml\n  Files:    *.yaml *.yml\n  Options:  --document N\n"), formats.stdout)
+    }
+
     func testVersion() {
         XCTAssertEqual(run(["--version"]).stdout, "reorder \(CommandTable.version)\n")
     }

@@ -1,39 +1,106 @@
+/// A file name that a format claims under `--format auto`: its folder
+/// declares them, as data, and `ListFormat.claiming` asks them.
+public enum FileClaim: Hashable, Sendable, CustomStringConvertible {
+    /// `*.EXT`: the extension of the last component, compared without
+    /// case (a leading dot, as in `.gitignore`, starts no extension).
+    case fileExtension(String)
+    /// `NAME`: the last component, compared without case.
+    case fileName(String)
+    /// `PREFIX*.EXT`: a last component that starts with PREFIX (without
+    /// case) and has the extension EXT.
+    case fileNamePrefix(String, fileExtension: String)
+    /// `FOLDER/*.EXT`: a file with the extension EXT right inside a folder
+    /// named FOLDER (exactly).
+    case inFolder(String, fileExtension: String)
+
+    /// Whether `path`, as the user gave it, is such a name.
+    public func matches(_ path: String) -> Bool {
+        let ext = ListFormat.fileExtension(path)
+        switch self {
+        case .fileExtension(let wanted):
+            return ext == wanted
+        case .fileName(let name):
+            return ListFormat.baseName(path).lowercased() == name
+        case .fileNamePrefix(let prefix, let wanted):
+            return ext == wanted && ListFormat.baseName(path).lowercased().hasPrefix(prefix)
+        case .inFolder(let folder, let wanted):
+            guard ext == wanted else { return false }
+            let components = path.split(separator: "/")
+            return components.count >= 2 && components[components.count - 2] == folder
+        }
+    }
+
+    /// Whether it names more than an extension: such a claim is asked
+    /// before every claim on an extension (`tsconfig.json` is JSON with
+    /// comments though `.json` is JSON).
+    public var isByName: Bool {
+        if case .fileExtension = self { return false }
+        return true
+    }
+
+    /// As help shows it: `*.json`, `tsconfig*.json`, `.vscode/*.json`.
+    public var description: String {
+        switch self {
+        case .fileExtension(let ext): return "*." + ext
+        case .fileName(let name): return name
+        case .fileNamePrefix(let prefix, let ext): return prefix + "*." + ext
+        case .inFolder(let folder, let ext): return folder + "/*." + ext
+        }
+    }
+}
+
 /// A way to read a document as a list: its name (`--format NAME`), the
-/// file names it claims under `--format auto`, and how it reads a document
-/// into its `FormatLayout`. Each format defines its value beside its layout,
-/// in its own folder (`ListFormat.lines` in `Formats/Lines/`); `all` lists
-/// them.
+/// file names it claims under `--format auto`, its help, the options that
+/// apply to it alone, and how it reads a document into its `FormatLayout`.
+/// Each format defines its value beside its layout, in its own folder
+/// (`ListFormat.lines` in `Formats/Lines/`); `all` lists them. `reorder
+/// help formats`, `--format`'s help and the tests of the man page and the
+/// completion scripts read these.
 public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// What `--format` calls it.
     public let name: String
-    /// Whether a file's name alone makes it this format under `--format
-    /// auto` (its extension, or a name such as `tsconfig.json`). The path
-    /// is as the user gave it; compare without case where extensions go.
-    let claims: @Sendable (_ path: String) -> Bool
+    /// The file names that make a file this format under `--format auto`.
+    /// Claims on a name (`tsconfig*.json`) are asked before claims on an
+    /// extension (`*.json`), each kind in the order of `all`.
+    public let claims: [FileClaim]
+    /// One paragraph: what its items are, for `reorder help formats`.
+    public let help: String
+    /// The long names of the options that apply to this format alone, or
+    /// to it and its kin (`--json-patch`: JSON and JSON with comments);
+    /// other formats refuse them.
+    public let options: [String]
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
 
-    init(name: String, claims: @escaping @Sendable (String) -> Bool,
+    init(name: String, claims: [FileClaim], help: String, options: [String] = [],
          read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout) {
         self.name = name
         self.claims = claims
+        self.help = help
+        self.options = options
         self.read = read
     }
 
     public static func == (a: ListFormat, b: ListFormat) -> Bool { a.name == b.name }
     public var description: String { name }
 
-    /// Every format, in the order their claims on a file name are asked:
-    /// the first that claims a name reads it. Adding a format is adding it
-    /// here.
+    /// Every format, in the order `--format` lists them and their claims
+    /// of each kind are asked. Adding a format is adding it here.
     public static let all: [ListFormat] = [.lines, .json, .jsonc, .yaml, .toml]
 
     public static func named(_ name: String) -> ListFormat? { all.first { $0.name == name } }
 
     /// The format a file's name alone decides, or nil when no format claims
-    /// it (then the content decides; see `FormatChoice.resolve`).
+    /// it (then the content decides; see `FormatChoice.resolve`): the
+    /// first whose claim on a name matches, else the first whose claim on
+    /// an extension does.
     public static func claiming(_ path: String) -> ListFormat? {
-        all.first { $0.claims(path) }
+        for byName in [true, false] {
+            if let format = all.first(where: { $0.claims.contains { $0.isByName == byName && $0.matches(path) } }) {
+                return format
+            }
+        }
+        return nil
     }
 
     /// The extension of the last component of `path`, lower-cased, without

@@ -4,14 +4,18 @@ extension ListFormat {
     /// 8259.
     public static let json = ListFormat(
         name: "json",
-        claims: { path in ListFormat.fileExtension(path) == "json" && !JSONFormatReader.isJSONWithComments(path) },
+        claims: [.fileExtension("json")],
+        help: "Strict JSON, as RFC 8259 defines it: no comments, no trailing commas. Items are the elements of the array, or the members of the object, at -p (default: the root); every byte outside the items stays as it was, and each item keeps its exact text. A document refused only for a comment or a trailing comma gets a message that says to use --format jsonc.",
+        options: ["json-patch"],
         read: { source, options in try JSONFormatReader.read(source, options, withComments: false) })
 
     /// JSON with comments: `//` and `/* */` comments and trailing commas,
     /// as editors read `tsconfig.json` and `.vscode/settings.json`.
     public static let jsonc = ListFormat(
         name: "jsonc",
-        claims: JSONFormatReader.isJSONWithComments,
+        claims: JSONFormatReader.namesWithComments,
+        help: "JSON with comments, as editors read tsconfig.json and .vscode/settings.json: // and /* */ comments wherever whitespace may stand, and a comma after the last item. Items as in JSON. Comment lines directly above an item (no blank line between) and a comment after it on its last line move with it; other comments, and a trailing comma, stay where they are.",
+        options: ["json-patch"],
         read: { source, options in try JSONFormatReader.read(source, options, withComments: true) })
 }
 
@@ -19,19 +23,14 @@ extension JSONLayout: FormatLayout {}
 
 /// Reads JSON and JSONC documents into the layout of the list at `-p`.
 enum JSONFormatReader {
-    /// The names that editors read as JSON with comments: `*.jsonc`,
-    /// `tsconfig*.json`, `jsconfig*.json`, `.vscode/*.json`,
-    /// `devcontainer.json`, `.devcontainer.json`, `*.code-workspace`.
-    static let isJSONWithComments: @Sendable (String) -> Bool = { path in
-        let ext = ListFormat.fileExtension(path)
-        if ext == "jsonc" || ext == "code-workspace" { return true }
-        guard ext == "json" else { return false }
-        let base = ListFormat.baseName(path).lowercased()
-        if base.hasPrefix("tsconfig") || base.hasPrefix("jsconfig") { return true }
-        if base == "devcontainer.json" || base == ".devcontainer.json" { return true }
-        let components = path.split(separator: "/")
-        return components.count >= 2 && components[components.count - 2] == ".vscode"
-    }
+    /// The names that editors read as JSON with comments. Those that end
+    /// in `.json` are claims on a name, so they win over JSON's `*.json`.
+    static let namesWithComments: [FileClaim] = [
+        .fileExtension("jsonc"), .fileExtension("code-workspace"),
+        .fileNamePrefix("tsconfig", fileExtension: "json"), .fileNamePrefix("jsconfig", fileExtension: "json"),
+        .inFolder(".vscode", fileExtension: "json"),
+        .fileName("devcontainer.json"), .fileName(".devcontainer.json"),
+    ]
 
     static func read(_ source: UnsafeRawBufferPointer, _ options: ReadOptions, withComments: Bool) throws -> any FormatLayout {
         let text = withComments ? try JSONDocumentText(withComments: source) : JSONDocumentText(strict: source)

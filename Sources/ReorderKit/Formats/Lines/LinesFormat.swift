@@ -2,7 +2,9 @@ extension ListFormat {
     /// Items are lines (see `LinesLayout`).
     public static let lines = ListFormat(
         name: "lines",
-        claims: { path in ListFormat.fileExtension(path).map(LinesLayout.textExtensions.contains) ?? false },
+        claims: LinesLayout.textExtensions.map(FileClaim.fileExtension),
+        help: "Items are lines, each ending with LF or CRLF (with -z, NUL); every line keeps its terminator, the file keeps its final newline or its lack of one, and bytes are kept exactly (invalid UTF-8, trailing spaces). An input that holds a NUL byte looks binary and is refused, unless -z or --text. These extensions are lines whatever the file starts with: a .jsonl or .ndjson holds one JSON value a line.",
+        options: ["null", "text"],
         read: { source, options in
             if !options.nulTerminated && !options.binaryAsText,
                let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
@@ -17,7 +19,7 @@ extension LinesLayout: FormatLayout {
     /// Extensions of text files whose items are lines, whatever their first
     /// byte: a `.log` or `.csv` that starts with `[` is still lines, and a
     /// `.jsonl` or `.ndjson` holds one JSON value a line.
-    public static let textExtensions: Set<String> = [
+    public static let textExtensions: [String] = [
         "txt", "text", "log", "ini", "cfg", "conf", "csv", "tsv", "jsonl", "ndjson",
         "md", "markdown", "rst", "list", "lst", "in", "env", "properties",
     ]

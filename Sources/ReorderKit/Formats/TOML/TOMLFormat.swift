@@ -4,7 +4,8 @@ extension ListFormat {
     /// `TOMLLineLayout`, `TOMLInlineLayout`).
     public static let toml = ListFormat(
         name: "toml",
-        claims: { path in ListFormat.fileExtension(path) == "toml" },
+        claims: [.fileExtension("toml")],
+        help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were.",
         read: { source, options in try TOMLFormat.read(source, pointer: options.pointer) })
 }
 
