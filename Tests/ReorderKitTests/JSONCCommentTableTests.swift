@@ -476,6 +476,23 @@ final class JSONCCommentTableTests: XCTestCase {
         }
     }
 
+    func testRegressionACommentBeforeTheValueOnItsLineIsTheItems() throws {
+        // Before: `move 0 1` put a line break after the comment (a blank
+        // left at the end of its line), and read back it was item 1's
+        // leading comment line; moving back did not give the source.
+        let source = "[\n  /* @0 one */\n  1,\n  /* on the line of 2 */ 2,\n  3, /* @2 after the comma */\n  4 // @3 last, no comma\n]\n"
+        try check(source, [
+            (move(0, 1), "[\n  /* on the line of 2 */ 2,\n  /* @0 one */\n  1,\n  3, /* @2 after the comma */\n  4 // @3 last, no comma\n]\n"),
+            (.reverse, "[\n  4, // @3 last, no comma\n  3, /* @2 after the comma */\n  /* on the line of 2 */ 2,\n  /* @0 one */\n  1\n]\n"),
+            (delete(1), "[\n  /* @0 one */\n  1,\n  3, /* @2 after the comma */\n  4 // @3 last, no comma\n]\n"),
+        ])
+        try checkRoundTrips(source, count: 4)
+        // After something else on the line (a comma), it stays the position's.
+        try check("[1, /* x */ 2, 3]", [
+            (.reverse, "[3, /* x */ 2, 1]"),
+        ])
+    }
+
     func testRegressionTwoCommentsAfterTheLastItemGoWithIt() throws {
         // Before: `[⏎  2,⏎  1 /* c */ // d⏎]⏎`, both left at the last position.
         let source = "[\n  1,\n  2 /* c */ // d\n]\n"
