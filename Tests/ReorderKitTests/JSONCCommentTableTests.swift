@@ -451,8 +451,61 @@ final class JSONCCommentTableTests: XCTestCase {
 
     func testRegressionDeletingEveryItemLeavesNoCommentAfterALineComment() throws {
         // Before: `[ // open /* a */ /* b */⏎]`, both inside the `//`.
-        try check("[ // open\n  true /* a */ /* b */\n]", [
-            (delete(0), "[ // open\n/* a */ /* b */\n]"),
+        // (The comments stand after a comma, before a value: position 0's.)
+        try check("[ // open\n  true, /* a */ /* b */ 1\n]", [
+            (.delete(try SourceSelector(parsing: "0,1")), "[ // open\n/* a */ /* b */\n]"),
         ])
+        // At the end of the item's line they are the item's, and go with it.
+        try check("[ // open\n  true /* a */ /* b */\n]", [
+            (delete(0), "[ // open\n]"),
+        ])
+    }
+
+    /// Reversing twice, and every move followed by its inverse, give the
+    /// source bytes back.
+    func checkRoundTrips(_ source: String, count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let reversed = try JSONEditing.apply(.reverse, to: source, format: .jsonc)
+        XCTAssertEqual(try JSONEditing.apply(.reverse, to: reversed, format: .jsonc), source,
+                       "reverse twice", file: file, line: line)
+        for from in 0..<count {
+            for to in 0..<count {
+                let moved = try JSONEditing.apply(move(from, to), to: source, format: .jsonc)
+                XCTAssertEqual(try JSONEditing.apply(move(to, from), to: moved, format: .jsonc), source,
+                               "move \(from) \(to), then back", file: file, line: line)
+            }
+        }
+    }
+
+    func testRegressionACommentBeforeTheValueOnItsLineIsTheItems() throws {
+        // Before: `move 0 1` put a line break after the comment (a blank
+        // left at the end of its line), and read back it was item 1's
+        // leading comment line; moving back did not give the source.
+        let source = "[\n  /* @0 one */\n  1,\n  /* on the line of 2 */ 2,\n  3, /* @2 after the comma */\n  4 // @3 last, no comma\n]\n"
+        try check(source, [
+            (move(0, 1), "[\n  /* on the line of 2 */ 2,\n  /* @0 one */\n  1,\n  3, /* @2 after the comma */\n  4 // @3 last, no comma\n]\n"),
+            (.reverse, "[\n  4, // @3 last, no comma\n  3, /* @2 after the comma */\n  /* on the line of 2 */ 2,\n  /* @0 one */\n  1\n]\n"),
+            (delete(1), "[\n  /* @0 one */\n  1,\n  3, /* @2 after the comma */\n  4 // @3 last, no comma\n]\n"),
+        ])
+        try checkRoundTrips(source, count: 4)
+        // After something else on the line (a comma), it stays the position's.
+        try check("[1, /* x */ 2, 3]", [
+            (.reverse, "[3, /* x */ 2, 1]"),
+        ])
+    }
+
+    func testRegressionTwoCommentsAfterTheLastItemGoWithIt() throws {
+        // Before: `[⏎  2,⏎  1 /* c */ // d⏎]⏎`, both left at the last position.
+        let source = "[\n  1,\n  2 /* c */ // d\n]\n"
+        try check(source, [
+            (.reverse, "[\n  2, /* c */ // d\n  1\n]\n"),
+            (delete(1), "[\n  1\n]\n"),
+        ])
+        try checkRoundTrips(source, count: 2)
+        // After a comma too.
+        let afterComma = "[\n  1, /* c */ // d\n  2\n]\n"
+        try check(afterComma, [
+            (.reverse, "[\n  2,\n  1 /* c */ // d\n]\n"),
+        ])
+        try checkRoundTrips(afterComma, count: 2)
     }
 }

@@ -4,9 +4,11 @@
 /// arrays are read by `JSONLayout`, which is faster and keeps less.)
 ///
 /// **Comments belong to the item they sit on**, by one rule: comment lines
-/// directly above an item (no blank line between them and it) and the
-/// comments after it on its own last line (a `/* */` before its comma, a
-/// comment after its comma) move with it and are deleted with it.
+/// directly above an item (no blank line between them and it), comments
+/// before it on its own line when nothing else stands before them there
+/// (`/* x */ 2,`), and the comments after it on its own last line (a
+/// `/* */` before its comma, comments after its comma, `/* c */ // d`) move
+/// with it and are deleted with it.
 /// Everything else belongs to positions and stays: a comment with a blank
 /// line between it and the item below, one after `[` or `{` on the opening
 /// line, one before the closing bracket. A trailing comma after the last
@@ -55,8 +57,8 @@ public struct JSONListLayout: FormatLayout {
     let keyRanges: [Range<Int>]
     /// By source position: the comma after the value, if any.
     let commas: [Int?]
-    /// By source index: the comment on the item's last line, and where the
-    /// blank before it starts.
+    /// By source index: the comments that end the item's last line, and
+    /// where the blank before them starts.
     let trailingComments: [Range<Int>?]
     /// By source position: where the line tail of the position ends (the
     /// trailing comment, the comma, or the value).
@@ -186,23 +188,34 @@ public struct JSONListLayout: FormatLayout {
         return nil
     }
 
-    /// A comment that starts at `start` after blanks on the same line and is
-    /// the last thing on that line.
+    /// The comments that start at `start` after blanks on the same line
+    /// and are the last things on that line (`/* c */ // d`): from `start`
+    /// to the end of the last of them.
     private static func lineEndComment(at start: Int, before close: Int, in text: JSONDocumentText) -> Range<Int>? {
         let source = text.source
         var p = start
-        while p < close && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
-        guard let comment = text.comment(startingAt: p) else { return nil }
-        var q = comment.upperBound
+        var end: Int? = nil
+        while true {
+            while p < close && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+            guard let comment = text.comment(startingAt: p) else { break }
+            end = comment.upperBound
+            p = comment.upperBound
+            // A comment that spans lines ends the item's line.
+            if hasLineBreak(source, comment) { break }
+        }
+        guard let end else { return nil }
+        var q = end
         while q < source.count && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
         guard q == source.count || source[q] == 0x0A || source[q] == 0x0D else { return nil }
-        return start..<comment.upperBound
+        return start..<end
     }
 
     /// Where an item whose value starts at `valueStart` starts: at the first
     /// of the comment lines directly above it (each line only blanks and
-    /// comments, no blank line between), or at the value. Never before
-    /// `floor`, where the previous item's line ends.
+    /// comments, no blank line between), or at the value. Comments before
+    /// the value on its own line (`⏎  /* x */ 2,`) are the item's too when
+    /// nothing else stands before them on that line. Never before `floor`,
+    /// where the previous item's line ends.
     private static func leadingCommentsStart(_ valueStart: Int, floor: Int, in text: JSONDocumentText) -> Int {
         let source = text.source
         guard !text.comments.isEmpty else { return valueStart }
@@ -210,8 +223,18 @@ public struct JSONListLayout: FormatLayout {
         var start = valueStart
         var lineStart = valueStart
         while lineStart > floor && isBlank(lineStart - 1) { lineStart -= 1 }
-        // The value must begin its line for lines above to be its own.
+        // Comments on the value's line before it.
+        var firstOnLine: Int? = nil
+        while lineStart > floor, let comment = text.comment(endingAt: lineStart), comment.lowerBound >= floor,
+              !hasLineBreak(source, comment) {
+            firstOnLine = comment.lowerBound
+            lineStart = comment.lowerBound
+            while lineStart > floor && isBlank(lineStart - 1) { lineStart -= 1 }
+        }
+        // The value (or those comments) must begin its line for them and
+        // the lines above to be its own.
         guard lineStart > floor, source[lineStart - 1] == 0x0A else { return valueStart }
+        if let firstOnLine { start = firstOnLine }
         while true {
             // The line above, back from before its line break.
             var p = lineStart - 1
