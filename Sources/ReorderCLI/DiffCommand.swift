@@ -92,7 +92,7 @@ struct DiffCommand {
             let operations = sequential || parsed.has("json-patch") ? diff.sequentialOperations : diff.batchOperations
             if operations.isEmpty { return ExitStatus.success }
             func value(_ index: Int) throws -> [UInt8] {
-                guard let value = new.document.layout.valueText(ofItem: index) else {
+                guard let value = new.document.layout.insertText(ofItem: index) else {
                     throw DiffError.itemSpansLines(index: index, input: new.name)
                 }
                 return value

@@ -95,10 +95,16 @@ public protocol FormatLayout {
     /// lines with `-z`).
     var diffTerminator: UInt8 { get }
 
-    /// The VALUE that `insert` takes to write source item `index` again, on
-    /// one line (what `reorder diff` prints for an item to insert); nil
-    /// when the item cannot be given on one line.
+    /// Source item `index` on one line, as `pick` and `edit` show it and
+    /// `insert` mostly takes it; nil when the item cannot be given on one
+    /// line.
     func valueText(ofItem index: Int) -> [UInt8]?
+
+    /// The VALUE that `insert` takes to write source item `index` again
+    /// with the same data (what `reorder diff` prints for an item to
+    /// insert); nil when there is none on one line. By default
+    /// `valueText`.
+    func insertText(ofItem index: Int) -> [UInt8]?
 
     /// The bytes a new item with `value` is written with (validated for the
     /// format), or with `asString`, `value` as the format's string.
@@ -141,6 +147,8 @@ public protocol FormatLayout {
 
 extension FormatLayout {
     public var diffTerminator: UInt8 { UInt8(ascii: "\n") }
+
+    public func insertText(ofItem index: Int) -> [UInt8]? { valueText(ofItem: index) }
 
     public var itemsAreLines: Bool { false }
 

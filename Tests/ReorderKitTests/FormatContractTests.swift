@@ -34,12 +34,12 @@ import XCTest
 ///   item when it has more), re-read, has the source items in the moved
 ///   order, byte for byte, and moving j → i on the re-read result gives the
 ///   source;
-/// - deleting item i, re-reading, inserting `valueText(ofItem: i)` at i and
+/// - deleting item i, re-reading, inserting `insertText(ofItem: i)` at i and
 ///   re-reading gives the same item *values* in order. Values, not bytes:
 ///   an item's comments are deleted with it and not inserted again, and a
 ///   new item is written in the format's own way (a YAML entry with the
 ///   list's dash and indentation, a TOML dotted key with the table's path).
-///   An item's value is its `valueText`, or its bytes when that is nil
+///   An item's value is its `insertText`, or its bytes when that is nil
 ///   (an item of several lines), which the format reads the same after
 ///   both edits;
 /// - the marked comments are attached to their item in the source, and to
@@ -120,7 +120,7 @@ final class FormatContractTests: XCTestCase {
             var reading = Reading(items: [], ranges: [], values: [], valueTexts: [])
             for index in 0..<document.count {
                 let item = Array(document.itemBytes(index))
-                let text = document.layout.valueText(ofItem: index)
+                let text = document.layout.insertText(ofItem: index)
                 reading.items.append(item)
                 reading.ranges.append(document.layout.itemRange(index))
                 reading.valueTexts.append(text)

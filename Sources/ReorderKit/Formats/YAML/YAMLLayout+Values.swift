@@ -326,22 +326,27 @@ extension YAMLLayout {
         if node.kind == .blockSequence {
             start += 1
             while start < end && (source[start] == 0x20 || source[start] == 0x09) { start += 1 }
-            // A mapping on the dash's line (`- uses: x`): `insert` takes it
-            // as a flow mapping, where it means the same only without flow
-            // indicators and comments; a sequence there (`- - a`): none.
-            switch (try? valueNode(index))?.kind {
-            case .blockMapping?:
-                let text = source[start..<end]
-                guard !text.contains(where: { [UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
-                                               UInt8(ascii: "}"), UInt8(ascii: "#")].contains($0) }) else { return nil }
-                return [UInt8(ascii: "{")] + Array(text) + [UInt8(ascii: "}")]
-            case .blockSequence?:
-                return nil
-            default:
-                break
-            }
         }
         return Array(source[start..<end])
+    }
+
+    /// A mapping on the dash's line (`- uses: x`) is given as the flow
+    /// mapping `insert` takes (`{uses: x}`), which means the same only
+    /// without flow indicators and comments; a sequence there (`- - a`):
+    /// nil.
+    public func insertText(ofItem index: Int) -> [UInt8]? {
+        guard let text = valueText(ofItem: index) else { return nil }
+        guard isBlock, node.kind == .blockSequence else { return text }
+        switch (try? valueNode(index))?.kind {
+        case .blockMapping?:
+            guard !text.contains(where: { [UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
+                                           UInt8(ascii: "}"), UInt8(ascii: "#")].contains($0) }) else { return nil }
+            return [UInt8(ascii: "{")] + text + [UInt8(ascii: "}")]
+        case .blockSequence?:
+            return nil
+        default:
+            return text
+        }
     }
 }
 
