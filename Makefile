@@ -19,7 +19,7 @@
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
 #
-# VERSION is read from Sources/ReorderCLI/CommandTable.swift, where the binary
+# VERSION is read from Sources/ReorderCLI/CommandLine/CommandTable.swift, where the binary
 # gets it: it is written nowhere else. dist, deb and wheel lay out their files
 # with `make install DESTDIR=…`, so all three ship what make install installs,
 # with one binary: the release build, stripped (dist/stage/reorder). The
@@ -54,7 +54,7 @@ INSTALLED = \
 
 .PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version
 
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandTable.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandLine/CommandTable.swift)
 
 all: build
 
@@ -96,7 +96,7 @@ STAGE_INSTALL = $(MAKE) --no-print-directory install BINARY='$(CURDIR)/$(STAGE)/
 # again on every run, from whichever BINARY is given.
 .PHONY: $(STAGE)/reorder
 $(STAGE)/reorder: $(INSTALL_PREREQUISITES)
-	@test -n '$(VERSION)' || { echo 'make: no version in Sources/ReorderCLI/CommandTable.swift' >&2; exit 1; }
+	@test -n '$(VERSION)' || { echo 'make: no version in Sources/ReorderCLI/CommandLine/CommandTable.swift' >&2; exit 1; }
 	@mkdir -p $(STAGE)
 	$(STRIP) --remove-section=.comment --remove-section=.note -o '$@' '$(BINARY)'
 	chmod 755 '$@'

@@ -8,7 +8,7 @@ requires `reorder==VERSION`, the wheel with the prebuilt binary (made by
 `make wheel`, published on the package index). pip then installs that one,
 and the hooks run VENV/bin/reorder, the binary itself.
 
-VERSION is reorder's, read from Sources/ReorderCLI/CommandTable.swift.
+VERSION is reorder's, read from Sources/ReorderCLI/CommandLine/CommandTable.swift.
 The hooks are those pip calls for `pip install .`; there is no sdist (the
 package is only a pointer at the binary wheel, not meant to be published).
 """

@@ -16,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VERSION_SOURCE = ROOT / "Sources" / "ReorderCLI" / "CommandTable.swift"
+VERSION_SOURCE = ROOT / "Sources" / "ReorderCLI" / "CommandLine" / "CommandTable.swift"
 
 
 def version():

@@ -77,7 +77,7 @@ same() {
 
 echo "== make dist deb wheel"
 make --no-print-directory dist deb wheel >"$scratch/make.log" 2>&1 || { cat "$scratch/make.log" >&2; echo "check.sh: make dist deb wheel failed" >&2; exit 1; }
-version=$(sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandTable.swift)
+version=$(sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandLine/CommandTable.swift)
 binary="$root/dist/stage/reorder"
 archive="reorder-$version-x86_64-linux"
 deb="dist/reorder_${version}_amd64.deb"
