@@ -23,8 +23,12 @@ let package = Package(
         // and a worker thread put on another processor (GNU calls).
         .target(name: "ReorderHeap"),
         .executableTarget(name: "reorder", dependencies: ["ReorderCLI"]),
-        .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit"]),
-        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI"]),
+        // A format of the tests only, not shipped: defined outside
+        // ReorderKit, it passes the contract suite and works through the
+        // command line, which knows nothing of it.
+        .target(name: "ReorderTestFormat", dependencies: ["ReorderKit"], path: "Tests/ReorderTestFormat"),
+        .testTarget(name: "ReorderKitTests", dependencies: ["ReorderKit", "ReorderTestFormat"]),
+        .testTarget(name: "ReorderCLITests", dependencies: ["ReorderCLI", "ReorderTestFormat"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reorder", "ReorderCLI"]),
     ]
 )

@@ -57,9 +57,9 @@ final class MetadataTests: XCTestCase {
             case .path:
                 facts.valueOptions.formUnion(names)
                 facts.fileOptions.formUnion(names)
-            case .choice(_, let choices):
+            case .choice, .format:
                 facts.valueOptions.formUnion(names)
-                for name in names { facts.choices[name] = Set(choices) }
+                for name in names { facts.choices[name] = Set(option.value.choices ?? []) }
             }
         }
         return facts
@@ -304,7 +304,7 @@ final class MetadataTests: XCTestCase {
             } else {
                 XCTAssertFalse(entry.heading.contains("\\fI"), "man page: --\(option.long) takes no value: \(entry.heading)")
             }
-            if case .choice(_, let choices) = option.value {
+            if let choices = option.value.choices {
                 for choice in choices {
                     XCTAssertTrue(entry.body.contains(".B \(choice)") || entry.body.contains(".BR \(choice) "),
                                   "man page: --\(option.long) does not name its choice \(choice)")
@@ -397,7 +397,7 @@ final class MetadataTests: XCTestCase {
         let formatHelp = CommandTable.option(named: "format")!.help
         let listed = Self.matches(of: #"\), ([a-z][a-z, ]*)\.$"#, in: formatHelp).first.map { $0[1].components(separatedBy: ", ") }
         XCTAssertEqual(listed, Self.formatNames, "--format's help")
-        guard case .choice(_, let choices) = CommandTable.option(named: "format")!.value else { return XCTFail("--format takes no choice") }
+        guard let choices = CommandTable.option(named: "format")!.value.choices else { return XCTFail("--format takes no choice") }
         XCTAssertEqual(choices, ["auto"] + Self.formatNames, "--format's choices")
         let overview = Help.overview(width: 1000)
         let inOverview = Self.matches(of: #"^Formats \(--format\): ([a-z, ]*);"#, in: overview, options: .anchorsMatchLines)

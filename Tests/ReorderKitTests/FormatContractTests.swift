@@ -1,5 +1,6 @@
 import Foundation
 import ReorderKit
+import ReorderTestFormat
 import XCTest
 
 /// The contract every format in `ListFormat.all` keeps, checked on the
@@ -49,9 +50,21 @@ import XCTest
 /// suite would fail on, left out of `contract/` until their format is
 /// fixed (it reads nothing from that folder; its README.md says what each
 /// shows). When one is fixed, move its fixture into `contract/`.
+///
+/// A format of the tests only (`PathList`, in `Tests/ReorderTestFormat/`)
+/// is added to the formats while each test runs: it keeps the contract
+/// from outside `ReorderKit`, with fixtures of its own like any format's.
 final class FormatContractTests: XCTestCase {
     static let minimumFixtures = 4
     static let allPairsLimit = 8
+
+    override func invokeTest() {
+        ListFormat.adding(PathList.format) { super.invokeTest() }
+    }
+
+    func testTheFormatOfTheTestsIsKept() {
+        XCTAssertTrue(ListFormat.all.contains(PathList.format), "the contract suite runs without the format of the tests")
+    }
 
     struct Fixture: CustomStringConvertible {
         let format: ListFormat
@@ -181,7 +194,7 @@ final class FormatContractTests: XCTestCase {
             let fixtures = try Self.fixtures(of: format)
             guard !fixtures.isEmpty else { continue }
             XCTAssertTrue(fixtures.contains { $0.bytes.contains(0x0D) }, "format \(format.name): no fixture with CRLF")
-            if format != .lines {
+            if FormatBoundOption.pointer.formats.contains(format) {
                 XCTAssertTrue(fixtures.contains { !$0.options.pointer.isEmpty }, "format \(format.name): no fixture with a pointer")
             }
             if [ListFormat.jsonc, .yaml, .toml].contains(format) {

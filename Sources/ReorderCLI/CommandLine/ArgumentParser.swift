@@ -134,7 +134,7 @@ public enum ArgumentParser {
                     index += 1
                 }
                 let value = String(decoding: raw, as: UTF8.self)
-                if case .choice(_, let choices) = option.value, !choices.contains(value) {
+                if let choices = option.value.choices, !choices.contains(value) {
                     throw UsageError.invalidChoice(option: spelled, value: value, choices: choices)
                 }
                 parsed.options[option.long, default: []].append(value)

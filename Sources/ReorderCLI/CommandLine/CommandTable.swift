@@ -11,13 +11,26 @@ public enum OptionValue: Equatable, Sendable {
     case text(placeholder: String)
     /// One of fixed words.
     case choice(placeholder: String, choices: [String])
+    /// `auto` or the name of a format of `ListFormat.all` as it is when
+    /// the arguments are read (a format may be added: see
+    /// `ListFormat.adding`).
+    case format(placeholder: String)
     /// A path to a file (completions offer files).
     case path(placeholder: String)
 
     public var placeholder: String? {
         switch self {
         case .none: return nil
-        case .text(let p), .choice(let p, _), .path(let p): return p
+        case .text(let p), .choice(let p, _), .format(let p), .path(let p): return p
+        }
+    }
+
+    /// The words it may be; nil for a flag, text or a path.
+    public var choices: [String]? {
+        switch self {
+        case .choice(_, let choices): return choices
+        case .format: return FormatChoice.names
+        case .none, .text, .path: return nil
         }
     }
 }
@@ -80,7 +93,7 @@ public enum CommandTable {
               help: "Print a line on standard error for each file rewritten in place (none for a file left as it was)."),
         .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff (with --diff), and pick's screen: auto (when standard output, for pick the screen, is a terminal and NO_COLOR is not set), always, never."),
-        .init(long: "format", short: nil, value: .choice(placeholder: "FORMAT", choices: FormatChoice.names),
+        .init(long: "format", short: nil, value: .format(placeholder: "FORMAT"),
               help: "How to read the list: auto (the default: by the file's name, as 'reorder help formats' lists; for standard input and names no format claims, JSON when it starts with '[' or '{', lines if not), "
                 + ListFormat.all.map(\.name).joined(separator: ", ") + "."),
         .init(long: "json", short: nil, value: .none, help: "Same as --format json."),

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A file name that a format claims under `--format auto`: its folder
 /// declares them, as data, and `ListFormat.claiming` asks them.
 public enum FileClaim: Hashable, Sendable, CustomStringConvertible {
@@ -72,7 +74,11 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
 
-    init(name: String, claims: [FileClaim], help: String, options: [String] = [],
+    /// A format: what `--format` calls it, the files it claims, its help
+    /// paragraph, the options that are its alone, and its reader. Public so
+    /// that a format can be defined outside this module and added with
+    /// `ListFormat.adding(_:_:)`.
+    public init(name: String, claims: [FileClaim], help: String, options: [String] = [],
          read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout) {
         self.name = name
         self.claims = claims
@@ -84,9 +90,30 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     public static func == (a: ListFormat, b: ListFormat) -> Bool { a.name == b.name }
     public var description: String { name }
 
-    /// Every format, in the order `--format` lists them and their claims
-    /// of each kind are asked. Adding a format is adding it here.
-    public static let all: [ListFormat] = [.lines, .json, .jsonc, .yaml, .toml]
+    /// The formats `reorder` is built with, in the order `--format` lists
+    /// them and their claims of each kind are asked. Adding a format is
+    /// adding it here.
+    public static let builtIn: [ListFormat] = [.lines, .json, .jsonc, .yaml, .toml]
+
+    /// Every format: the built-in ones, then any added for the time being
+    /// by `adding(_:_:)`.
+    public static var all: [ListFormat] { added.withLock { builtIn + $0 } }
+
+    private static let added = Mutex<[ListFormat]>([])
+
+    /// Runs `body` with `format` added after the others: `--format`, the
+    /// claims of `--format auto`, `reorder help formats` and every command
+    /// then know it. For a format defined outside this module (the tests
+    /// define one, to show that a format needs nothing but its own folder).
+    /// A format whose name is taken is refused.
+    public static func adding<Result>(_ format: ListFormat, _ body: () throws -> Result) rethrows -> Result {
+        added.withLock { formats in
+            precondition(!(builtIn + formats).contains(format), "a format named \(format.name) exists")
+            formats.append(format)
+        }
+        defer { added.withLock { formats in formats.removeAll { $0 == format } } }
+        return try body()
+    }
 
     public static func named(_ name: String) -> ListFormat? { all.first { $0.name == name } }
 
