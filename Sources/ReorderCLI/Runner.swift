@@ -176,7 +176,8 @@ public struct Runner {
         options.pointer = parsed.value("pointer") ?? ""
         options.format = try formatChoice(parsed)
         options.binaryAsText = parsed.has("text")
-        options.generalJSON = parsed.has("recursive")
+        options.editsInsideItems = parsed.has("recursive")
+        options.lender = .newThread
         let bound: [(String, FormatBoundOption)] = [
             ("pointer", .pointer), ("null", .null), ("text", .text), ("document", .document),
             ("recursive", .recursive), ("string", .string),

@@ -8,9 +8,10 @@ public struct ReadOptions: Equatable, Sendable {
     /// `--text`: read lines that hold a NUL byte (binary-looking input)
     /// instead of refusing them.
     public var binaryAsText = false
-    /// JSON: read an array as `JSONListLayout` does, not by the faster
-    /// `JSONLayout` (for `sort --recursive`, which writes inside items).
-    public var generalJSON = false
+    /// The edit writes inside items (`sort --recursive`): a format whose
+    /// fastest reading cannot do that (JSON's of a large root array) reads
+    /// the general way.
+    public var editsInsideItems = false
     /// YAML: `--document N`, the document of a stream to edit (counted as
     /// indices are; nil: the stream must hold one).
     public var document: Int? = nil
@@ -24,6 +25,10 @@ public struct ReadOptions: Equatable, Sendable {
     /// document is refused when it is read as a format one of them does
     /// not apply to, rather than the option doing nothing.
     public var formatBound: Set<FormatBoundOption> = []
+    /// A thread the reader may run part of its work on (see
+    /// `ThreadLender`); nil: it reads on the calling thread alone. Not
+    /// compared by `==`: it changes no result.
+    public var lender: ThreadLender? = nil
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
                 binaryAsText: Bool = false) {

@@ -671,6 +671,7 @@ static inline int ends_cleanly(const lexer_state *end, size_t bound) {
 }
 
 RK_AVX2 static int scan_on_two_threads(const uint8_t *bytes, size_t length, size_t start,
+                                       const rk_thread_lender *lender,
                                        rk_json_root_array *result, rk_json_starts_sink sink, void *context) {
     const size_t chunks = (length - start + CHUNK - 1) / CHUNK;
     pipeline *line = malloc(sizeof(pipeline));
@@ -702,8 +703,9 @@ RK_AVX2 static int scan_on_two_threads(const uint8_t *bytes, size_t length, size
     pthread_mutex_init(&line->lock, NULL);
     pthread_cond_init(&line->progress, NULL);
     for (int i = 0; i < SLOTS; i++) line->slots[i].filled = 0;
-    pthread_t thread;
-    const int started = pthread_create(&thread, NULL, run_indexer, line) == 0;
+    // The indexer on the lent thread; without one, this thread indexes
+    // each chunk when it needs it (see the loop below).
+    void *const token = lender->start(lender->context, run_indexer, line);
 
     start_grammar(g);
     int status = RK_JSON_ROOT_ARRAY;
@@ -733,7 +735,7 @@ RK_AVX2 static int scan_on_two_threads(const uint8_t *bytes, size_t length, size
         pthread_cond_broadcast(&line->progress);
         pthread_mutex_unlock(&line->lock);
     }
-    if (started) pthread_join(thread, NULL);
+    if (token) lender->join(lender->context, token);
     if (g->state != FINISHED) status = RK_JSON_NOT_HANDLED;
     if (status == RK_JSON_ROOT_ARRAY) flush(g, sink, context);
     pthread_cond_destroy(&line->progress);
@@ -743,6 +745,7 @@ RK_AVX2 static int scan_on_two_threads(const uint8_t *bytes, size_t length, size
 }
 
 RK_AVX2 static int scan_avx2(const uint8_t *bytes, size_t length, size_t start, int threads,
+                             const rk_thread_lender *lender,
                              rk_json_root_array *result, rk_json_starts_sink sink, void *context) {
     result->first_comma = -1;
     result->first_colon = -1;
@@ -754,7 +757,7 @@ RK_AVX2 static int scan_avx2(const uint8_t *bytes, size_t length, size_t start, 
     if (p >= length || bytes[p] != '[') return RK_JSON_NOT_HANDLED;
     result->open_bracket = (int64_t)p;
     if (threads == 0) threads = length - start >= TWO_THREADS_FROM ? 2 : 1;
-    return threads == 2 ? scan_on_two_threads(bytes, length, start, result, sink, context)
+    return threads == 2 && lender ? scan_on_two_threads(bytes, length, start, lender, result, sink, context)
                         : scan_on_one_thread(bytes, length, start, result, sink, context);
 }
 
@@ -772,10 +775,11 @@ int rk_json_fast_reader_available(void) { return 0; }
 #endif
 
 int rk_json_scan_root_array(const uint8_t *bytes, size_t length, size_t start, int threads,
+                            const rk_thread_lender *lender,
                             rk_json_root_array *result, rk_json_starts_sink sink, void *context) {
 #if defined(__x86_64__)
-    if (rk_json_fast_reader_available()) return scan_avx2(bytes, length, start, threads, result, sink, context);
+    if (rk_json_fast_reader_available()) return scan_avx2(bytes, length, start, threads, lender, result, sink, context);
 #endif
-    (void)bytes; (void)length; (void)start; (void)threads; (void)result; (void)sink; (void)context;
+    (void)bytes; (void)length; (void)start; (void)threads; (void)lender; (void)result; (void)sink; (void)context;
     return RK_JSON_NOT_HANDLED;
 }

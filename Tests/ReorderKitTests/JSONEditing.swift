@@ -13,7 +13,7 @@ enum JSONEditing {
     ) throws -> [UInt8] {
         try text.withUnsafeBytes { source in
             var read = ReadOptions(format: .named(format), pointer: pointer)
-            if case .sort(let sort) = edit { read.generalJSON = sort.recursive }
+            if case .sort(let sort) = edit { read.editsInsideItems = sort.recursive }
             let document = try ListDocument(source, format: format, options: read)
             let arrangement: Arrangement
             if case .batch = edit {

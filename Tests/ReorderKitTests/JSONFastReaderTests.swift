@@ -20,6 +20,45 @@ final class JSONFastReaderTests: XCTestCase {
         #endif
     }
 
+    /// A thread for each loan, counted: the reader starts none of its own.
+    final class CountingLender: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var loans: Int { lock.withLock { count } }
+        var lender: ThreadLender {
+            ThreadLender { work in
+                self.lock.withLock { self.count += 1 }
+                let done = DispatchSemaphore(value: 0)
+                Thread { work(); done.signal() }.start()
+                return { done.wait() }
+            }
+        }
+    }
+
+    static let lender = CountingLender()
+
+    func testTheSecondThreadIsTheCallersAndTheResultIsTheSameWithoutIt() throws {
+        let text = "[" + (0..<200_000).map { "\"item \($0)\"" }.joined(separator: ",\n") + "]"
+        let bytes = Array(text.utf8)
+        let counting = CountingLender()
+        try bytes.withUnsafeBytes { source in
+            let scanner = JSONScanner(source, tokens: [])
+            guard JSONScanner.hasFastReader else {
+                // Without AVX2 the fast reader declines, and borrows nothing.
+                XCTAssertNil(scanner.scanRootArrayQuickly(threads: 2, lender: counting.lender))
+                XCTAssertEqual(counting.loans, 0)
+                return
+            }
+            let lent = try XCTUnwrap(scanner.scanRootArrayQuickly(threads: 2, lender: counting.lender))
+            XCTAssertEqual(counting.loans, 1, "the reader asked for \(counting.loans) threads")
+            let alone = try XCTUnwrap(scanner.scanRootArrayQuickly(threads: 2, lender: nil))
+            XCTAssertEqual(lent.elementStarts, alone.elementStarts)
+            XCTAssertEqual(lent.elementStarts.count, 200_000)
+            let refused = ThreadLender { _ in nil }
+            XCTAssertEqual(scanner.scanRootArrayQuickly(threads: 2, lender: refused)?.elementStarts, alone.elementStarts)
+        }
+    }
+
     func testFastReaderRunsWhereTheCPUHasAVX2() {
         XCTAssertEqual(JSONScanner.hasFastReader, cpuHasAVX2)
     }
@@ -29,7 +68,7 @@ final class JSONFastReaderTests: XCTestCase {
     func difference(_ bytes: [UInt8], threads: Int) -> String? {
         bytes.withUnsafeBytes { source in
             let scanner = JSONScanner(source, tokens: [])
-            let quick = scanner.scanRootArrayQuickly(threads: threads)
+            let quick = scanner.scanRootArrayQuickly(threads: threads, lender: Self.lender.lender)
             let expected: JSONScan?
             do {
                 let scan = try scanner.scan()
@@ -190,7 +229,7 @@ final class JSONFastReaderTests: XCTestCase {
         try Array(deep.utf8).withUnsafeBytes { source in
             let scanner = JSONScanner(source, tokens: [])
             XCTAssertNil(scanner.scanRootArrayQuickly(threads: 1))
-            XCTAssertNil(scanner.scanRootArrayQuickly(threads: 2))
+            XCTAssertNil(scanner.scanRootArrayQuickly(threads: 2, lender: Self.lender.lender))
             XCTAssertEqual(try scanner.scan().elementStarts, [1])
         }
     }

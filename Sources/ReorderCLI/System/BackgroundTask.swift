@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import ReorderHeap
+import ReorderKit
 
 /// Work run on a thread of its own while the caller does something else;
 /// `value()` waits for it. `reorder batch` reads its first input this way
@@ -35,6 +36,15 @@ final class BackgroundTask<Value> {
             pthread_join(thread, nil)
             self.thread = nil
         }
+    }
+}
+
+extension ThreadLender {
+    /// A new thread for each loan, on another processor, as a
+    /// `BackgroundTask`'s: the core starts none of its own.
+    static let newThread = ThreadLender { work in
+        guard let thread = startThread(work) else { return nil }
+        return { _ = pthread_join(thread, nil) }
     }
 }
 

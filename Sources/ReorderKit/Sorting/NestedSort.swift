@@ -102,7 +102,7 @@ enum NestedSort {
         var output: [UInt8] = []
         output.reserveCapacity(source.count + 64)
         guard !regions.isEmpty, let base = source.baseAddress else {
-            try list.emit(arrangement) { output.append(contentsOf: $0) }
+            list.emit(arrangement) { output.append(contentsOf: $0) }
             return output
         }
         try list.emit(arrangement) { slice in

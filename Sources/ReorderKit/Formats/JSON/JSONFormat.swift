@@ -38,7 +38,7 @@ enum JSONFormatReader {
         let scanner = JSONScanner(text.scanned, tokens: pointer.tokens)
         let scan: JSONScan
         do {
-            scan = try (withComments || options.generalJSON ? nil : scanner.scanRootArrayQuickly()) ?? scanner.scan()
+            scan = try (withComments || options.editsInsideItems ? nil : scanner.scanRootArrayQuickly(lender: options.lender)) ?? scanner.scan()
         } catch let error as JSONError {
             if !withComments, case .syntax(let problem, _) = error, problem == .comment || problem == .trailingComma,
                isValidWithComments(source) {
@@ -51,7 +51,7 @@ enum JSONFormatReader {
             preconditionFailure("a valid document has a value at the pointer or a pointer error")
         }
         switch kind {
-        case .array where !withComments && !options.generalJSON:
+        case .array where !withComments && !options.editsInsideItems:
             return JSONLayout(source, arrayScan: scan)
         case .array, .object:
             return JSONListLayout(text: text, container: scan.targetStart, parentOpen: scan.parentOpen,

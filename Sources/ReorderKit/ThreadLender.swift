@@ -1,0 +1,24 @@
+/// A thread the caller lends the core for work that can run beside its
+/// own: the core starts no thread (it does no I/O and owns no resource of
+/// the system). The JSON reader runs its first pass ahead on it for a large
+/// document (`ReadOptions.lender`); without a lender it reads on the
+/// calling thread alone, with the same result.
+public struct ThreadLender: Sendable {
+    /// Runs `work` on another thread and returns what waits for it to
+    /// finish, or nil when no thread can be had (then the core does the
+    /// work itself).
+    public let start: @Sendable (_ work: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?
+
+    public init(start: @escaping @Sendable (_ work: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?) {
+        self.start = start
+    }
+}
+
+extension ReadOptions {
+    /// Every reading is the same whatever thread is lent.
+    public static func == (a: ReadOptions, b: ReadOptions) -> Bool {
+        a.format == b.format && a.nulTerminated == b.nulTerminated && a.pointer == b.pointer
+            && a.binaryAsText == b.binaryAsText && a.editsInsideItems == b.editsInsideItems && a.document == b.document
+            && a.region == b.region && a.fallbackTerminator == b.fallbackTerminator && a.formatBound == b.formatBound
+    }
+}
