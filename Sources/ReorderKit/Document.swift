@@ -154,12 +154,7 @@ public enum FormatBoundOption: String, CaseIterable, Sendable {
     /// `--string`: a value written as the format's string.
     case string
 
-    /// The formats it applies to. An option of one format alone is
-    /// declared by that format (`ListFormat.options`).
-    public var formats: [ListFormat] {
-        switch self {
-        case .pointer, .recursive, .string: return [.json, .jsonc, .yaml, .toml]
-        case .null, .text, .document: return ListFormat.all.filter { $0.options.contains(rawValue) }
-        }
-    }
+    /// The formats it applies to: those that declare it
+    /// (`ListFormat.options`).
+    public var formats: [ListFormat] { ListFormat.all.filter { $0.options.contains(rawValue) } }
 }

@@ -59,7 +59,7 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(formats.status, 0)
         XCTAssertEqual(formats.stdout, Help.formats(width: 50))
         XCTAssertTrue(formats.stdout.split(separator: "\n").allSatisfy { $0.count <= 50 }, formats.stdout)
-        XCTAssertTrue(formats.stdout.contains("\nyaml\n  Files:    *.yaml *.yml\n  Options:  --document N\n"), formats.stdout)
+        XCTAssertTrue(formats.stdout.contains("\nyaml\n  Files:    *.yaml *.yml\n  Options:  -p, --pointer PTR; --recursive;\n            --string; --document N\n"), formats.stdout)
     }
 
     func testVersion() {

@@ -67,9 +67,9 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     public let claims: [FileClaim]
     /// One paragraph: what its items are, for `reorder help formats`.
     public let help: String
-    /// The long names of the options that apply to this format alone, or
-    /// to it and its kin (`--json-patch`: JSON and JSON with comments);
-    /// other formats refuse them.
+    /// The long names of the options that apply to this format and not to
+    /// every format (`--pointer`: JSON, YAML and TOML; `--document`: YAML
+    /// alone); formats that do not declare one refuse it.
     public let options: [String]
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout

@@ -6,6 +6,7 @@ extension ListFormat {
         name: "toml",
         claims: [.fileExtension("toml")],
         help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were.",
+        options: ["pointer", "recursive", "string"],
         read: { source, options in try TOMLFormat.read(source, pointer: options.pointer) })
 }
 

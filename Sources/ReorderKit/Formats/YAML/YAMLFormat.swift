@@ -5,7 +5,7 @@ extension ListFormat {
         name: "yaml",
         claims: [.fileExtension("yaml"), .fileExtension("yml")],
         help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), a list under a merge key (<<), comments inside a flow collection.",
-        options: ["document"],
+        options: ["pointer", "recursive", "string", "document"],
         read: { source, options in try YAMLLayout(source, options: options) })
 }
 
