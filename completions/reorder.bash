@@ -4,7 +4,7 @@
 # or source this file from ~/.bashrc.
 #
 # The commands and options mirror the command table in
-# Sources/ReorderCLI/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
+# Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
 _reorder_commands='move swap insert delete batch sort reverse diff edit pick fix help'

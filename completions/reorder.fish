@@ -3,7 +3,7 @@
 # it to ~/.config/fish/completions/.
 #
 # The commands and options mirror the command table in
-# Sources/ReorderCLI/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
+# Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.

@@ -1,8 +1,8 @@
 /// An error of a format reading or editing a document, as the command line
-/// needs it without knowing the format: each format's error type conforms
-/// in its folder (`JSONError`, `YAMLError`, `TOMLError`), and the command
-/// line catches this one type, finds the error's place in the input once,
-/// and words the error through it.
+/// needs it without knowing the format: `FormatError` (TOML's and YAML's)
+/// and `JSONError` conform, and the command line catches this one type,
+/// finds the error's place in the input once, and words the error through
+/// it.
 public protocol FormatReadError: Error {
     /// The byte offset in the document's source that the error is at, for
     /// a `file:line:column: ` prefix; nil for an error with no place in the

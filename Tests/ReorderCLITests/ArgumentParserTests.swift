@@ -22,9 +22,9 @@ final class ArgumentParserTests: XCTestCase {
     func testOptionsMayStandAnywhereBeforeDoubleDash() throws {
         let parsed = try parse(["move", "-c", "0", "--format=json", "1", "a.json", "-p", "/x", "--", "--check"])
         XCTAssertEqual(parsed.positionals, ["0", "1", "a.json", "--check"])
-        XCTAssertTrue(parsed.has("check"))
-        XCTAssertEqual(parsed.value("format"), "json")
-        XCTAssertEqual(parsed.value("pointer"), "/x")
+        XCTAssertTrue(parsed.has(.check))
+        XCTAssertEqual(parsed.value(.format), "json")
+        XCTAssertEqual(parsed.value(.pointer), "/x")
     }
 
     func testNegativeNumbersAndRangesArePositionals() throws {
@@ -35,11 +35,11 @@ final class ArgumentParserTests: XCTestCase {
 
     func testShortOptionForms() throws {
         let parsed = try parse(["move", "0", "1", "-czp/a", "-oout"])
-        XCTAssertTrue(parsed.has("check"))
-        XCTAssertTrue(parsed.has("null"))
-        XCTAssertEqual(parsed.value("pointer"), "/a")
-        XCTAssertEqual(parsed.value("output"), "out")
-        XCTAssertEqual(try parse(["batch", "-e", "delete 0", "-e", "move 1 0"]).values("expression"),
+        XCTAssertTrue(parsed.has(.check))
+        XCTAssertTrue(parsed.has(.null))
+        XCTAssertEqual(parsed.value(.pointer), "/a")
+        XCTAssertEqual(parsed.value(.output), "out")
+        XCTAssertEqual(try parse(["batch", "-e", "delete 0", "-e", "move 1 0"]).values(.expression),
                        ["delete 0", "move 1 0"])
     }
 
@@ -89,21 +89,36 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    func testEveryOptionNameHasOneRow() {
+        XCTAssertEqual(CommandTable.options.map(\.name), Option.allCases.filter { option in
+            CommandTable.options.contains { $0.name == option }
+        }, "an option has two rows")
+        for option in Option.allCases {
+            XCTAssertEqual(CommandTable.options.filter { $0.name == option }.count, 1, "\(option.spelled) has no row")
+        }
+    }
+
+    func testEveryCommandButHelpHasARun() {
+        for command in CommandTable.commands {
+            XCTAssertEqual(command.run == nil, command.name == "help", command.name)
+        }
+    }
+
     func testOptionsBeforeTheCommandReadAsIfTheyFollowedIt() throws {
         var parsed = try parse(["-z", "swap", "0", "1"])
         XCTAssertEqual(parsed.command.name, "swap")
-        XCTAssertTrue(parsed.has("null"))
+        XCTAssertTrue(parsed.has(.null))
         XCTAssertEqual(parsed.positionals, ["0", "1"])
         parsed = try parse(["-p", "/a", "-cz", "--format=json", "-o", "out", "sort", "-r", "f.json"])
         XCTAssertEqual(parsed.command.name, "sort")
-        XCTAssertEqual(parsed.value("pointer"), "/a")
-        XCTAssertEqual(parsed.value("output"), "out")
-        XCTAssertEqual(parsed.value("format"), "json")
-        XCTAssertTrue(parsed.has("check") && parsed.has("null") && parsed.has("reverse"))
+        XCTAssertEqual(parsed.value(.pointer), "/a")
+        XCTAssertEqual(parsed.value(.output), "out")
+        XCTAssertEqual(parsed.value(.format), "json")
+        XCTAssertTrue(parsed.has(.check) && parsed.has(.null) && parsed.has(.reverse))
         XCTAssertEqual(parsed.positionals, ["f.json"])
         // Value options keep their command-line order across the command.
         parsed = try parse(["-e", "delete 0", "batch", "-e", "delete 1"])
-        XCTAssertEqual(parsed.values("expression"), ["delete 0", "delete 1"])
+        XCTAssertEqual(parsed.values(.expression), ["delete 0", "delete 1"])
         XCTAssertEqual(try ArgumentParser.parse(["-z", "--help"]), .help(command: nil))
         XCTAssertEqual(error(["-p"]), .missingOptionValue("-p"))
         XCTAssertEqual(error(["-z"]), .missingCommand)
@@ -117,6 +132,6 @@ final class ArgumentParserTests: XCTestCase {
             return XCTFail("not a run")
         }
         XCTAssertEqual(parsed.rawPositionals, [latin1])
-        XCTAssertEqual(parsed.rawValues("expression"), [[0xFF]])
+        XCTAssertEqual(parsed.rawValues(.expression), [[0xFF]])
     }
 }

@@ -24,15 +24,16 @@ final class ReaderRegressionTests: XCTestCase {
     }
 
     func testAnEmptyYAMLStreamOrAByteOrderMarkAloneIsRefusedNotACrash() {
-        XCTAssertEqual(error("", .yaml) as? YAMLError, .notAList(pointer: "", found: "null", offset: 0))
-        XCTAssertEqual(error([0xEF, 0xBB, 0xBF], .yaml) as? YAMLError, .notAList(pointer: "", found: "null", offset: 0))
-        XCTAssertEqual(error("---\n", .yaml) as? YAMLError, .notAList(pointer: "", found: "null", offset: 0))
+        XCTAssertEqual(error("", .yaml) as? FormatError, YAMLError.notAList(pointer: "", found: "null", offset: 0))
+        XCTAssertEqual(error([0xEF, 0xBB, 0xBF], .yaml) as? FormatError, YAMLError.notAList(pointer: "", found: "null", offset: 0))
+        XCTAssertEqual(error("---\n", .yaml) as? FormatError, YAMLError.notAList(pointer: "", found: "null", offset: 0))
     }
 
     func testALoneCarriageReturnInYAMLIsRefusedAtItsPlace() {
         // PyYAML reads two root keys here; reading the CR as part of a line
         // moved `c` into `/a`.
-        guard case .cannotDelimit(_, let offset)? = error("a:\n  b: 1\n  \rc: 2", .yaml, pointer: "/a") as? YAMLError else {
+        guard let refusal = error("a:\n  b: 1\n  \rc: 2", .yaml, pointer: "/a") as? FormatError,
+              case .cannotDelimit = refusal.kind, let offset = refusal.offset else {
             return XCTFail("a lone CR was read as part of a line")
         }
         XCTAssertEqual(offset, 12)
@@ -95,8 +96,8 @@ extension ReaderRegressionTests {
 extension ReaderRegressionTests {
     func testATableMadeByDottedKeysIsNotDeletedWithItsLastLine() {
         // `name` was gone from the result, not empty.
-        guard case .cannotDelimit? = error(try: .delete(.index(UserIndex(0))), "name.e = 1\nother = 2\n", .toml, pointer: "/name")
-            as? TOMLError else { return XCTFail("the last line of a dotted-key table was deleted") }
+        guard case .cannotDelimit? = (error(try: .delete(.index(UserIndex(0))), "name.e = 1\nother = 2\n", .toml, pointer: "/name")
+            as? FormatError)?.kind else { return XCTFail("the last line of a dotted-key table was deleted") }
         XCTAssertNil(error(try: .delete(.index(UserIndex(0))), "name.e = 1\nname.f = 2\nother = 2\n", .toml, pointer: "/name"))
     }
 

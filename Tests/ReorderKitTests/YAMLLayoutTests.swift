@@ -20,8 +20,8 @@ final class YAMLLayoutTests: XCTestCase {
     func delete(_ at: Int) -> Edit { .delete(.index(UserIndex(at))) }
     func select(_ text: String) throws -> SourceSelector { try SourceSelector(parsing: text) }
 
-    func error(_ body: () throws -> Any) -> YAMLError? {
-        do { _ = try body(); return nil } catch { return error as? YAMLError }
+    func error(_ body: () throws -> Any) -> FormatError? {
+        do { _ = try body(); return nil } catch { return error as? FormatError }
     }
 
     let workflow = """
@@ -288,8 +288,8 @@ final class YAMLLayoutTests: XCTestCase {
                   <<: *common
             """)
         let anchored = "list:\n  - &a {x: 1}\n  - *a\n  - b\n"
-        XCTAssertEqual(error { try self.apply(.reverse, anchored, pointer: "/list") }, .aliasBeforeAnchor(name: "a"))
-        XCTAssertEqual(error { try self.apply(self.delete(0), anchored, pointer: "/list") }, .aliasBeforeAnchor(name: "a"))
+        XCTAssertEqual(error { try self.apply(.reverse, anchored, pointer: "/list") }, YAMLError.aliasBeforeAnchor(name: "a"))
+        XCTAssertEqual(error { try self.apply(self.delete(0), anchored, pointer: "/list") }, YAMLError.aliasBeforeAnchor(name: "a"))
         XCTAssertEqual(try apply(move(2, 0), anchored, pointer: "/list"), "list:\n  - b\n  - &a {x: 1}\n  - *a\n")
         // The merged mapping is a mapping like any other.
         XCTAssertEqual(try apply(.reverse, "a: 1\nb: 2\n<<: {c: 3, d: 4}\n", pointer: "/<<"), "a: 1\nb: 2\n<<: {d: 4, c: 3}\n")
@@ -306,7 +306,7 @@ final class YAMLLayoutTests: XCTestCase {
         XCTAssertEqual(try apply(.reverse, anchors + "c: {<<: [*a, *b]}\n", pointer: "/c/<<"), anchors + "c: {<<: [*b, *a]}\n")
         // A single alias is no list.
         XCTAssertEqual(error { try self.apply(.reverse, anchors + "c:\n  <<: *a\n", pointer: "/c/<<") },
-                       .notAList(pointer: "/c/<<", found: "a scalar", offset: 35))
+                       YAMLError.notAList(pointer: "/c/<<", found: "a scalar", offset: 35))
     }
 
     /// The mapping that holds `<<` is refused at its `<<`, whichever form
@@ -323,9 +323,9 @@ final class YAMLLayoutTests: XCTestCase {
         ]
         for (text, offset, list) in cases {
             XCTAssertEqual(error { try self.apply(.reverse, anchors + text, pointer: "/c") },
-                           .mergeKey(pointer: "/c", offset: offset, mergeList: list), text)
+                           YAMLError.mergeKey(pointer: "/c", offset: offset, mergeList: list), text)
         }
-        XCTAssertEqual(error { try self.apply(.reverse, "<<: {x: 1}\ny: 2\n") }, .mergeKey(pointer: "", offset: 0, mergeList: false))
+        XCTAssertEqual(error { try self.apply(.reverse, "<<: {x: 1}\ny: 2\n") }, YAMLError.mergeKey(pointer: "", offset: 0, mergeList: false))
         // A quoted '<<' is a plain key; a `<<` deeper down is not this mapping's.
         XCTAssertEqual(try apply(.reverse, "'<<': 1\ny: 2\n"), "y: 2\n'<<': 1\n")
         XCTAssertEqual(try apply(.reverse, "x: {<<: {k: 1}}\ny: 2\n"), "y: 2\nx: {<<: {k: 1}}\n")
@@ -411,7 +411,7 @@ final class YAMLLayoutTests: XCTestCase {
                        text.replacingOccurrences(of: "items:\n", with: "items:\n  - \"x \\\"y\\\"\"\n"))
         XCTAssertEqual(try apply(insert(0, "d: 4"), text, pointer: "/map"),
                        text.replacingOccurrences(of: "{b: 2", with: "{d: 4, b: 2"))
-        XCTAssertEqual(error { try self.apply(self.insert(0, "a: 9"), text, pointer: "/map") }, .keyExists(key: "a"))
+        XCTAssertEqual(error { try self.apply(self.insert(0, "a: 9"), text, pointer: "/map") }, YAMLError.keyExists(key: "a"))
     }
 
     func testEmptyingAndFillingLists() throws {
@@ -435,8 +435,8 @@ final class YAMLLayoutTests: XCTestCase {
         XCTAssertTrue(refuses("k: |+\n  a\n\nz: 1\n"))
         XCTAssertTrue(refuses("*b : 1\na: 2\n"))
         XCTAssertTrue(refuses("k: [a, # c\n  b]\n", pointer: "/k"))
-        XCTAssertEqual(error { try self.apply(.reverse, "k: 1\n", pointer: "/k") }, .notAList(pointer: "/k", found: "a scalar", offset: 3))
-        XCTAssertEqual(error { try self.apply(.reverse, "k:\n", pointer: "/k") }, .notAList(pointer: "/k", found: "null", offset: 0))
+        XCTAssertEqual(error { try self.apply(.reverse, "k: 1\n", pointer: "/k") }, YAMLError.notAList(pointer: "/k", found: "a scalar", offset: 3))
+        XCTAssertEqual(error { try self.apply(.reverse, "k:\n", pointer: "/k") }, YAMLError.notAList(pointer: "/k", found: "null", offset: 0))
     }
 
     func testAMappingThatStartsAfterItsDash() throws {

@@ -15,12 +15,12 @@ final class YAMLRegressionTests: XCTestCase {
         }
     }
 
-    func error(_ text: String, _ edit: Edit = .reverse, pointer: String = "") -> YAMLError? {
+    func error(_ text: String, _ edit: Edit = .reverse, pointer: String = "") -> FormatError? {
         error(Array(text.utf8), edit, pointer: pointer)
     }
 
-    func error(_ bytes: [UInt8], _ edit: Edit = .reverse, pointer: String = "") -> YAMLError? {
-        do { _ = try render(bytes, edit, pointer: pointer); return nil } catch { return error as? YAMLError }
+    func error(_ bytes: [UInt8], _ edit: Edit = .reverse, pointer: String = "") -> FormatError? {
+        do { _ = try render(bytes, edit, pointer: pointer); return nil } catch { return error as? FormatError }
     }
 
     let sort = Edit.sort(SortOptions())
@@ -31,33 +31,33 @@ final class YAMLRegressionTests: XCTestCase {
     func testACommentInAGapIsNotPutAfterABlockScalarWhoseTextItWouldBecome() throws {
         // grafana's promtail values.yaml: `# note` became part of `file`.
         let text = "b:\n  c:\n    x: 1\n    # note\n\na:\n  file: |\n    line\n"
-        XCTAssertEqual(error(text, sort), .wouldChangeData(
+        XCTAssertEqual(error(text, sort), YAMLError.wouldChangeData(
             what: "the edit would put line 4 (a comment) after this block scalar, whose text it would become", offset: 40))
         // Less indented than the scalar's content, the comment ends it.
         let shallow = "b:\n  c:\n    x: 1\n  # note\n\na:\n  file: |\n    line\n"
         XCTAssertEqual(try render(shallow, sort), "a:\n  file: |\n    line\n  # note\n\nb:\n  c:\n    x: 1\n")
         // An empty block scalar takes any line more indented than its entry.
         let empty = "k:\n  -\n   #\n\n  - |\nz: 1\n"
-        XCTAssertEqual(error(empty, pointer: "/k"), .wouldChangeData(
+        XCTAssertEqual(error(empty, pointer: "/k"), YAMLError.wouldChangeData(
             what: "the edit would put line 3 (a comment) after this block scalar, whose text it would become", offset: 17))
         // Blank lines holding spaces no longer refuse the list; only an edit
         // that puts one, as text, after a block scalar.
         let blanks = "- |\n  a\n- b\n   \n- c\n"
         XCTAssertEqual(try render(blanks, move(0, -1)), "- b\n- c\n   \n- |\n  a\n")
-        XCTAssertEqual(error(blanks, move(0, 1)), .wouldChangeData(
+        XCTAssertEqual(error(blanks, move(0, 1)), YAMLError.wouldChangeData(
             what: "the edit would put line 4 (blanks) after this block scalar, whose text it would become", offset: 2))
         // Blanks that are a scalar's text in the source stay with it.
         let own = "- |\n  a\n   \n- b\n"
-        XCTAssertEqual(error(own), .wouldChangeData(
+        XCTAssertEqual(error(own), YAMLError.wouldChangeData(
             what: "the edit would take line 3 (blanks), which this block scalar reads as its text, away from it", offset: 2))
         // An edit whose gaps hold none is not refused.
         XCTAssertEqual(try render("- |\n  a\n\n- b\n"), "- b\n\n- |\n  a\n")
         // An entry's own comment lines, too, are not put after a scalar.
-        XCTAssertEqual(error("- x0\n    # c\n- |\n  t1\n- k2: >\n    v2\n"), .wouldChangeData(
+        XCTAssertEqual(error("- x0\n    # c\n- |\n  t1\n- k2: >\n    v2\n"), YAMLError.wouldChangeData(
             what: "the edit would put line 2 (a comment) after this block scalar, whose text it would become", offset: 28))
         // Blanks that end the file after a scalar have no line break: moved
         // before another entry, they would gain one.
-        XCTAssertEqual(error("- |\n  t0\n     \n- |\n  t1\n  u\n     "), .wouldChangeData(
+        XCTAssertEqual(error("- |\n  t0\n     \n- |\n  t1\n  u\n     "), YAMLError.wouldChangeData(
             what: "the edit would put line 3 (blanks) after this block scalar, whose text it would become", offset: 17))
     }
 
@@ -65,7 +65,7 @@ final class YAMLRegressionTests: XCTestCase {
 
     func testABlockScalarAtTheEndOfAFileKeepsItsFinalLineBreakOrItsAbsence() throws {
         // ['x', 'e'] became ['e\n', 'x'].
-        XCTAssertEqual(error("- x\n- |\n  e"), .wouldChangeData(
+        XCTAssertEqual(error("- x\n- |\n  e"), YAMLError.wouldChangeData(
             what: "this block scalar ends the file without a line break, so its text ends without one; "
                 + "moved before other lines it would end with one", offset: 6))
         // Stripped, it has no final line break to gain.
@@ -81,7 +81,7 @@ final class YAMLRegressionTests: XCTestCase {
 
     func testAnEntryThatStartsWithUFEFFIsNotMovedToTheStartOfTheFile() throws {
         let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        XCTAssertEqual(error(Array("a: 1\n".utf8) + mark + Array("b: 2\n".utf8)), .wouldChangeData(
+        XCTAssertEqual(error(Array("a: 1\n".utf8) + mark + Array("b: 2\n".utf8)), YAMLError.wouldChangeData(
             what: "this entry starts with U+FEFF, and at the start of the file it would be read as the file's byte-order mark",
             offset: 5))
         // Behind the file's own mark, or not first, it may go.
@@ -103,9 +103,9 @@ final class YAMLRegressionTests: XCTestCase {
 
     func testAFlowPairWhoseKeyIsACollectionIsRefused() {
         // It became `[[b]:, a 1]`.
-        XCTAssertEqual(error("[[a, b]: 1]\n", pointer: "/0"), .cannotDelimit(what: "a flow collection used as a key", offset: 1))
-        XCTAssertEqual(error("[[a, b]: 1, c]\n"), .cannotDelimit(what: "a flow collection used as a key", offset: 1))
-        XCTAssertEqual(error("{[a, b]: 1, c: 2}\n"), .cannotDelimit(what: "a flow collection used as a key", offset: 1))
+        XCTAssertEqual(error("[[a, b]: 1]\n", pointer: "/0"), YAMLError.cannotDelimit(what: "a flow collection used as a key", offset: 1))
+        XCTAssertEqual(error("[[a, b]: 1, c]\n"), YAMLError.cannotDelimit(what: "a flow collection used as a key", offset: 1))
+        XCTAssertEqual(error("{[a, b]: 1, c: 2}\n"), YAMLError.cannotDelimit(what: "a flow collection used as a key", offset: 1))
     }
 
     // MARK: - 6. An untouched empty flow collection
@@ -156,9 +156,9 @@ final class YAMLRegressionTests: XCTestCase {
     func testAKeepChompingScalarRefusesOnlyTheListThatHoldsIt() throws {
         let text = "k: |+\n  a\n\nl:\n  - b\n  - a\n"
         XCTAssertEqual(try render(text, sort, pointer: "/l"), "k: |+\n  a\n\nl:\n  - a\n  - b\n")
-        XCTAssertEqual(error(text, sort), .cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: 3))
+        XCTAssertEqual(error(text, sort), YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: 3))
         XCTAssertEqual(error("l:\n  - >+\n    a\n\n  - b\n", pointer: "/l"),
-                       .cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: 7))
+                       YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: 7))
     }
 
     /// A blank line holding a tab that the last entry's block scalar reads
@@ -167,7 +167,7 @@ final class YAMLRegressionTests: XCTestCase {
     /// still edited.
     func testATabLineAfterTheLastBlockScalarIsRefusedNotLeftBehind() throws {
         XCTAssertEqual(error("foo: |\n  \t", .delete(.index(UserIndex(0)))),
-                       .cannotDelimit(what: "a blank line holding a tab between entries", offset: 7))
+                       YAMLError.cannotDelimit(what: "a blank line holding a tab between entries", offset: 7))
         XCTAssertEqual(try render("a: 1\nb: 2\n\t\n", .delete(.index(UserIndex(0)))), "b: 2\n\t\n")
     }
 }

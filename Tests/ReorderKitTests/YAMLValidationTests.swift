@@ -6,14 +6,14 @@ import XCTest
 /// looks like it is read as before.
 final class YAMLValidationTests: XCTestCase {
     /// The error of reading `bytes` as YAML and reversing its root list.
-    func error(_ bytes: [UInt8]) -> YAMLError? {
+    func error(_ bytes: [UInt8]) -> FormatError? {
         bytes.withUnsafeBytes { source in
             do {
                 let document = try ListDocument(source, format: .yaml, options: ReadOptions(pointer: ""))
                 _ = document.render(try document.arrangement(for: .reverse, options: EditOptions()))
                 return nil
             } catch {
-                return error as? YAMLError
+                return error as? FormatError
             }
         }
     }
@@ -23,7 +23,7 @@ final class YAMLValidationTests: XCTestCase {
     }
 
     func assertInvalid(_ bytes: [UInt8], at offset: Int, _ phrase: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard case .invalid(let reason, let found)? = error(bytes) else {
+        guard let refusal = error(bytes), case .invalid(let reason) = refusal.kind, let found = refusal.offset else {
             return XCTFail("not refused as invalid: \(String(describing: error(bytes)))", file: file, line: line)
         }
         XCTAssertEqual(found, offset, reason, file: file, line: line)
@@ -32,7 +32,7 @@ final class YAMLValidationTests: XCTestCase {
 
     /// Valid YAML: whatever else the reader says, it is not "invalid".
     func assertValid(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        if case .invalid(let reason, let offset)? = error(Array(text.utf8)) {
+        if let refusal = error(Array(text.utf8)), case .invalid(let reason) = refusal.kind, let offset = refusal.offset {
             XCTFail("refused at \(offset): \(reason)", file: file, line: line)
         }
     }
@@ -151,7 +151,7 @@ final class YAMLValidationTests: XCTestCase {
         assertValid("- !e%41x x\n- !<tag:yaml.org,2002:str> y\n- !!python/name:a.b z\n- !Ref w\n")
         // An anchor defined twice is valid YAML, but which node an alias
         // names would depend on the order.
-        XCTAssertEqual(error(Array("- &a 1\n- &a 2\n".utf8)), .cannotDelimit(
+        XCTAssertEqual(error(Array("- &a 1\n- &a 2\n".utf8)), YAMLError.cannotDelimit(
             what: "the anchor '&a' defined a second time in one document (an alias would then name the node of whichever anchor comes before it, which moving entries changes)",
             offset: 9))
         assertValid("a: &x 1\nb: *x\n&k c: 2\n")

@@ -39,19 +39,19 @@ public struct ParsedArguments: Equatable, Sendable {
     /// `positionals` as the bytes the shell passed, which need not be UTF-8:
     /// `=TEXT` and VALUE compare and insert these, never a repaired copy.
     public var rawPositionals: [[UInt8]] = []
-    /// Every value given to each option, by long name, in order; a flag
-    /// given is present with an empty list.
-    public var options: [String: [String]] = [:]
+    /// Every value given to each option, in order; a flag given is present
+    /// with an empty list.
+    public var options: [Option: [String]] = [:]
     /// `options`' values as the bytes the shell passed.
-    public var rawOptions: [String: [[UInt8]]] = [:]
-    /// The long name of each option given with a value, in command-line
-    /// order (`batch` reads `-e` and `-f` interleaved, in the order given).
-    public var valueOrder: [String] = []
+    public var rawOptions: [Option: [[UInt8]]] = [:]
+    /// Each option given with a value, in command-line order (`batch` reads
+    /// `-e` and `-f` interleaved, in the order given).
+    public var valueOrder: [Option] = []
 
-    public func has(_ long: String) -> Bool { options[long] != nil }
-    public func value(_ long: String) -> String? { options[long]?.last }
-    public func values(_ long: String) -> [String] { options[long] ?? [] }
-    public func rawValues(_ long: String) -> [[UInt8]] { rawOptions[long] ?? [] }
+    public func has(_ option: Option) -> Bool { options[option] != nil }
+    public func value(_ option: Option) -> String? { options[option]?.last }
+    public func values(_ option: Option) -> [String] { options[option] ?? [] }
+    public func rawValues(_ option: Option) -> [[UInt8]] { rawOptions[option] ?? [] }
 }
 
 /// What the command line asks for.
@@ -87,7 +87,7 @@ public enum ArgumentParser {
         while commandIndex < given.count {
             let argument = given[commandIndex]
             switch argument {
-            case "-h", "--help": return .help(command: nil)
+            case "-h", Option.help.spelled: return .help(command: nil)
             case "--version", "-V": return .version
             default: break
             }
@@ -122,7 +122,7 @@ public enum ArgumentParser {
             func takeValue(for option: OptionDescriptor, spelled: String, attached: [UInt8]?) throws {
                 if option.value == .none {
                     if attached != nil { throw UsageError.unexpectedOptionValue(spelled) }
-                    parsed.options[option.long, default: []] = parsed.options[option.long] ?? []
+                    parsed.options[option.name, default: []] = parsed.options[option.name] ?? []
                     return
                 }
                 let raw: [UInt8]
@@ -137,9 +137,9 @@ public enum ArgumentParser {
                 if let choices = option.value.choices, !choices.contains(value) {
                     throw UsageError.invalidChoice(option: spelled, value: value, choices: choices)
                 }
-                parsed.options[option.long, default: []].append(value)
-                parsed.rawOptions[option.long, default: []].append(raw)
-                parsed.valueOrder.append(option.long)
+                parsed.options[option.name, default: []].append(value)
+                parsed.rawOptions[option.name, default: []].append(raw)
+                parsed.valueOrder.append(option.name)
             }
             let bytes = arguments[index - 1]
             if argument.hasPrefix("--") {
@@ -165,7 +165,7 @@ public enum ArgumentParser {
                 }
             }
         }
-        if parsed.has("help") { return .help(command: command) }
+        if parsed.has(.help) { return .help(command: command) }
         if command.name == "help" {
             guard let name = parsed.positionals.first else { return .help(command: nil) }
             if name == Help.formatsTopic { return .helpFormats }

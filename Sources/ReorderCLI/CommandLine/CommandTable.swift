@@ -35,13 +35,66 @@ public enum OptionValue: Equatable, Sendable {
     }
 }
 
+/// Every option's name, once: the table's rows and the code that reads a
+/// parsed command line both name an option by its case, so that a name
+/// misspelled fails to compile. The raw value is the long name without
+/// the dashes: `output` for `--output`.
+public enum Option: String, CaseIterable, Sendable {
+    case output
+    case check
+    case diff
+    case verbose
+    case color
+    case format
+    case json
+    case lines
+    case pointer
+    case null
+    case document
+    case text
+    case oneBased = "one-based"
+    case key
+    case missingOk = "missing-ok"
+    case string
+    case expression
+    case file
+    case sequential
+    case reverse
+    case unique
+    case ignoreCase = "ignore-case"
+    case numeric
+    case recursive
+    case like
+    case missingFirst = "missing-first"
+    case jsonPatch = "json-patch"
+    case stat
+    case block
+    case lineRange = "line-range"
+    case marker
+    case print
+    case from
+    case help
+
+    /// As typed, long: `--output`.
+    public var spelled: String { "--" + rawValue }
+}
+
 public struct OptionDescriptor: Equatable, Sendable {
-    /// Without the dashes: `output` for `--output`.
-    public let long: String
+    public let name: Option
     /// Without the dash: `o` for `-o`.
     public let short: Character?
     public let value: OptionValue
     public let help: String
+
+    init(_ name: Option, short: Character?, value: OptionValue, help: String) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.help = help
+    }
+
+    /// Without the dashes: `output` for `--output`.
+    public var long: String { name.rawValue }
 }
 
 /// What a positional argument holds; completions offer nothing for these.
@@ -69,85 +122,97 @@ public struct CommandDescriptor: Equatable, Sendable {
     public let discussion: [String]
     /// Command lines shown under "Examples:", each with an optional comment.
     public var examples: [String] = []
-    /// Long names of the options this command takes.
-    public let optionNames: [String]
+    /// The options this command takes.
+    public let takes: [Option]
     /// Whether FILE arguments follow the command's own arguments.
     public let takesFiles: Bool
+    /// What the command does (`Commands/<Name>Command.swift`); nil for
+    /// `help`, which the parser answers.
+    let run: Run?
+
+    /// A command's run: the runner (its console) and the command line.
+    typealias Run = @Sendable (Runner, ParsedArguments) throws -> Int32
+
+    /// Long names of the options this command takes.
+    public var optionNames: [String] { takes.map(\.rawValue) }
 
     public var options: [OptionDescriptor] {
-        optionNames.map { CommandTable.option(named: $0)! }
+        takes.map { CommandTable.option($0) }
     }
+
+    /// Commands are told apart by name: no two rows share one.
+    public static func == (a: CommandDescriptor, b: CommandDescriptor) -> Bool { a.name == b.name }
 }
 
 public enum CommandTable {
     public static let version = "0.1.0"
 
     public static let options: [OptionDescriptor] = [
-        .init(long: "output", short: "o", value: .path(placeholder: "PATH"),
+        .init(.output, short: "o", value: .path(placeholder: "PATH"),
               help: "Write the result to PATH ('-': standard output) and leave the input alone. One input only."),
-        .init(long: "check", short: "c", value: .none,
+        .init(.check, short: "c", value: .none,
               help: "Write nothing; print the name of each input that would change, and exit 1 if any would."),
-        .init(long: "diff", short: nil, value: .none,
+        .init(.diff, short: nil, value: .none,
               help: "Write nothing; print a unified diff of what would change, and exit 1 if anything would."),
-        .init(long: "verbose", short: "v", value: .none,
+        .init(.verbose, short: "v", value: .none,
               help: "Print a line on standard error for each file rewritten in place (none for a file left as it was)."),
-        .init(long: "color", short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
+        .init(.color, short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff (with --diff), and pick's screen: auto (when standard output, for pick the screen, is a terminal and NO_COLOR is not set), always, never."),
-        .init(long: "format", short: nil, value: .format(placeholder: "FORMAT"),
+        .init(.format, short: nil, value: .format(placeholder: "FORMAT"),
               help: "How to read the list: auto (the default: by the file's name, as 'reorder help formats' lists; for standard input and names no format claims, JSON when it starts with '[' or '{', lines if not), "
                 + ListFormat.all.map(\.name).joined(separator: ", ") + "."),
-        .init(long: "json", short: nil, value: .none, help: "Same as --format json."),
-        .init(long: "lines", short: nil, value: .none, help: "Same as --format lines."),
-        .init(long: "pointer", short: "p", value: .text(placeholder: "PTR"),
+        .init(.json, short: nil, value: .none, help: "Same as --format json."),
+        .init(.lines, short: nil, value: .none, help: "Same as --format lines."),
+        .init(.pointer, short: "p", value: .text(placeholder: "PTR"),
               help: "JSON, YAML, TOML: the array or object (sequence or mapping; array, table, or a table's sub-table sections) to edit, as an RFC 6901 JSON Pointer (default: the root). Refused for lines."),
-        .init(long: "null", short: "z", value: .none, help: "Lines: items end with NUL instead of a newline. Refused for other formats."),
-        .init(long: "document", short: nil, value: .text(placeholder: "N"),
+        .init(.null, short: "z", value: .none, help: "Lines: items end with NUL instead of a newline. Refused for other formats."),
+        .init(.document, short: nil, value: .text(placeholder: "N"),
               help: "YAML: edit document N of a stream of several (counted from 0; negative from the end). Refused for other formats."),
-        .init(long: "text", short: "a", value: .none,
+        .init(.text, short: "a", value: .none,
               help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused). Refused for other formats."),
-        .init(long: "one-based", short: nil, value: .none,
+        .init(.oneBased, short: nil, value: .none,
               help: "Count indices from 1 instead of 0 (-1 is still the last item)."),
-        .init(long: "key", short: nil, value: .text(placeholder: "PTR"),
+        .init(.key, short: nil, value: .text(placeholder: "PTR"),
               help: "JSON, YAML, TOML: compare the value at PTR inside each item, or each member's value (selectors, sort, diff)."),
-        .init(long: "missing-ok", short: nil, value: .none,
+        .init(.missingOk, short: nil, value: .none,
               help: "A selector that selects nothing changes nothing instead of failing."),
-        .init(long: "string", short: nil, value: .none,
+        .init(.string, short: nil, value: .none,
               help: "JSON, YAML, TOML: insert VALUE as the format's string instead of parsing it. Refused for lines."),
-        .init(long: "expression", short: "e", value: .text(placeholder: "OP"),
+        .init(.expression, short: "e", value: .text(placeholder: "OP"),
               help: "Add one operation to the batch (repeatable)."),
-        .init(long: "file", short: "f", value: .path(placeholder: "SCRIPT"),
+        .init(.file, short: "f", value: .path(placeholder: "SCRIPT"),
               help: "Read batch operations from SCRIPT, one a line ('-': standard input)."),
-        .init(long: "sequential", short: nil, value: .none,
+        .init(.sequential, short: nil, value: .none,
               help: "Apply the batch's operations one after another, each with the indices of the single commands."),
-        .init(long: "reverse", short: "r", value: .none, help: "Sort in descending order."),
-        .init(long: "unique", short: "u", value: .none, help: "Keep only the first of equal items."),
-        .init(long: "ignore-case", short: "i", value: .none, help: "Compare ASCII letters without case."),
-        .init(long: "numeric", short: "n", value: .none, help: "Compare numbers by value."),
-        .init(long: "recursive", short: nil, value: .none,
+        .init(.reverse, short: "r", value: .none, help: "Sort in descending order."),
+        .init(.unique, short: "u", value: .none, help: "Keep only the first of equal items."),
+        .init(.ignoreCase, short: "i", value: .none, help: "Compare ASCII letters without case."),
+        .init(.numeric, short: "n", value: .none, help: "Compare numbers by value."),
+        .init(.recursive, short: nil, value: .none,
               help: "JSON, YAML, TOML: sort the list, and every object, mapping and table inside it by key (TOML: a table's sub-table sections too); arrays and sequences inside keep their order. Refused for lines and with --like."),
-        .init(long: "like", short: nil, value: .path(placeholder: "REF"),
+        .init(.like, short: nil, value: .path(placeholder: "REF"),
               help: "Put the items in the order REF has them (matched by text, or by --key); items REF lacks keep their order after them."),
-        .init(long: "missing-first", short: nil, value: .none,
+        .init(.missingFirst, short: nil, value: .none,
               help: "With --like: items REF lacks go before the others, not after."),
-        .init(long: "json-patch", short: nil, value: .none,
+        .init(.jsonPatch, short: nil, value: .none,
               help: "Print RFC 6902 JSON Patch operations (move, remove, add, replace) instead of a batch script."),
-        .init(long: "stat", short: nil, value: .none,
+        .init(.stat, short: nil, value: .none,
               help: "Print only how many moves, inserts, deletes and replaces the change takes."),
-        .init(long: "block", short: nil, value: .text(placeholder: "N"),
+        .init(.block, short: nil, value: .text(placeholder: "N"),
               help: "Work on the lines of the N-th block marked 'keep-sorted start' ... 'keep-sorted end' (counted from 0 in the order the start markers stand, negative from the end; a block inside another counts after it), read as lines; the rest of the file stays as it is."),
-        .init(long: "line-range", short: nil, value: .text(placeholder: "A...B"),
+        .init(.lineRange, short: nil, value: .text(placeholder: "A...B"),
               help: "Work on lines A through B of the file (counted from 1, as sed and editors count them; 'A...' runs to the end), read as lines; the rest of the file stays as it is."),
-        .init(long: "marker", short: nil, value: .text(placeholder: "NAME"),
+        .init(.marker, short: nil, value: .text(placeholder: "NAME"),
               help: "The marker's name: blocks run from a line holding 'NAME start' to one holding 'NAME end' (default: keep-sorted; keep-sorted's id flag)."),
-        .init(long: "print", short: nil, value: .none,
+        .init(.print, short: nil, value: .none,
               help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
-        .init(long: "from", short: nil, value: .path(placeholder: "VIEW"),
+        .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
-        .init(long: "help", short: "h", value: .none, help: "Show help and exit."),
+        .init(.help, short: "h", value: .none, help: "Show help and exit."),
     ]
 
-    private static let output = ["output", "check", "diff", "color", "verbose"]
-    static let reading = ["format", "json", "lines", "pointer", "null", "text", "document", "block", "line-range", "marker"]
+    private static let output: [Option] = [.output, .check, .diff, .color, .verbose]
+    static let reading: [Option] = [.format, .json, .lines, .pointer, .null, .text, .document, .block, .lineRange, .marker]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",
@@ -168,7 +233,7 @@ public enum CommandTable {
                 "reorder move =a 0 -p /deps --key /name x.json",
                 "reorder move =zod 0 -p /deps package.json",
               ],
-              optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
+              takes: output + reading + [.oneBased, .key, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
         .init(name: "swap",
               arguments: [
                 .init(name: "I", kind: .source, help: "One item: an index or a selector."),
@@ -179,7 +244,7 @@ public enum CommandTable {
                 "Exchanges the items at I and J. 'swap i i' changes nothing. I and J may be selectors (see 'reorder help move'), each selecting one item.",
               ],
               examples: ["reorder swap 0 -1 list.txt", "reorder swap =alpha =omega list.txt"],
-              optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
+              takes: output + reading + [.oneBased, .key, .missingOk, .help], takesFiles: true, run: SwapCommand.run),
         .init(name: "insert",
               arguments: [
                 .init(name: "AT", kind: .destination, help: "The index the new item has after the insert; -1 appends."),
@@ -195,7 +260,7 @@ public enum CommandTable {
                 "reorder insert 0 --string 'a \"b\"' words.json",
                 "reorder insert -1 '\"zod\": 3' -p /deps x.json",
               ],
-              optionNames: output + reading + ["one-based", "string", "help"], takesFiles: true),
+              takes: output + reading + [.oneBased, .string, .help], takesFiles: true, run: InsertCommand.run),
         .init(name: "delete",
               arguments: [
                 .init(name: "AT", kind: .source, help: "The item to delete: an index or a selector."),
@@ -209,7 +274,7 @@ public enum CommandTable {
                 "reorder delete 0,-1 list.txt    # first and last",
                 "reorder delete =old --missing-ok *.txt",
               ],
-              optionNames: output + reading + ["one-based", "key", "missing-ok", "help"], takesFiles: true),
+              takes: output + reading + [.oneBased, .key, .missingOk, .help], takesFiles: true, run: DeleteCommand.run),
         .init(name: "batch",
               arguments: [],
               summary: "Apply many operations as one, with UIKit's batch-update index rules.",
@@ -225,8 +290,8 @@ public enum CommandTable {
                 "reorder batch -f ops.txt list.txt",
                 "make-ops | reorder batch -f - -o - list.txt",
               ],
-              optionNames: ["expression", "file", "sequential"] + output + reading + ["one-based", "key", "missing-ok", "string", "help"],
-              takesFiles: true),
+              takes: [.expression, .file, .sequential] + output + reading + [.oneBased, .key, .missingOk, .string, .help],
+              takesFiles: true, run: BatchCommand.run),
         .init(name: "sort",
               arguments: [],
               summary: "Sort the items (stable; byte order by default).",
@@ -242,13 +307,13 @@ public enum CommandTable {
                 "reorder sort --recursive .vscode/settings.json",
                 "reorder sort --like order.txt list.txt",
               ],
-              optionNames: ["reverse", "unique", "ignore-case", "numeric", "key", "recursive", "like", "missing-first"] + output + reading + ["help"],
-              takesFiles: true),
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst] + output + reading + [.help],
+              takesFiles: true, run: SortCommand.run),
         .init(name: "reverse",
               arguments: [],
               summary: "Reverse the order of the items.",
               discussion: ["Puts the items in the opposite order."],
-              optionNames: output + reading + ["help"], takesFiles: true),
+              takes: output + reading + [.help], takesFiles: true, run: ReverseCommand.run),
         .init(name: "diff",
               arguments: [],
               summary: "Print the fewest operations that turn OLD's list into NEW's.",
@@ -263,7 +328,7 @@ public enum CommandTable {
                 "reorder diff --json-patch -p /deps a.json b.json",
                 "reorder diff --stat --key /name a.json b.json",
               ],
-              optionNames: ["sequential", "json-patch", "stat", "key"] + reading + ["help"], takesFiles: true),
+              takes: [.sequential, .jsonPatch, .stat, .key] + reading + [.help], takesFiles: true, run: DiffCommand.run),
         .init(name: "edit",
               arguments: [],
               summary: "Reorder the list in your editor, as git rebase -i does.",
@@ -279,7 +344,7 @@ public enum CommandTable {
                 "reorder edit --from /tmp/reorder-edit-ab12cd.txt list.txt",
                 "EDITOR=nano reorder edit .pre-commit-config.yaml -p /repos",
               ],
-              optionNames: ["from", "verbose"] + reading + ["help"], takesFiles: true),
+              takes: [.from, .verbose] + reading + [.help], takesFiles: true, run: EditCommand.run),
         .init(name: "pick",
               arguments: [],
               summary: "Reorder the list by dragging its items in the terminal.",
@@ -295,7 +360,7 @@ public enum CommandTable {
                 "reorder pick - < list.txt > sorted.txt",
                 "reorder pick --print list.txt > ops.txt",
               ],
-              optionNames: ["print", "color", "verbose"] + reading + ["help"], takesFiles: true),
+              takes: [.print, .color, .verbose] + reading + [.help], takesFiles: true, run: PickCommand.run),
         .init(name: "fix",
               arguments: [],
               summary: "Sort the blocks between 'keep-sorted start' and 'keep-sorted end'.",
@@ -310,18 +375,24 @@ public enum CommandTable {
                 "reorder fix --check $(git ls-files)   # 1: a block is out of order",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              optionNames: output + ["marker", "help"], takesFiles: true),
+              takes: output + [.marker, .help], takesFiles: true, run: FixCommand.run),
         .init(name: "help",
               arguments: [],
               summary: "Show help for reorder, for one command, or for the formats.",
               discussion: [
                 "'reorder help COMMAND' shows the help of COMMAND. 'reorder help formats' shows each format --format takes: the files it claims under --format auto, the options that are its alone, and what its items are.",
               ],
-              optionNames: ["help"], takesFiles: false),
+              takes: [.help], takesFiles: false, run: nil),
     ]
 
     public static func option(named long: String) -> OptionDescriptor? {
         options.first { $0.long == long }
+    }
+
+    /// `option`'s row (every option has one: `MetadataTests` holds the
+    /// table to that).
+    public static func option(_ option: Option) -> OptionDescriptor {
+        options.first { $0.name == option }!
     }
 
     public static func command(named name: String) -> CommandDescriptor? {

@@ -50,6 +50,10 @@ struct DiffCommand {
     let readOptions: ReadOptions
     let console: Console
 
+    static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        try DiffCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+    }
+
     func run() throws -> Int32 {
         let inputs = parsed.positionals
         guard inputs.count == 2 else {
@@ -58,7 +62,7 @@ struct DiffCommand {
         if InputBytes.namesStandardInput(inputs[0]) && InputBytes.namesStandardInput(inputs[1]) {
             throw DiffError.bothOnStandardInput
         }
-        let key = parsed.value("key")
+        let key = parsed.value(.key)
         HeapTuning.prepare(forLists: inputs)
         // NEW, a file, is read on another thread while OLD is read, in the
         // format it would be read in alone; NEW is read in OLD's format, so
@@ -88,8 +92,8 @@ struct DiffCommand {
             let diff = ListDiff(numbers, changed: key == nil ? nil : { a, b in
                 text(old.document, a) != text(new.document, b)
             })
-            let sequential = parsed.has("sequential")
-            let operations = sequential || parsed.has("json-patch") ? diff.sequentialOperations : diff.batchOperations
+            let sequential = parsed.has(.sequential)
+            let operations = sequential || parsed.has(.jsonPatch) ? diff.sequentialOperations : diff.batchOperations
             if operations.isEmpty { return ExitStatus.success }
             func value(_ index: Int) throws -> [UInt8] {
                 guard let value = new.document.layout.insertText(ofItem: index) else {
@@ -98,10 +102,10 @@ struct DiffCommand {
                 return value
             }
             var out: [UInt8] = []
-            if parsed.has("stat") {
+            if parsed.has(.stat) {
                 let moves = operations.filter { if case .move = $0 { return true } else { return false } }.count
                 out = Array("\(moves) \(moves == 1 ? "move" : "moves"), \(diff.inserted.count) \(diff.inserted.count == 1 ? "insert" : "inserts"), \(diff.deleted.count) \(diff.deleted.count == 1 ? "delete" : "deletes"), \(diff.replaced.count) \(diff.replaced.count == 1 ? "replace" : "replaces")\n".utf8)
-            } else if parsed.has("json-patch") {
+            } else if parsed.has(.jsonPatch) {
                 out = try jsonPatch(operations, document: new.document, value: value)
             } else {
                 var values: [Int: [UInt8]] = [:]

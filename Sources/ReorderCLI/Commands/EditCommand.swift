@@ -19,7 +19,11 @@ struct EditCommand {
     let readOptions: ReadOptions
     let console: Console
 
-    func run(_ runner: Runner) throws -> Int32 {
+    static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        try EditCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+    }
+
+    func run() throws -> Int32 {
         let inputs = parsed.positionals
         guard inputs.count == 1, !InputBytes.namesStandardInput(inputs[0]) else {
             throw UsageError.wrongInputCount(command: "edit", expected: "one FILE", given: inputs.count)
@@ -37,7 +41,7 @@ struct EditCommand {
         let viewPath: String
         var keepView = false
         let edited: InputBytes
-        if let from = parsed.value("from") {
+        if let from = parsed.value(.from) {
             viewPath = from
             edited = try InputBytes.read(path: from)
             try EditCommand.checkOrigin(edited.bytes, hash: hash, count: items.count, view: from, file: path)
@@ -55,10 +59,10 @@ struct EditCommand {
                 throw error
             }
         }
-        defer { if !keepView && parsed.value("from") == nil { unlink(viewPath) } }
+        defer { if !keepView && parsed.value(.from) == nil { unlink(viewPath) } }
         // With --from, the view is the user's file: fixed and applied again.
-        let retry = parsed.value("from") == nil
-            ? Session.shellLine(["reorder", "edit", "--from", viewPath, path] + readArguments) : nil
+        let retry = parsed.value(.from) == nil
+            ? Session.shellLine(["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments) : nil
 
         let order: [Line]
         do {
@@ -73,7 +77,7 @@ struct EditCommand {
         // values; the fewest moves.
         do {
             try Session.apply(ListOrder.batchScript(count: items.count, order: order), to: path, readOptions: readOptions,
-                              verbose: parsed.has("verbose"), console: console, expected: expected, command: .edit,
+                              verbose: parsed.has(.verbose), console: console, expected: expected, command: .edit,
                               readArguments: readArguments)
         } catch let error as SessionError {
             throw error

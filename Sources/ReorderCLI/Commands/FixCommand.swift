@@ -1,11 +1,17 @@
 import ReorderKit
 
-/// `reorder fix`'s marker option, and `--block` / `--line-range`, which
-/// make any other command work on a part of a file.
+/// `reorder fix`: each input's marked blocks sorted; and its marker
+/// option, and `--block` / `--line-range`, which make any other command
+/// work on a part of a file.
 enum FixCommand {
+    static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        // The input is read as bytes, not as a list.
+        try runner.eachInput(parsed) { _ in (.fixBlocks(try markers(parsed)), ReadOptions()) }
+    }
+
     /// The markers `--marker NAME` names (`keep-sorted` by default).
     static func markers(_ parsed: ParsedArguments) throws -> KeepSortedMarkers {
-        let name = parsed.value("marker") ?? KeepSorted.defaultMarker
+        let name = parsed.value(.marker) ?? KeepSorted.defaultMarker
         guard !name.isEmpty, !name.contains("\n") else { throw UsageError.invalidMarker(name) }
         return KeepSortedMarkers(name: name)
     }
@@ -14,19 +20,19 @@ enum FixCommand {
     /// region is read as lines, so options that choose another reading
     /// cannot go with it.
     static func region(_ parsed: ParsedArguments) throws -> ListRegion? {
-        let block = parsed.value("block"), lines = parsed.value("line-range")
+        let block = parsed.value(.block), lines = parsed.value(.lineRange)
         guard block != nil || lines != nil else {
-            if parsed.has("marker") { throw UsageError.markerWithoutBlock }
+            if parsed.has(.marker) { throw UsageError.markerWithoutBlock }
             return nil
         }
-        let given = block != nil ? "--block" : "--line-range"
-        if block != nil && lines != nil { throw UsageError.conflictingOptions("--block", "--line-range") }
-        if parsed.has("marker") && block == nil { throw UsageError.markerWithoutBlock }
-        for option in ["json", "pointer", "null"] where parsed.has(option) {
-            throw UsageError.conflictingOptions(given, "--" + option)
+        let given = (block != nil ? Option.block : .lineRange).spelled
+        if block != nil && lines != nil { throw UsageError.conflictingOptions(Option.block.spelled, Option.lineRange.spelled) }
+        if parsed.has(.marker) && block == nil { throw UsageError.markerWithoutBlock }
+        for option in [Option.json, .pointer, .null] where parsed.has(option) {
+            throw UsageError.conflictingOptions(given, option.spelled)
         }
-        if let format = parsed.value("format"), format != "lines" && format != "auto" {
-            throw UsageError.conflictingOptions(given, "--format " + format)
+        if let format = parsed.value(.format), format != "lines" && format != "auto" {
+            throw UsageError.conflictingOptions(given, Option.format.spelled + " " + format)
         }
         if let block {
             guard let index = Int(block) else { throw UsageError.invalidBlockIndex(block) }

@@ -13,6 +13,10 @@ struct PickCommand {
     let readOptions: ReadOptions
     let console: Console
 
+    static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        try PickCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+    }
+
     func run() throws -> Int32 {
         var inputs = parsed.positionals
         if inputs.isEmpty && !System.isTerminal(0) { inputs = ["-"] }
@@ -41,7 +45,7 @@ struct PickCommand {
             }
         }
         let color: Bool
-        switch parsed.value("color") ?? "auto" {
+        switch parsed.value(.color) ?? "auto" {
         case "always": color = true
         case "never": color = false
         default: color = !console.noColor && System.environment("TERM") != "dumb"
@@ -49,7 +53,7 @@ struct PickCommand {
         let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
         var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title, color: color)
         // Said at the start, not at `w`: the work is not lost to it.
-        let printing = parsed.has("print")
+        let printing = parsed.has(.print)
         if !printing && !InputBytes.namesStandardInput(path), let reason = PickCommand.whyNotWritable(path) {
             screen.readOnly = true
             screen.note = "read-only (\(reason)): w offers another file or the batch script"
@@ -94,7 +98,7 @@ struct PickCommand {
         // still goes on to standard output.
         if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
         do {
-            try Session.apply(script, to: path, readOptions: readOptions, verbose: parsed.has("verbose"),
+            try Session.apply(script, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
                               console: console, expected: expected, command: .pick, readArguments: readArguments)
         } catch let error as SessionError {
             throw error

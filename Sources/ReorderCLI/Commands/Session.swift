@@ -72,12 +72,11 @@ enum Session {
     /// of a command line that reads the same list again.
     static func readArguments(_ parsed: ParsedArguments) -> [String] {
         var words: [String] = []
-        for name in CommandTable.reading where parsed.has(name) {
-            guard let option = CommandTable.option(named: name) else { continue }
-            if option.value == .none {
-                words.append("--" + name)
+        for option in CommandTable.reading where parsed.has(option) {
+            if CommandTable.option(option).value == .none {
+                words.append(option.spelled)
             } else {
-                for value in parsed.values(name) { words += ["--" + name, value] }
+                for value in parsed.values(option) { words += [option.spelled, value] }
             }
         }
         return words

@@ -3,25 +3,31 @@ import ReorderKit
 /// `reorder sort`: the options, read into `SortOptions`; `--key` travels in
 /// `EditOptions` like the selectors' one.
 enum SortCommand {
+    static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        try runner.editEachInput(parsed) { _ in
+            try edit(parsed, readOptions: try parsed.readOptions(), console: runner.console)
+        }
+    }
+
     static func edit(_ parsed: ParsedArguments, readOptions: ReadOptions, console: Console) throws -> Edit {
         var options = SortOptions(
-            reverse: parsed.has("reverse"),
-            unique: parsed.has("unique"),
-            ignoreCase: parsed.has("ignore-case"),
-            numeric: parsed.has("numeric"),
-            recursive: parsed.has("recursive"))
-        if parsed.has("like") && parsed.has("recursive") {
+            reverse: parsed.has(.reverse),
+            unique: parsed.has(.unique),
+            ignoreCase: parsed.has(.ignoreCase),
+            numeric: parsed.has(.numeric),
+            recursive: parsed.has(.recursive))
+        if parsed.has(.like) && parsed.has(.recursive) {
             // --like sets the order of the list from REF and sorts nothing
             // inside; --recursive would be ignored.
-            throw UsageError.conflictingOptions("--like", "--recursive")
+            throw UsageError.conflictingOptions(Option.like.spelled, Option.recursive.spelled)
         }
-        if let reference = parsed.value("like") {
+        if let reference = parsed.value(.like) {
             // REF is read as the list is, with the same options.
             let input = try ListInput.read(reference, readOptions: readOptions, console: console)
-            options.like = try withExtendedLifetime(input) { try input.document.itemKeys(key: parsed.value("key")) }
-            options.likeMissingFirst = parsed.has("missing-first")
-        } else if parsed.has("missing-first") {
-            throw UsageError.optionNeedsOther("--missing-first", needs: "--like")
+            options.like = try withExtendedLifetime(input) { try input.document.itemKeys(key: parsed.value(.key)) }
+            options.likeMissingFirst = parsed.has(.missingFirst)
+        } else if parsed.has(.missingFirst) {
+            throw UsageError.optionNeedsOther(Option.missingFirst.spelled, needs: Option.like.spelled)
         }
         return .sort(options)
     }

@@ -104,8 +104,8 @@ struct TOMLParser {
         sections = [TOMLSection(header: 0..<0, isArray: false, path: [], table: root, lines: 0..<0)]
     }
 
-    func fail(_ problem: String, at offset: Int? = nil) -> TOMLError {
-        .syntax(problem: problem, offset: offset ?? p)
+    func fail(_ problem: String, at offset: Int? = nil) -> FormatError {
+        TOMLError.syntax(problem: problem, offset: offset ?? p)
     }
 
     // MARK: - Lines

@@ -352,20 +352,23 @@ enum TOMLCheck {
         }
         do {
             _ = try output.withUnsafeBytes { try TOMLDocument($0) }
-        } catch let error as TOMLError {
+        } catch let error as FormatError {
             let problem: String
-            switch error {
-            case .syntax(let text, _): problem = text
-            case .redefined(let key, let reason, _): problem = "'\(key)': \(reason)"
-            case .cannotDelimit(let what, _): problem = what
-            case .notAList(let pointer, let found, _): problem = "'\(pointer)' is \(found)"
+            switch error.kind {
+            case .invalid(let text): problem = text
+            case .redefined(let key, let reason): problem = "'\(key)': \(reason)"
+            case .cannotDelimit(let what): problem = what
+            case .notAList(let pointer, let found): problem = "'\(pointer)' is \(found)"
             case .nothingAtPointer(let pointer, let reason): problem = "nothing at '\(pointer)': \(reason)"
             case .invalidValue(_, let reason): problem = reason
             case .keyExists(let key): problem = "the key '\(key)' twice"
             case .resultInvalid(let inner): problem = inner
             case .insertIntoSections(let table): problem = "a new item among the sections of '\(table)'"
-            case .sectionsApart(let key, let header, _, let between, _):
+            case .sectionsApart(let key, let header, let between):
                 problem = "the section \(header) of '\(key)' apart from the others, \(between) between them"
+            case .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData:
+                // YAML's kinds: not the TOML reader's.
+                throw error
             }
             throw TOMLError.resultInvalid(problem: problem)
         }

@@ -160,7 +160,7 @@ extension TOMLInlineLayout {
     /// a basic string. An inline table: one `key = value` member with a key
     /// it has not.
     func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
-        func invalid(_ reason: String) -> TOMLError { TOMLError.invalidValue(value: value, reason: reason) }
+        func invalid(_ reason: String) -> FormatError { TOMLError.invalidValue(value: value, reason: reason) }
         if asString {
             if isTable { throw invalid("into an inline table, insert 'key = value'; --string makes an array value") }
             guard let string = TOMLCompare.basicString(value) else { throw invalid("it is not UTF-8") }
@@ -174,9 +174,9 @@ extension TOMLInlineLayout {
             let document: TOMLDocument
             do {
                 document = try TOMLDocument(buffer)
-            } catch let error as TOMLError {
-                if case .syntax(let problem, _) = error { throw invalid(problem) }
-                if case .redefined(let key, let reason, _) = error { throw invalid("'\(key)': \(reason)") }
+            } catch let error as FormatError {
+                if case .invalid(let problem) = error.kind { throw invalid(problem) }
+                if case .redefined(let key, let reason) = error.kind { throw invalid("'\(key)': \(reason)") }
                 throw error
             }
             guard document.lines.count == 1, document.comments.isEmpty, document.lines[0].range.upperBound == buffer.count else {
@@ -319,7 +319,7 @@ extension TOMLLineLayout {
     /// after their path). An array of tables: one `[[name]]` section with
     /// its lines.
     func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
-        func invalid(_ reason: String) -> TOMLError { TOMLError.invalidValue(value: value, reason: reason) }
+        func invalid(_ reason: String) -> FormatError { TOMLError.invalidValue(value: value, reason: reason) }
         if kind == .sections {
             throw TOMLError.insertIntoSections(table: TOMLParser.dotted(tablePath))
         }
@@ -336,9 +336,9 @@ extension TOMLLineLayout {
             let document: TOMLDocument
             do {
                 document = try TOMLDocument(buffer)
-            } catch let error as TOMLError {
-                if case .syntax(let problem, _) = error { throw invalid(problem) }
-                if case .redefined(let key, let reason, _) = error { throw invalid("'\(key)': \(reason)") }
+            } catch let error as FormatError {
+                if case .invalid(let problem) = error.kind { throw invalid(problem) }
+                if case .redefined(let key, let reason) = error.kind { throw invalid("'\(key)': \(reason)") }
                 throw error
             }
             switch kind {

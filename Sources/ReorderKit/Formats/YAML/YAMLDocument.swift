@@ -1,46 +1,33 @@
-/// Errors of the YAML format. Each case holds the facts; the command-line
-/// layer words them. `offset` is a byte offset into the document.
-public enum YAMLError: Error, Equatable, Sendable {
-    /// Something the reader cannot delimit with certainty; `what` says what.
-    case cannotDelimit(what: String, offset: Int)
-    /// The stream holds `count` documents and `--document` did not say which.
-    case severalDocuments(count: Int)
-    /// `--document N` is not one of the `count` documents.
-    case noSuchDocument(index: Int, count: Int)
-    /// Nothing at `pointer`: `reason` says what the deepest part holds.
-    case nothingAtPointer(pointer: String, reason: String)
-    /// The value at `pointer` is `found` (a scalar, null), not a list.
-    case notAList(pointer: String, found: String, offset: Int)
-    /// A value to insert is not one YAML flow value on one line.
-    case invalidValue(value: [UInt8], reason: String)
-    /// A mapping entry to insert has a key the mapping has already.
-    case keyExists(key: String)
-    /// The edit would put the alias `*name` before its anchor `&name`, or
-    /// delete the anchor an alias needs.
-    case aliasBeforeAnchor(name: String)
-    /// The mapping at `pointer` has a merge key (`<<`) at `offset`: some
-    /// of its keys come from the mappings it merges, and loaders differ on
-    /// whether the position of `<<` among its entries matters, so its
-    /// entries are not reordered. `mergeList`: the value of `<<` is a
-    /// sequence, which `pointer + "/<<"` can reorder.
-    case mergeKey(pointer: String, offset: Int, mergeList: Bool)
+/// The YAML format's errors, each a `FormatError` (`offset` is a byte
+/// offset into the document); the kinds every format has come from
+/// `FormatErrors`, YAML's own are here.
+public enum YAMLError: FormatErrors {
+    public static var format: ListFormat { .yaml }
+
+    public static func severalDocuments(count: Int) -> FormatError {
+        FormatError(format, .severalDocuments(count: count))
+    }
+
+    public static func noSuchDocument(index: Int, count: Int) -> FormatError {
+        FormatError(format, .noSuchDocument(index: index, count: count))
+    }
+
+    public static func aliasBeforeAnchor(name: String) -> FormatError {
+        FormatError(format, .aliasBeforeAnchor(name: name))
+    }
+
+    public static func mergeKey(pointer: String, offset: Int, mergeList: Bool) -> FormatError {
+        FormatError(format, .mergeKey(pointer: pointer, mergeList: mergeList), offset: offset)
+    }
+
     /// The stream is not YAML 1.2: `reason` says why, at `offset` (see
     /// `YAMLValidation`).
-    case invalid(reason: String, offset: Int)
-    /// The edit would change what the document loads to: `what` says how,
-    /// `offset` is the place it names (a block scalar, an entry).
-    case wouldChangeData(what: String, offset: Int)
-}
+    public static func invalid(reason: String, offset: Int) -> FormatError {
+        FormatError(format, .invalid(problem: reason), offset: offset)
+    }
 
-extension YAMLError: FormatReadError {
-    public var sourceOffset: Int? {
-        switch self {
-        case .cannotDelimit(_, let offset), .notAList(_, _, let offset), .mergeKey(_, let offset, _), .invalid(_, let offset),
-             .wouldChangeData(_, let offset):
-            return offset
-        default:
-            return nil
-        }
+    public static func wouldChangeData(what: String, offset: Int) -> FormatError {
+        FormatError(format, .wouldChangeData(what: what), offset: offset)
     }
 }
 

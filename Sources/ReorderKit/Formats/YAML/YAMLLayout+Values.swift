@@ -243,7 +243,7 @@ extension YAMLLayout {
             if isMapping { throw YAMLError.invalidValue(value: value, reason: "into a mapping, insert 'key: value'; --string makes a sequence entry") }
             return newEntryPrefix + encoded
         }
-        func invalid(_ reason: String) -> YAMLError { YAMLError.invalidValue(value: value, reason: reason) }
+        func invalid(_ reason: String) -> FormatError { YAMLError.invalidValue(value: value, reason: reason) }
         if body.contains(0x0A) || body.contains(0x0D) { throw invalid("it holds a line break; give one value on one line") }
         if body.isEmpty { throw invalid("it is empty") }
         if isMapping {
@@ -276,7 +276,7 @@ extension YAMLLayout {
 
     /// `bytes` is one flow value: it reads as one node on its own line and
     /// closes every quote and bracket it opens.
-    private func checkFlowValue(_ bytes: [UInt8], allowEmpty: Bool, _ invalid: (String) -> YAMLError) throws {
+    private func checkFlowValue(_ bytes: [UInt8], allowEmpty: Bool, _ invalid: (String) -> FormatError) throws {
         var trimmed = bytes
         while let first = trimmed.first, first == 0x20 || first == 0x09 { trimmed.removeFirst() }
         if trimmed.isEmpty {

@@ -50,7 +50,7 @@ struct YAMLValidation {
     /// spans lines.
     var consumed = 0
 
-    static func invalid(_ reason: String, _ offset: Int) -> YAMLError { .invalid(reason: reason, offset: offset) }
+    static func invalid(_ reason: String, _ offset: Int) -> FormatError { YAMLError.invalid(reason: reason, offset: offset) }
 
     // MARK: - Characters
 
@@ -426,7 +426,7 @@ struct YAMLValidation {
     /// What may follow a quoted scalar, a flow collection or an alias on its
     /// last line: blanks, a comment after a blank, or (on one line, where a
     /// key may stand) the `:` of a key.
-    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: YAMLError? = nil) throws {
+    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: FormatError? = nil) throws {
         let lastIndex = lineIndex(of: max(end - 1, nodeStart))
         let l = lines[lastIndex]
         if lastIndex > index { consumed = l.next }

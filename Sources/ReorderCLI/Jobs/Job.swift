@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// One input through one edit.
+struct Job {
+    let input: String
+    let edit: JobEdit
+    let readOptions: ReadOptions
+    let mode: OutputMode
+    let color: Bool
+    /// `-v`: say on standard error which files were rewritten in place.
+    var verbose = false
+    let console: Console
+    /// `pick` and `edit`: the file as the session read it. The job reads
+    /// the file again (locked, for in place) and writes nothing unless it
+    /// is still that; the rename then checks that it stayed so.
+    var expected: FileSnapshot? = nil
+
+    /// `-`, `/dev/stdin` and the other names of descriptor 0.
+    var isStandardInput: Bool { InputBytes.namesStandardInput(input) }
+    var displayName: String { input == "-" ? "<stdin>" : input }
+
+    /// Reads the file `input` (not standard input) as a document. `inPlace`:
+    /// it is to be edited in place, so it must be a regular file, and it is
+    /// locked before it is read.
+    /// `readsList`: read it as a list (false for `fix`: the bytes only).
+    static func load(input: String, readOptions: ReadOptions, inPlace: Bool, readsList: Bool = true) throws -> LoadedInput {
+        guard inPlace else {
+            return try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions,
+                            edited: nil, readsList: readsList)
+        }
+        let edited = try EditedFile.open(input)
+        return try load(content: try InputBytes.read(fd: edited.fd, path: input), name: input,
+                        readOptions: readOptions, edited: edited, readsList: readsList)
+    }
+
+    /// Reads `content`, from the file `name` (nil: standard input).
+    static func load(content: InputBytes, name: String?, readOptions: ReadOptions,
+                             edited: EditedFile?, readsList: Bool) throws -> LoadedInput {
+        guard readsList else { return LoadedInput(content: content, document: nil, edited: edited) }
+        let source = content.bytes
+        let format = readOptions.format.resolve(name: name, source: source)
+        do {
+            let document = try ListDocument(source, format: format, options: readOptions)
+            try content.throwIfShrank()
+            return LoadedInput(content: content, document: document, edited: edited)
+        } catch let error as any FormatReadError {
+            try content.throwIfShrank()
+            // Standard input (nil) is named as the job names it.
+            let placed = FormatErrorInInput(error, name: name, source: source)
+            if readOptions.format == .auto && error.isSyntaxError && (format == .json || format == .jsonc) {
+                throw AutoDetectedJSON(error: placed, byName: name.flatMap(ListFormat.claiming) == .json)
+            }
+            throw placed
+        } catch {
+            // Zeros stood in for what went: the error may be about them.
+            try content.throwIfShrank()
+            throw error
+        }
+    }
+
+    /// Applies the edit; returns true when `--check` or `--diff` found a
+    /// change, or `fix` warned (either makes the exit status 1).
+    /// `preloaded`, when given, is the input being read already; its value
+    /// is the input, or the error reading it threw.
+    func run(preloaded: BackgroundTask<LoadedInput>? = nil) throws -> Bool {
+        let read: LoadedInput
+        if let preloaded {
+            read = try preloaded.value()
+        } else if isStandardInput {
+            read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                                edited: nil, readsList: edit.readsList)
+        } else {
+            read = try Job.load(input: input, readOptions: readOptions, inPlace: mode == .write, readsList: edit.readsList)
+        }
+        // The document's bytes are the input's: mapped until `read` goes.
+        // The lock goes when the job is done, though a preloaded `read`
+        // lives on (the same file may come again).
+        defer {
+            read.edited?.finish()
+            withExtendedLifetime(read) {}
+        }
+        if let expected, FileSnapshot(read.content) != expected {
+            throw FileError.changedSinceRead(path: input)
+        }
+        do {
+            return try apply(to: read)
+        } catch let error as any FormatReadError {
+            try read.content.throwIfShrank()
+            throw FormatErrorInInput(error, name: displayName, source: read.content.bytes)
+        } catch {
+            // A file that shrank: reading past its end was caught, or
+            // writing its missing bytes failed ("Bad address").
+            try read.content.throwIfShrank()
+            throw error
+        }
+    }
+
+    /// What the edit makes of `read`. `fix` reports its warnings here,
+    /// before anything is written.
+    private func outcome(of read: LoadedInput) throws -> EditOutcome {
+        switch edit {
+        case .list(let prepared):
+            let document = read.document!
+            let arrangement = try document.arrangement(for: prepared)
+            return EditOutcome(unchanged: document.resultEqualsSource(arrangement), terminator: document.itemTerminator,
+                               write: { try document.write(arrangement, gathered: $0) })
+        case .fixBlocks(let markers):
+            let result = KeepSorted.fix(read.content.bytes, markers: markers)
+            try read.content.throwIfShrank()
+            if !result.warnings.isEmpty {
+                try? console.standardOutput.flush()
+                for warning in result.warnings {
+                    try? console.standardError.write(
+                        "reorder: \(displayName):\(warning.line): " + Messages.describe(warning, markers: markers) + "\n")
+                }
+                try? console.standardError.flush()
+            }
+            let output = PieceOutput(source: read.content.bytes, pieces: result.pieces)
+            var outcome = EditOutcome(unchanged: output.equalsSource(), terminator: 0x0A,
+                                      write: { try output.write(gathered: $0) })
+            outcome.warned = !result.warnings.isEmpty
+            return outcome
+        }
+    }
+
+    private func apply(to read: LoadedInput) throws -> Bool {
+        let content = read.content
+        let source = content.bytes
+        let outcome = try outcome(of: read)
+        let unchanged = outcome.unchanged
+        /// Writes the result to `sink`; throws if the input shrank meanwhile.
+        func write(to sink: FileDescriptorSink) throws {
+            try outcome.write { try sink.write(gathered: $0) }
+            try sink.flush()
+            try content.throwIfShrank()
+        }
+
+        switch mode {
+        case .check(let diff):
+            try content.throwIfShrank()
+            guard !unchanged else { return outcome.warned }
+            if diff {
+                let result = try outcome.render()
+                try content.throwIfShrank()
+                try result.withUnsafeBytes { new in
+                    try DiffPrinter(sink: console.standardOutput, color: color)
+                        .print(old: source, new: new, name: displayName, terminator: outcome.terminator)
+                }
+            } else {
+                try console.standardOutput.write(displayName + "\n")
+            }
+            return true
+
+        case .output(let path) where path != "-" && !AtomicFile.isStandardOutput(path):
+            if let fd = try AtomicFile.openIfNotRegularFile(path) {
+                // A device or a pipe (`-o /dev/null`, a FIFO) is written to;
+                // only a regular file is replaced.
+                defer { System.close(fd) }
+                try write(to: FileDescriptorSink(fd: fd, path: path))
+                return outcome.warned
+            }
+            let target = try AtomicFile.target(for: path, mustExist: false)
+            try AtomicFile.replace(target, displayPath: path) { fd in
+                try write(to: FileDescriptorSink(fd: fd, path: path))
+            }
+            return outcome.warned
+
+        case .output, .write:
+            if isStandardInput || mode != .write {
+                try outcome.write { try console.standardOutput.write(gathered: $0) }
+                try content.throwIfShrank()
+                return outcome.warned
+            }
+            // In place: an unchanged file is not rewritten; its time stays.
+            guard !unchanged else { return outcome.warned }
+            let target = try AtomicFile.target(for: input, mustExist: true)
+            try AtomicFile.replace(target, displayPath: input, original: read.edited) { fd in
+                try write(to: FileDescriptorSink(fd: fd, path: input))
+            }
+            if verbose {
+                try? console.standardOutput.flush()
+                try? console.standardError.write("reorder: \(input): rewritten\n")
+                try? console.standardError.flush()
+            }
+            return outcome.warned
+        }
+    }
+}
