@@ -86,6 +86,9 @@ struct DelimitedListWriter {
         if n == 0 { return try writeIntoEmpty(slots, &out) }
         if m == 0 { return try writeEmptied(&out) }
         let writesTrailing = list.trailingSeparator == .asInSource && list.separators[n - 1] != nil
+        // What new positions (past the source's last) are written with.
+        let newBeforeSeparator = m > n ? list.newBeforeSeparator : []
+        let newBetween = m > n ? list.newBetween : []
         try out.put(list.window.lowerBound..<list.starts[0])
         for (position, slot) in slots.enumerated() {
             let isLast = position == m - 1
@@ -102,20 +105,20 @@ struct DelimitedListWriter {
                     try out.putComments(beforeSeparator)
                 }
             } else if writesSeparator {
-                try out.put(list.newBeforeSeparator)
+                try out.put(newBeforeSeparator)
                 try out.put([list.separator])
             }
             if case .source(let index) = slot, let trailing = list.trailingComments[index] {
                 try out.put(trailing)
                 if list.isLineComment(list.lastComment(in: trailing)!) {
-                    out.openLineComment = list.lineBreak + list.indentation(at: list.valueStarts[index])
+                    out.openLineComment = list.valueStarts[index]
                 }
             }
             if !isLast {
                 if position < n - 1 {
                     try out.put(list.lineEnds[position]..<list.starts[position + 1])
                 } else {
-                    try out.put(list.newBetween)
+                    try out.put(newBetween)
                 }
                 continue
             }
@@ -164,7 +167,7 @@ struct DelimitedListWriter {
             var blanks = comment.lowerBound
             while blanks > list.open + 1 && isBlankOrLineBreak(source[blanks - 1]) { blanks -= 1 }
             try out.put(blanks..<comment.upperBound)
-            if list.isLineComment(comment) { out.openLineComment = out.lineBreak(before: comment) }
+            if list.isLineComment(comment) { out.openLineComment = comment.lowerBound }
             kept = true
         }
         if kept { try out.put(list.lineBreak + list.indentation(at: list.close)) }
@@ -176,7 +179,6 @@ struct DelimitedListWriter {
     private func writeMain(_ slot: Slot, _ out: inout Output) throws {
         switch slot {
         case .source(let index):
-            let list = self.list
             if list.starts[index] < list.valueStarts[index] && !out.atLineStart {
                 try out.put(list.lineBreak + list.indentation(at: list.starts[index]))
             }
@@ -200,9 +202,10 @@ private func isBlankOrLineBreak(_ byte: UInt8) -> Bool { isBlank(byte) || byte =
 private struct Output {
     let list: DelimitedList
     let emit: (UnsafeRawBufferPointer) throws -> Void
-    /// After a line comment: the line break (and indentation) to write
-    /// before the next bytes unless they start a line themselves.
-    var openLineComment: [UInt8]? = nil
+    /// After a line comment: before the next bytes, unless they start a
+    /// line themselves, a line break goes in with the indentation of the
+    /// line that holds this offset (the comment's, or its item's).
+    var openLineComment: Int? = nil
     /// Whether only blanks were written since the last line break.
     private(set) var atLineStart = false
     /// Blanks written after a line comment, held until what follows them
@@ -222,7 +225,7 @@ private struct Output {
     mutating func put(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty else { return }
         var bytes = bytes
-        if let lineBreak = openLineComment {
+        if let indentedLike = openLineComment {
             var start = 0
             while start < bytes.count && isBlank(bytes[start]) { start += 1 }
             if start == bytes.count {
@@ -233,7 +236,7 @@ private struct Output {
             let startsLine = bytes[start] == 0x0A
                 || (bytes[start] == 0x0D && start + 1 < bytes.count && bytes[start + 1] == 0x0A)
             if !startsLine {
-                try lineBreak.withUnsafeBytes { try emit($0) }
+                try (list.lineBreak + list.indentation(at: indentedLike)).withUnsafeBytes { try emit($0) }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[start...])
                 atLineStart = true
             } else if !blanksAfterLineComment.isEmpty {
@@ -260,13 +263,6 @@ private struct Output {
     mutating func putComments(_ range: Range<Int>) throws {
         guard let last = list.lastComment(in: range) else { return }
         try put(range.lowerBound..<last.upperBound)
-        if list.isLineComment(last) { openLineComment = lineBreak(before: last) }
-    }
-
-    /// The line break to write after the line comment `comment` when what
-    /// follows it does not start a line: the document's, and the comment's
-    /// indentation.
-    func lineBreak(before comment: Range<Int>) -> [UInt8] {
-        list.lineBreak + list.indentation(at: comment.lowerBound)
+        if list.isLineComment(last) { openLineComment = last.lowerBound }
     }
 }
