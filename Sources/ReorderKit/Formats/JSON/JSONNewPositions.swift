@@ -22,8 +22,21 @@ struct JSONNewPositions {
     /// What goes before a new position.
     let separator: Piece
     /// For an array that was empty: after `[` and before `]`.
-    private let emptyHead: [UInt8]
+    let emptyHead: [UInt8]
     let emptyArrayTail: [Piece]
+
+    var emptyTail: [UInt8] {
+        emptyArrayTail.flatMap { piece -> [UInt8] in
+            if case .bytes(let bytes) = piece { return bytes } else { return [] }
+        }
+    }
+
+    /// After the comma of a new position where the source shows nothing
+    /// to copy (an array that was empty, or `[1]`).
+    var inlineBetween: [UInt8] {
+        if case .bytes(let separator) = separator { return Array(separator.dropFirst()) }
+        return [0x20]
+    }
 
     func emptyArrayHead(resultCount: Int) -> [Piece] {
         resultCount == 0 ? [] : [.bytes(emptyHead)]
@@ -60,10 +73,10 @@ struct JSONNewPositions {
                 return (.bytes(inlineSeparator), [], [])
             }
             let newline: [UInt8] = usesCRLF(source) ? [0x0D, 0x0A] : [0x0A]
-            let indent = lineIndent(source, at: open)
+            let indent = lineIndentation(source, at: open)
             var unit: [UInt8] = []
             if let parent = scan.parentOpen {
-                let parentIndent = lineIndent(source, at: parent)
+                let parentIndent = lineIndentation(source, at: parent)
                 if indent.count > parentIndent.count && indent.starts(with: parentIndent) {
                     unit = Array(indent[parentIndent.count...])
                 }
@@ -78,15 +91,6 @@ struct JSONNewPositions {
     private static func isCompact(_ source: UnsafeRawBufferPointer, _ scan: JSONScan) -> Bool {
         guard let mark = scan.firstComma ?? scan.firstColon else { return false }
         return mark + 1 < source.count && !ValidatedJSON.isWhitespace(source[mark + 1])
-    }
-
-    /// The spaces and tabs that start the line holding `offset`.
-    private static func lineIndent(_ source: UnsafeRawBufferPointer, at offset: Int) -> [UInt8] {
-        var lineStart = offset
-        while lineStart > 0 && source[lineStart - 1] != 0x0A { lineStart -= 1 }
-        var end = lineStart
-        while end < offset && (source[end] == 0x20 || source[end] == 0x09) { end += 1 }
-        return Array(source[lineStart..<end])
     }
 
     /// The document's line breaks are CRLF when its first one is.

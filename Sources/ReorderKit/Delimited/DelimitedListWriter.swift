@@ -1,0 +1,268 @@
+/// Writes an arrangement of a `DelimitedList`: the one bracket-and-separator
+/// writer of JSON, JSONC and TOML inline arrays and tables.
+///
+/// - Items move with their main part and their trailing comment; the
+///   bytes between items belong to positions and stay.
+/// - The separator after the last item is written as the list's policy
+///   says, after the result's last item, whichever it is.
+/// - A line comment (`//`, `#`) is never written right before bytes that
+///   do not start a line: a line break (with the comment's indentation)
+///   goes between, so that it cannot swallow a separator or a bracket.
+/// - An item that owns comment lines above it starts a line, or they
+///   would read back as the comments of the item before.
+/// - Positions that go keep their own comments.
+struct DelimitedListWriter {
+    let list: DelimitedList
+
+    init(_ list: DelimitedList) { self.list = list }
+
+    /// One item of a result: a source item, or new bytes.
+    enum Slot {
+        case source(Int)
+        case new(UnsafeRawBufferPointer)
+    }
+
+    /// The slots of `arrangement`, whose new items are in `itemBytes`.
+    static func slots(_ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer) -> [Slot] {
+        var slots: [Slot] = []
+        slots.reserveCapacity(arrangement.count)
+        for run in arrangement.runs {
+            if run.isNewItem {
+                slots.append(.new(UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])))
+            } else {
+                for index in run.start..<run.end { slots.append(.source(index)) }
+            }
+        }
+        return slots
+    }
+
+    /// The window with `slots` as the list, passed to `emit` a piece at a
+    /// time; bytes of the source are passed as slices of it.
+    func write(_ slots: [Slot], _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try withoutActuallyEscaping(emit) { emit in
+            var output = Output(list: list, emit: emit)
+            try write(slots, &output)
+        }
+    }
+
+    /// The result of `arrangement` in one buffer: these lists are
+    /// configuration files, and the pieces of a line (separator, comment)
+    /// are small.
+    func render(_ arrangement: Arrangement) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(list.source.count + 64)
+        arrangement.itemBytes.withUnsafeBytes { itemBytes in
+            write(DelimitedListWriter.slots(arrangement, itemBytes)) { output.append(contentsOf: $0) }
+        }
+        return output
+    }
+
+    /// `FormatLayout.write`: the result as one slice.
+    func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        let output = render(arrangement)
+        try output.withUnsafeBytes { bytes in
+            try withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: 1) { slices in
+                slices[0] = bytes
+                try write(UnsafeBufferPointer(slices))
+            }
+        }
+    }
+
+    func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        let output = render(arrangement)
+        let source = list.source
+        guard output.count == source.count else { return false }
+        guard !output.isEmpty else { return true }
+        return output.withUnsafeBytes { memoryEqual($0.baseAddress!, source.baseAddress!, source.count) }
+    }
+
+    // MARK: - The walk
+
+    private func write(_ slots: [Slot], _ out: inout Output) throws {
+        let list = self.list
+        let n = list.count, m = slots.count
+        if n == 0 { return try writeIntoEmpty(slots, &out) }
+        if m == 0 { return try writeEmptied(&out) }
+        let writesTrailing = list.trailingSeparator == .asInSource && list.separators[n - 1] != nil
+        // What new positions (past the source's last) are written with.
+        let newBeforeSeparator = m > n ? list.newBeforeSeparator : []
+        let newBetween = m > n ? list.newBetween : []
+        try out.put(list.window.lowerBound..<list.starts[0])
+        for (position, slot) in slots.enumerated() {
+            let isLast = position == m - 1
+            let writesSeparator = !isLast || writesTrailing
+            try writeMain(slot, &out)
+            if position < n, let separator = list.separators[position] {
+                // What stands between the item and its separator belongs to
+                // the position, and its comments stay without the separator.
+                let beforeSeparator = list.mainEnds[position]..<separator
+                if writesSeparator {
+                    try out.put(beforeSeparator)
+                    try out.put(separator..<separator + 1)
+                } else {
+                    try out.putComments(beforeSeparator)
+                }
+            } else if writesSeparator {
+                try out.put(newBeforeSeparator)
+                try out.put([list.separator])
+            }
+            if case .source(let index) = slot, let trailing = list.trailingComments[index] {
+                try out.put(trailing)
+                if list.isLineComment(list.lastComment(in: trailing)!) {
+                    out.openLineComment = list.valueStarts[index]
+                }
+            }
+            if !isLast {
+                if position < n - 1 {
+                    try out.put(list.lineEnds[position]..<list.starts[position + 1])
+                } else {
+                    try out.put(newBetween)
+                }
+                continue
+            }
+            // Positions that go: their own comments stay.
+            for dropped in position..<max(position, n - 1) {
+                try out.putComments(list.lineEnds[dropped]..<list.starts[dropped + 1])
+                if let separator = list.separators[dropped + 1] {
+                    try out.putComments(list.mainEnds[dropped + 1]..<separator)
+                }
+            }
+            try out.put(list.lineEnds[n - 1]..<list.window.upperBound)
+        }
+    }
+
+    /// Into a list that was empty: its comments stay, before the items,
+    /// which then go one a line.
+    private func writeIntoEmpty(_ slots: [Slot], _ out: inout Output) throws {
+        let list = self.list, m = slots.count
+        guard m > 0 else { return try out.put(list.window) }
+        var head = list.emptyHead, between = list.newBetween, tail = list.emptyTail
+        var headEnd = list.open + 1
+        if let last = list.lastComment(in: list.open + 1..<list.close) {
+            headEnd = last.upperBound
+            let indent = list.indentation(at: list.open)
+            if !Output.startsWithLineBreak(head) { head = list.lineBreak + indent + list.commentedEmptyIndent }
+            if !Output.startsWithLineBreak(between) { between = head }
+            if !Output.startsWithLineBreak(tail) { tail = list.lineBreak + indent }
+        }
+        try out.put(list.window.lowerBound..<headEnd)
+        try out.put(head)
+        for (position, slot) in slots.enumerated() {
+            try writeMain(slot, &out)
+            if position < m - 1 { try out.put([list.separator]) }
+            try out.put(position < m - 1 ? between : tail)
+        }
+        try out.put(list.close..<list.window.upperBound)
+    }
+
+    /// Deleting every item: the brackets close up, and comments that
+    /// belong to positions stay, each with the blanks before it.
+    private func writeEmptied(_ out: inout Output) throws {
+        let list = self.list, source = list.source
+        try out.put(list.window.lowerBound..<list.open + 1)
+        var kept = false
+        for comment in list.commentsInside where comment.lowerBound > list.open && !list.isOwnedByItem(comment) {
+            var blanks = comment.lowerBound
+            while blanks > list.open + 1 && isBlankOrLineBreak(source[blanks - 1]) { blanks -= 1 }
+            try out.put(blanks..<comment.upperBound)
+            if list.isLineComment(comment) { out.openLineComment = comment.lowerBound }
+            kept = true
+        }
+        if kept { try out.put(list.lineBreak + list.indentation(at: list.close)) }
+        try out.put(list.close..<list.window.upperBound)
+    }
+
+    /// A slot's main part: a source item's leading comments, value or
+    /// member, and comment before its separator; or a new item's bytes.
+    private func writeMain(_ slot: Slot, _ out: inout Output) throws {
+        switch slot {
+        case .source(let index):
+            if list.starts[index] < list.valueStarts[index] && !out.atLineStart {
+                try out.put(list.lineBreak + list.indentation(at: list.starts[index]))
+            }
+            if let replaced = list.replacedItems[index] {
+                try out.put(replaced)
+                try out.put(list.valueEnds[index]..<list.mainEnds[index])
+            } else {
+                try out.put(list.starts[index]..<list.mainEnds[index])
+            }
+        case .new(let bytes):
+            try out.put(bytes)
+        }
+    }
+}
+
+@inline(__always)
+private func isBlankOrLineBreak(_ byte: UInt8) -> Bool { isBlank(byte) || byte == 0x0A || byte == 0x0D }
+
+/// The writer's output: what it has written so far decides what must go
+/// before the next bytes.
+private struct Output {
+    let list: DelimitedList
+    let emit: (UnsafeRawBufferPointer) throws -> Void
+    /// After a line comment: before the next bytes, unless they start a
+    /// line themselves, a line break goes in with the indentation of the
+    /// line that holds this offset (the comment's, or its item's).
+    var openLineComment: Int? = nil
+    /// Whether only blanks were written since the last line break.
+    private(set) var atLineStart = false
+    /// Blanks written after a line comment, held until what follows them
+    /// tells whether the line ends there (they stay) or a line break goes
+    /// in (they go: the new line has the items' indentation).
+    private var blanksAfterLineComment: [UInt8] = []
+
+    init(list: DelimitedList, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.list = list
+        self.emit = emit
+    }
+
+    /// A line break is LF or CR LF: a CR alone would be read as part of a
+    /// comment.
+    static func startsWithLineBreak(_ bytes: [UInt8]) -> Bool { bytes.first == 0x0A || bytes.first == 0x0D }
+
+    mutating func put(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        var bytes = bytes
+        if let indentedLike = openLineComment {
+            var start = 0
+            while start < bytes.count && isBlank(bytes[start]) { start += 1 }
+            if start == bytes.count {
+                blanksAfterLineComment += Array(bytes)
+                return
+            }
+            openLineComment = nil
+            let startsLine = bytes[start] == 0x0A
+                || (bytes[start] == 0x0D && start + 1 < bytes.count && bytes[start + 1] == 0x0A)
+            if !startsLine {
+                try (list.lineBreak + list.indentation(at: indentedLike)).withUnsafeBytes { try emit($0) }
+                bytes = UnsafeRawBufferPointer(rebasing: bytes[start...])
+                atLineStart = true
+            } else if !blanksAfterLineComment.isEmpty {
+                try blanksAfterLineComment.withUnsafeBytes { try emit($0) }
+            }
+            blanksAfterLineComment = []
+        }
+        try emit(bytes)
+        var p = bytes.count
+        while p > 0 && isBlank(bytes[p - 1]) { p -= 1 }
+        if p > 0 { atLineStart = bytes[p - 1] == 0x0A }
+    }
+
+    mutating func put(_ range: Range<Int>) throws {
+        try put(UnsafeRawBufferPointer(rebasing: list.source[range]))
+    }
+
+    mutating func put(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try put($0) }
+    }
+
+    /// `range` up to its last comment, when it has one: the comments of a
+    /// position that goes, without the blanks that went with it.
+    mutating func putComments(_ range: Range<Int>) throws {
+        guard let last = list.lastComment(in: range) else { return }
+        try put(range.lowerBound..<last.upperBound)
+        if list.isLineComment(last) { openLineComment = last.lowerBound }
+    }
+}
