@@ -18,7 +18,7 @@ final class DelimitedListWriterTests: XCTestCase {
             var options = ReadOptions(pointer: pointer)
             // Strict JSON arrays have a faster writer of their own; read
             // generally, they are written as any delimited list.
-            options.generalJSON = format == .json
+            options.editsInsideItems = format == .json
             let document = try ListDocument(source, format: format, options: options)
             let arrangement: Arrangement
             switch change {
