@@ -68,6 +68,9 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                 var start: Int
                 if inline && number == 0 {
                     start = entry.start
+                } else if entry.line - 1 <= floor || lines[entry.line - 1].kind != .comment {
+                    // No comment line above: the rule has nothing to give.
+                    start = lines[entry.line].start + (inline ? node.column : 0)
                 } else {
                     let floorOffset = floor >= 0 ? lines[floor].next : ownership.documentStart
                     start = ownership.leadingStart(of: lines[entry.line].start, floor: floorOffset, in: document)
