@@ -39,6 +39,10 @@ final class CommentOwnershipTests: XCTestCase {
         Row(.jsonc, "[\n  1, 2 // two\n]\n", 0, ["1"]),
         Row(.jsonc, "[\n  1, // one\n  // about 2\n  2\n]\n", 1, ["// about 2\n  2"]),
         Row(.jsonc, "{\n  // about a\n  \"a\": 1 // one\n}\n", 0, ["// about a\n  \"a\": 1", "// one"]),
+        // A `//` comment's blanks at the end of its line are part of it:
+        // the line is still only a comment.
+        Row(.jsonc, "[\n  // about 1 \t\n  /* b */ // x\t\n  1,\n  2\n]\n", 0, ["// about 1 \t\n  /* b */ // x\t\n  1"]),
+        Row(.jsonc, "[\r\n  // about 1 \r\n  1,\r\n  2\r\n]\r\n", 0, ["// about 1 \r\n  1"]),
         // TOML arrays and inline tables.
         Row(.toml, "select = [\n  # pyflakes\n  \"F\",  # errors\n\n  # about E\n  \"E\",\n]\n", pointer: "/select", 0,
             ["# pyflakes\n  \"F\"", "# errors"]),
@@ -89,6 +93,9 @@ final class CommentOwnershipTests: XCTestCase {
             (.yaml, "- name: x\n  # kept\n\n  # about run\n  run: y\n", "/0", 1, "- name: x\n  # kept\n", #line),
             (.toml, "[t]\na = 1\n\n# kept\n\nb = 2\n", "/t", 1, "[t]\na = 1\n\n# kept\n", #line),
             (.toml, "[t]\na = 1\n# about b\nb = 2\n", "/t", 1, "[t]\na = 1\n", #line),
+            // The comment above 2 is 2's, blanks after it or not.
+            (.jsonc, "[\n  1,\n  // about 2 \n  2\n]\n", "", 1, "[\n  1\n]\n", #line),
+            (.jsonc, "[\n  1,\n\n  // kept\n\n  2\n]\n", "", 1, "[\n  1\n\n  // kept\n]\n", #line),
         ]
         for (format, input, pointer, index, expected, line) in rows {
             let output = try Array(input.utf8).withUnsafeBytes { source -> String in
