@@ -38,7 +38,18 @@ extension CommentLexer {
 /// 3. Everything else belongs to positions. When a position goes (the
 ///    list gets shorter), what stood between it and the next keeps its
 ///    comments: the bytes from the end of the item before to the end of
-///    the last comment lying wholly between them stay (`keptComments`).
+///    the last comment lying wholly between them stay (`keptComments`:
+///    TOML tables and arrays of tables, YAML block lists). The bracket
+///    writers of JSON with comments and TOML arrays keep the same bytes
+///    their own way (`putComments`, and the comments not `isOwnedByItem`
+///    when every item goes); keep-sorted blocks sort and never drop a
+///    position.
+///
+/// Columns matter to YAML alone (`minimumColumn`): a comment line
+/// shallower than the entries is not an entry's. Elsewhere a comment line
+/// above an item is its own at any column. A format whose comments run to
+/// the end of the line (TOML, YAML, keep-sorted) can have one comment on a
+/// line at most, so rule 2's "every one of them" is JSON's alone in effect.
 ///
 /// Who uses it: JSON with comments and TOML arrays and inline tables
 /// (`ownedFrom: .comment`: an owned comment line's indentation stays with
