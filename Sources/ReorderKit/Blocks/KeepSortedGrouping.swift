@@ -179,7 +179,10 @@ extension KeepSortedOptions {
 ///    item above it (keep-sorted makes it an item of its own, and then
 ///    removes it as a duplicate: keep-sorted#10);
 /// 4. is a comment that sticks to the next item when it starts with one of
-///    `sticky_prefixes` (the start marker's comment marker among them);
+///    `sticky_prefixes` (the start marker's comment marker among them): the
+///    comment lines directly above an item are its own, by the rule every
+///    format shares (`CommentOwnership`), and a blank line or the end of
+///    the block leaves them an item of their own;
 /// 5. with `group_start_regex`, continues the item unless a regex matches
 ///    it; with `group_end_regex`, continues it, and ends it when a regex
 ///    matches it; a blank line never continues an item this way;
@@ -188,6 +191,11 @@ func groupLines(_ lines: [BlockLine], _ options: KeepSortedOptions, _ markers: K
     var groups: [LineGroup] = []
     var commentStart = 0, commentEnd = 0
     var lineStart = 0, lineEnd = 0
+    // The lines that stuck as comments (rule 4), and where the group being
+    // made began: the comment lines directly above an item, from there on,
+    // are its own (`CommentOwnership`).
+    var isComment = [Bool](repeating: false, count: lines.count)
+    var groupFloor = 0
     var hasLines: Bool { lineEnd > lineStart }
     let indents = options.group ? calculateIndents(lines) : []
     // The indentation of the block's first line: keep-sorted sets it once,
@@ -212,7 +220,8 @@ func groupLines(_ lines: [BlockLine], _ options: KeepSortedOptions, _ markers: K
     func appendLine(_ index: Int) {
         if !hasLines {
             lineStart = index
-            if commentEnd == commentStart { commentStart = index; commentEnd = index }
+            commentStart = CommentOwnership.ownedLines(above: index, floor: groupFloor) { isComment[$0] }
+            commentEnd = index
         }
         lineEnd = index + 1
         brackets.append(lines[index].bytes, commentMarker: options.commentMarker)
@@ -222,12 +231,12 @@ func groupLines(_ lines: [BlockLine], _ options: KeepSortedOptions, _ markers: K
         }
     }
     func appendComment(_ index: Int) {
-        if commentEnd == commentStart { commentStart = index }
-        commentEnd = index + 1
+        isComment[index] = true
     }
     func finishGroup() {
         groups.append(LineGroup(comment: Array(lines[commentStart..<commentEnd]),
                                 lines: hasLines ? Array(lines[lineStart..<lineEnd]) : []))
+        groupFloor = lineEnd
         commentStart = 0; commentEnd = 0; lineStart = 0; lineEnd = 0
         brackets = OpenBrackets()
     }
@@ -263,7 +272,12 @@ func groupLines(_ lines: [BlockLine], _ options: KeepSortedOptions, _ markers: K
             finishGroup()
         }
     }
-    if commentEnd > commentStart || hasLines { finishGroup() }
+    if hasLines {
+        finishGroup()
+    } else if groupFloor < lines.count {
+        // Comment lines that no item follows: an item of their own.
+        groups.append(LineGroup(comment: Array(lines[groupFloor...]), lines: []))
+    }
     return groups
 }
 

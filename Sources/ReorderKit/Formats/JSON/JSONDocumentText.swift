@@ -196,3 +196,5 @@ final class JSONDocumentText {
         }
     }
 }
+
+extension JSONDocumentText: CommentLexer {}

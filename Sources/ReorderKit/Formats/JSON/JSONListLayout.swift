@@ -3,7 +3,8 @@
 /// their exact bytes), with the comments that belong to them. (Strict JSON
 /// arrays are read by `JSONLayout`, which is faster and keeps less.)
 ///
-/// **Comments belong to the item they sit on**, by one rule: comment lines
+/// **Comments belong to the item they sit on**, by the rule every format
+/// shares (`CommentOwnership`): comment lines
 /// directly above an item (no blank line between them and it), comments
 /// before it on its own line when nothing else stands before them there
 /// (`/* x */ 2,`), and the comments after it on its own last line (a
@@ -117,14 +118,15 @@ public struct JSONListLayout: FormatLayout {
             var lineTail = end
             if let comma, !JSONListLayout.hasLineBreak(source, end..<comma) { lineTail = comma + 1 }
             let comment = (comma == nil || lineTail > end)
-                ? JSONListLayout.lineEndComment(at: lineTail, before: close, in: text) : nil
+                ? JSONListLayout.ownership.trailingComments(at: lineTail, before: close, in: text) : nil
             trailingComments.append(comment)
             lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? end))
         }
         var starts: [Int] = []
         for index in 0..<count {
             let floor = index == 0 ? open + 1 : lineEnds[index - 1]
-            starts.append(JSONListLayout.leadingCommentsStart(valueStarts[index], floor: floor, in: text))
+            starts.append(text.comments.isEmpty ? valueStarts[index]
+                : JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text))
         }
         self.valueStarts = valueStarts
         self.valueEnds = valueEnds
@@ -167,70 +169,9 @@ public struct JSONListLayout: FormatLayout {
         return nil
     }
 
-    /// The comments that start at `start` after blanks on the same line
-    /// and are the last things on that line (`/* c */ // d`): from `start`
-    /// to the end of the last of them.
-    private static func lineEndComment(at start: Int, before close: Int, in text: JSONDocumentText) -> Range<Int>? {
-        let source = text.source
-        var p = start
-        var end: Int? = nil
-        while true {
-            while p < close && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
-            guard let comment = text.comment(startingAt: p) else { break }
-            end = comment.upperBound
-            p = comment.upperBound
-            // A comment that spans lines ends the item's line.
-            if hasLineBreak(source, comment) { break }
-        }
-        guard let end else { return nil }
-        var q = end
-        while q < source.count && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
-        guard q == source.count || source[q] == 0x0A || source[q] == 0x0D else { return nil }
-        return start..<end
-    }
-
-    /// Where an item whose value starts at `valueStart` starts: at the first
-    /// of the comment lines directly above it (each line only blanks and
-    /// comments, no blank line between), or at the value. Comments before
-    /// the value on its own line (`⏎  /* x */ 2,`) are the item's too when
-    /// nothing else stands before them on that line. Never before `floor`,
-    /// where the previous item's line ends.
-    private static func leadingCommentsStart(_ valueStart: Int, floor: Int, in text: JSONDocumentText) -> Int {
-        let source = text.source
-        guard !text.comments.isEmpty else { return valueStart }
-        func isBlank(_ offset: Int) -> Bool { source[offset] == 0x20 || source[offset] == 0x09 }
-        var start = valueStart
-        var lineStart = valueStart
-        while lineStart > floor && isBlank(lineStart - 1) { lineStart -= 1 }
-        // Comments on the value's line before it.
-        var firstOnLine: Int? = nil
-        while lineStart > floor, let comment = text.comment(endingAt: lineStart), comment.lowerBound >= floor,
-              !hasLineBreak(source, comment) {
-            firstOnLine = comment.lowerBound
-            lineStart = comment.lowerBound
-            while lineStart > floor && isBlank(lineStart - 1) { lineStart -= 1 }
-        }
-        // The value (or those comments) must begin its line for them and
-        // the lines above to be its own.
-        guard lineStart > floor, source[lineStart - 1] == 0x0A else { return valueStart }
-        if let firstOnLine { start = firstOnLine }
-        while true {
-            // The line above, back from before its line break.
-            var p = lineStart - 1
-            if p > floor && source[p - 1] == 0x0D { p -= 1 }
-            while p > floor && isBlank(p - 1) { p -= 1 }
-            var first: Int? = nil
-            while p > floor, let comment = text.comment(endingAt: p), comment.lowerBound >= floor {
-                first = comment.lowerBound
-                p = comment.lowerBound
-                while p > floor && isBlank(p - 1) { p -= 1 }
-            }
-            // Nothing but comments on it, and it begins after `floor`.
-            guard let first, p > floor, source[p - 1] == 0x0A else { return start }
-            start = first
-            lineStart = p
-        }
-    }
+    /// Comments belong to the item they sit on (`CommentOwnership`); an
+    /// owned comment line's indentation stays with the position.
+    static let ownership = CommentOwnership(ownedFrom: .comment)
 
     private static func hasLineBreak(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
         firstIndex(of: 0x0A, in: source, from: range.lowerBound, to: range.upperBound) != nil

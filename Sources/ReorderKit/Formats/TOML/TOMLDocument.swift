@@ -740,3 +740,5 @@ enum TOMLScalars {
         return .integer
     }
 }
+
+extension TOMLDocument: CommentLexer {}

@@ -3,7 +3,8 @@
 /// moved with their exact bytes, by the layout rules of JSON with comments
 /// (`JSONListLayout`), and written by the same `DelimitedListWriter`:
 ///
-/// - comment lines directly above a value (no blank line between) and the
+/// - by the rule every format shares (`CommentOwnership`), comment lines
+///   directly above a value (no blank line between) and the
 ///   comment after it on its own last line (after its comma) are its own;
 ///   everything else (a comment after `[` on the opening line, one before
 ///   `]`, one after a blank line) belongs to positions;
@@ -61,48 +62,25 @@ struct TOMLInlineLayout: FormatLayout {
             // comma is on that line.
             var lineTail = end
             if let comma, firstIndex(of: 0x0A, in: source, from: end, to: comma) == nil { lineTail = comma + 1 }
-            var comment: Range<Int>? = nil
-            if comma == nil || lineTail > end {
-                var p = lineTail
-                while p < close && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
-                if let found = document.comment(startingAt: p) { comment = lineTail..<found.upperBound }
-            }
+            let comment = (comma == nil || lineTail > end)
+                ? TOMLInlineLayout.ownership.trailingComments(at: lineTail, before: close, in: document) : nil
             trailingComments.append(comment)
             lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? end))
         }
         var starts: [Int] = []
         for index in 0..<count {
             let floor = index == 0 ? list.open + 1 : lineEnds[index - 1]
-            starts.append(TOMLInlineLayout.leadingCommentsStart(list.itemRanges[index].lowerBound, floor: floor, document))
+            starts.append(TOMLInlineLayout.ownership.leadingStart(of: list.itemRanges[index].lowerBound, floor: floor, in: document))
         }
         self.starts = starts
         self.trailingComments = trailingComments
         self.lineEnds = lineEnds
     }
 
-    /// Where an item whose value starts at `valueStart` starts: at the first
-    /// of the comment lines directly above it, or at the value. Never before
-    /// `floor`, where the previous item's line ends.
-    static func leadingCommentsStart(_ valueStart: Int, floor: Int, _ document: TOMLDocument) -> Int {
-        let source = document.source
-        func isBlank(_ offset: Int) -> Bool { source[offset] == 0x20 || source[offset] == 0x09 }
-        var lineStart = valueStart
-        while lineStart > floor && isBlank(lineStart - 1) { lineStart -= 1 }
-        // The value must begin its line for lines above to be its own.
-        guard lineStart > floor, source[lineStart - 1] == 0x0A else { return valueStart }
-        var start = valueStart
-        while true {
-            var p = lineStart - 1
-            if p > floor && source[p - 1] == 0x0D { p -= 1 }
-            guard let comment = document.comment(endingAt: p), comment.lowerBound >= floor else { return start }
-            p = comment.lowerBound
-            while p > floor && isBlank(p - 1) { p -= 1 }
-            // Nothing but the comment on its line, and it begins after `floor`.
-            guard p > floor, source[p - 1] == 0x0A else { return start }
-            start = comment.lowerBound
-            lineStart = p
-        }
-    }
+    /// Comments belong to the item they sit on (`CommentOwnership`), as in
+    /// JSON with comments: an owned comment line's indentation stays with
+    /// the position.
+    static let ownership = CommentOwnership(ownedFrom: .comment)
 
     // MARK: - Writing
 

@@ -15,7 +15,8 @@
 ///   lines is not an item (its lines stay where they are), and one made
 ///   both ways is refused.
 ///
-/// **Comments travel with their item** by the rule of JSON with comments:
+/// **Comments travel with their item** by the rule every format shares
+/// (`CommentOwnership`), as in JSON with comments:
 /// the comment lines directly above an item (no blank line between) are its
 /// own, and the comment at the end of its last line is on that line.
 /// Everything else (blank lines, other comments, unrelated sections between
@@ -230,29 +231,21 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     /// Where the line's text ends after `offset`: past blanks and a comment,
     /// before the line break.
     static func lineTextEnd(_ document: TOMLDocument, after offset: Int) -> Int {
-        let source = document.source
-        var p = offset
-        while p < source.count && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
-        if let comment = document.comment(startingAt: p) { return comment.upperBound }
-        return offset
+        ownership(document).trailingComments(at: offset, before: document.source.count, in: document)?.upperBound ?? offset
     }
 
     /// The start of the comment lines directly above the line that starts
-    /// at `lineStart` (each only blanks and a comment, no blank line
-    /// between), or `lineStart`.
+    /// at `lineStart` (no blank line between), or `lineStart`.
     static func leadingCommentsStart(_ lineStart: Int, _ document: TOMLDocument) -> Int {
-        let source = document.source
-        var start = lineStart
-        let floor = TOMLDocument.byteOrderMarkLength(source)
-        while start > floor {
-            // The line above.
-            let above = TOMLLineLayout.lineStart(document, start - 1)
-            var p = above
-            while p < start && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
-            guard document.comment(startingAt: p) != nil else { break }
-            start = above
-        }
-        return start
+        let floor = TOMLDocument.byteOrderMarkLength(document.source)
+        return ownership(document).leadingStart(of: lineStart, floor: floor, in: document)
+    }
+
+    /// Comments belong to the item they sit on (`CommentOwnership`); the
+    /// items are whole lines, so an owned comment line is the item's from
+    /// its first byte, at any column.
+    static func ownership(_ document: TOMLDocument) -> CommentOwnership {
+        CommentOwnership(ownedFrom: .line, documentStart: TOMLDocument.byteOrderMarkLength(document.source))
     }
 
     // MARK: - Positions
@@ -284,8 +277,8 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
             // Positions that go: their comments stay.
             for position in max(resultCount - 1, 0)..<ranges.count - 1 {
                 let between = ranges[position].upperBound..<ranges[position + 1].lowerBound
-                if let comment = lastComment(in: between) {
-                    pieces.append(.source((resultCount == 0 && position == 0 ? skipLineBreak(between.lowerBound) : between.lowerBound)..<comment))
+                if let kept = CommentOwnership.keptComments(of: between, in: document) {
+                    pieces.append(.source((resultCount == 0 && position == 0 ? skipLineBreak(between.lowerBound) : between.lowerBound)..<kept.upperBound))
                 }
             }
         }
@@ -300,16 +293,6 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         if offset < source.count && source[offset] == 0x0A { return offset + 1 }
         if offset + 1 < source.count && source[offset] == 0x0D && source[offset + 1] == 0x0A { return offset + 2 }
         return offset
-    }
-
-    /// The end of the last comment that starts in `range`.
-    private func lastComment(in range: Range<Int>) -> Int? {
-        var p = range.upperBound
-        while p > range.lowerBound {
-            p -= 1
-            if let comment = document.comment(endingAt: p + 1), comment.lowerBound >= range.lowerBound { return comment.upperBound }
-        }
-        return nil
     }
 
     /// The result must read as TOML again (a new line's key may clash with

@@ -7,8 +7,8 @@
 /// the end of their last line's text; what lies between them (line breaks,
 /// blank lines, comments that are not theirs) belongs to positions. Entries
 /// of one list all stand at one column, so an entry keeps its indentation
-/// wherever it goes. **Comments travel with their entry**, by the rule of
-/// JSON with comments: comment lines directly above an entry (no blank line
+/// wherever it goes. **Comments travel with their entry**, by the rule
+/// every format shares (`CommentOwnership`): comment lines directly above an entry (no blank line
 /// between, at its column or deeper) are its own, and they start a line
 /// wherever it goes; a comment at the end of its last line is on that
 /// line. Flow items move as JSON elements do.
@@ -59,14 +59,26 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             let inline = node.inlineStart != nil
             var floor = node.ownerLine >= 0 && node.ownerLine < node.line ? node.ownerLine : max(document.documentLines.lowerBound - 1, -1)
             if inline { floor = node.line }
+            // Comments belong to the entry they sit on (`CommentOwnership`):
+            // an entry is whole lines, and its comment lines stand at its
+            // column or deeper.
+            let ownership = CommentOwnership(ownedFrom: .line, minimumColumn: node.column,
+                                             documentStart: lines.first?.start ?? 0)
             for (number, entry) in entries.enumerated() {
-                var first = entry.line
-                while first - 1 > floor, lines[first - 1].kind == .comment, lines[first - 1].indent >= node.column {
-                    first -= 1
+                var start: Int
+                if inline && number == 0 {
+                    start = entry.start
+                } else if entry.line - 1 <= floor || lines[entry.line - 1].kind != .comment {
+                    // No comment line above: the rule has nothing to give.
+                    start = lines[entry.line].start + (inline ? node.column : 0)
+                } else {
+                    let floorOffset = floor >= 0 ? lines[floor].next : ownership.documentStart
+                    start = ownership.leadingStart(of: lines[entry.line].start, floor: floorOffset, in: document)
+                    // An inline list's entries stand at its column; the
+                    // blanks before a comment line that are deeper are the
+                    // entry's.
+                    if inline { start += node.column }
                 }
-                // An inline list's entries stand at its column; the blanks
-                // before a comment line that are deeper are the entry's.
-                let start = inline ? (number == 0 ? entry.start : lines[first].start + node.column) : lines[first].start
                 ranges.append(start..<lines[entry.lastLine].end)
                 floor = entry.lastLine
             }
@@ -250,13 +262,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             // Positions that go: their comments stay, after the last entry.
             for position in resultCount - 1..<ranges.count - 1 {
                 let between = ranges[position].upperBound..<ranges[position + 1].lowerBound
-                var lastComment: Int? = nil
-                var index = document.lineIndex(of: between.lowerBound)
-                while index < document.line.count && document.line[index].start < between.upperBound {
-                    if document.line[index].kind == .comment { lastComment = document.line[index].end }
-                    index += 1
-                }
-                if let lastComment { pieces.append(.source(between.lowerBound..<lastComment)) }
+                if let kept = CommentOwnership.keptComments(of: between, in: document) { pieces.append(.source(kept)) }
             }
         }
         return pieces + [.source(ranges[ranges.count - 1].upperBound..<source.count)]

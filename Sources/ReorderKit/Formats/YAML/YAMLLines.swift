@@ -237,3 +237,36 @@ struct YAMLLines {
         offset >= end || source[offset] == 0x20 || source[offset] == 0x09
     }
 }
+
+/// The comment-ownership rule's view of a YAML document: its comment lines
+/// (`#` first on the line, after spaces), each a comment from its `#` to
+/// the end of its text. A comment after a line's content needs no place
+/// here: an entry's lines are its own to their ends.
+extension YAMLDocument: CommentLexer {
+    func comment(endingAt offset: Int) -> Range<Int>? {
+        guard !line.isEmpty else { return nil }
+        let l = line[lineIndex(of: offset)]
+        guard l.kind == .comment, l.end == offset else { return nil }
+        return l.contentStart..<l.end
+    }
+
+    func comment(startingAt offset: Int) -> Range<Int>? {
+        guard !line.isEmpty else { return nil }
+        let l = line[lineIndex(of: offset)]
+        guard l.kind == .comment, l.contentStart == offset else { return nil }
+        return l.contentStart..<l.end
+    }
+
+    /// The comment lines that lie wholly within `range`, by the lines.
+    func lastCommentEnd(within range: Range<Int>) -> Int? {
+        guard !line.isEmpty, !range.isEmpty else { return nil }
+        var last: Int? = nil
+        var index = lineIndex(of: range.lowerBound)
+        while index < line.count && line[index].start < range.upperBound {
+            let l = line[index]
+            if l.kind == .comment && l.contentStart >= range.lowerBound && l.end <= range.upperBound { last = l.end }
+            index += 1
+        }
+        return last
+    }
+}

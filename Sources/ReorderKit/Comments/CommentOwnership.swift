@@ -1,0 +1,161 @@
+/// Where a format's comments are, as its own lexer found them: all the
+/// comment-ownership rule needs to know of a format.
+protocol CommentLexer {
+    var source: UnsafeRawBufferPointer { get }
+    /// The comment that ends at `offset` (its last byte is `offset - 1`).
+    func comment(endingAt offset: Int) -> Range<Int>?
+    /// The comment that starts at `offset`.
+    func comment(startingAt offset: Int) -> Range<Int>?
+    /// The end of the last comment that lies wholly within `range`.
+    func lastCommentEnd(within range: Range<Int>) -> Int?
+}
+
+extension CommentLexer {
+    /// By default, a walk back from the range's end.
+    func lastCommentEnd(within range: Range<Int>) -> Int? {
+        var p = range.upperBound
+        while p > range.lowerBound {
+            if let comment = comment(endingAt: p), comment.lowerBound >= range.lowerBound { return comment.upperBound }
+            p -= 1
+        }
+        return nil
+    }
+}
+
+/// **Comments belong to the item they sit on**: the one rule every format
+/// that moves comments with items reads its items by.
+///
+/// 1. The comment lines directly above an item are its own: each line only
+///    blanks and comments, no blank line between them and the item, none
+///    before `floor` (where the item before ends), and, where the format's
+///    columns matter (`minimumColumn`: YAML, at the entries' column), none
+///    shallower than the item. Comments before the item on its own first
+///    line (`/* x */ 2,` in JSON with comments) are its own too, when
+///    nothing else stands before them there.
+/// 2. The comments that end the item's last line are its own: every one of
+///    them (`/* c */ // d`), up to one that runs over lines, when nothing
+///    but blanks follows them on that line.
+/// 3. Everything else belongs to positions. When a position goes (the
+///    list gets shorter), what stood between it and the next keeps its
+///    comments: the bytes from the end of the item before to the end of
+///    the last comment lying wholly between them stay (`keptComments`:
+///    TOML tables and arrays of tables, YAML block lists). The bracket
+///    writers of JSON with comments and TOML arrays keep the same bytes
+///    their own way (`putComments`, and the comments not `isOwnedByItem`
+///    when every item goes); keep-sorted blocks sort and never drop a
+///    position.
+///
+/// Columns matter to YAML alone (`minimumColumn`): a comment line
+/// shallower than the entries is not an entry's. Elsewhere a comment line
+/// above an item is its own at any column. A format whose comments run to
+/// the end of the line (TOML, YAML, keep-sorted) can have one comment on a
+/// line at most, so rule 2's "every one of them" is JSON's alone in effect.
+///
+/// Who uses it: JSON with comments and TOML arrays and inline tables
+/// (`ownedFrom: .comment`: an owned comment line's indentation stays with
+/// the position), TOML tables and arrays of tables (`.line`, the items are
+/// whole lines), YAML block lists (`.line`, and `minimumColumn`), and
+/// keep-sorted blocks (`ownedLines`, over the block's lines, a comment line
+/// being one that starts with a sticky prefix).
+struct CommentOwnership {
+    enum OwnedFrom {
+        /// An owned comment line's bytes start at its first comment.
+        case comment
+        /// An owned comment line's bytes start at the line's start.
+        case line
+    }
+
+    var ownedFrom: OwnedFrom = .comment
+    /// The shallowest column (bytes from the line's start) an owned comment
+    /// line's first comment may stand at; nil: any.
+    var minimumColumn: Int? = nil
+    /// Where the document's first line starts (after a byte-order mark).
+    var documentStart: Int = 0
+
+    /// Rule 1: where the item whose first byte is `itemStart` starts, its
+    /// leading comments included; `itemStart` when it owns none.
+    func leadingStart<Lexer: CommentLexer>(of itemStart: Int, floor: Int, in lexer: Lexer) -> Int {
+        let source = lexer.source
+        func isBlank(_ offset: Int) -> Bool { source[offset] == 0x20 || source[offset] == 0x09 }
+        func isLineStart(_ offset: Int) -> Bool { offset == documentStart || (offset > 0 && source[offset - 1] == 0x0A) }
+        /// Back from `offset` over blanks and comments (none before
+        /// `floor`; with `oneLine`, none that runs over lines): the first
+        /// comment passed, and where the walk stopped.
+        func back(from offset: Int, oneLine: Bool) -> (first: Int?, stop: Int) {
+            var p = offset, first: Int? = nil
+            while true {
+                if let comment = lexer.comment(endingAt: p), comment.lowerBound >= floor,
+                   !(oneLine && CommentOwnership.hasLineBreak(source, comment)) {
+                    first = comment.lowerBound
+                    p = comment.lowerBound
+                } else if p > floor && isBlank(p - 1) {
+                    p -= 1
+                } else {
+                    return (first, p)
+                }
+            }
+        }
+        // Comments on the item's own line before it.
+        let (firstOnLine, lineStart) = back(from: itemStart, oneLine: true)
+        // The item (or those comments) must begin its line for them and the
+        // lines above to be its own.
+        guard lineStart >= floor, isLineStart(lineStart) else { return itemStart }
+        var start = itemStart
+        if let firstOnLine { start = ownedFrom == .line ? lineStart : firstOnLine }
+        var line = lineStart
+        // The lines above, while each holds only comments.
+        while line > floor && line > documentStart {
+            var p = line - 1
+            if p > floor && source[p - 1] == 0x0D { p -= 1 }
+            let (first, stop) = back(from: p, oneLine: false)
+            guard let first, stop >= floor, isLineStart(stop) else { break }
+            if let minimumColumn, first - stop < minimumColumn { break }
+            start = ownedFrom == .line ? stop : first
+            line = stop
+        }
+        return start
+    }
+
+    /// Rule 2: the comments that end the item's last line, from `start`
+    /// (after the item, or after its comma on that line) to the end of the
+    /// last of them; nil when there are none, or when something other
+    /// than blanks follows them on the line. Blanks before `limit` only.
+    func trailingComments<Lexer: CommentLexer>(at start: Int, before limit: Int, in lexer: Lexer) -> Range<Int>? {
+        let source = lexer.source
+        var p = start
+        var end: Int? = nil
+        while true {
+            while p < limit && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
+            guard let comment = lexer.comment(startingAt: p) else { break }
+            end = comment.upperBound
+            p = comment.upperBound
+            // A comment that runs over lines ends the item's line.
+            if CommentOwnership.hasLineBreak(source, comment) { break }
+        }
+        guard let end else { return nil }
+        var q = end
+        while q < source.count && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
+        guard q == source.count || source[q] == 0x0A || source[q] == 0x0D else { return nil }
+        return start..<end
+    }
+
+    /// Rule 3: of the bytes between two items, those that stay when the
+    /// position goes: from the start of `between` to the end of the last
+    /// comment lying wholly within it; nil when none does.
+    static func keptComments<Lexer: CommentLexer>(of between: Range<Int>, in lexer: Lexer) -> Range<Int>? {
+        lexer.lastCommentEnd(within: between).map { between.lowerBound..<$0 }
+    }
+
+    /// Rule 1 over lines, for a format whose items and comments are whole
+    /// lines (keep-sorted blocks): the first of the comment lines directly
+    /// above `line` (none before `floor`), or `line`.
+    static func ownedLines(above line: Int, floor: Int, isCommentLine: (Int) -> Bool) -> Int {
+        var first = line
+        while first - 1 >= floor && isCommentLine(first - 1) { first -= 1 }
+        return first
+    }
+
+    static func hasLineBreak(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        firstIndex(of: 0x0A, in: source, from: range.lowerBound, to: range.upperBound) != nil
+    }
+}
