@@ -7,7 +7,7 @@ extension FormatError: FormatErrorWording {
         // `name: ` for an error of the whole input; `name:line:column: `
         // where the error has a place.
         let named = context.named, place = context.placed
-        let words = FormatWords.of(format)
+        let words = format.words
         switch kind {
         case .invalid(let problem):
             return place + "not valid \(words.name) \(words.version): \(problem)" + words.invalidAdvice
@@ -49,39 +49,5 @@ extension FormatError: FormatErrorWording {
     /// A pointer as the subject of a sentence.
     private func subject(_ pointer: String) -> String {
         pointer.isEmpty ? "the document's root" : "'\(pointer)'"
-    }
-}
-
-/// The words a format's messages use for its parts.
-struct FormatWords {
-    /// The format's name in a sentence, and the version of its standard a
-    /// document must follow: `TOML`, `1.0`.
-    let name: String, version: String
-    /// After the problem of a document that is not valid.
-    var invalidAdvice = ""
-    /// What the list's items are called: `items`, `entries`.
-    let items: String
-    /// The kinds of value that are lists.
-    let lists: String
-    /// What a value to insert must be.
-    let oneValue: String
-    /// What a list of keys is called, and one of its members.
-    let keyed: String, member: String
-
-    static func of(_ format: ListFormat) -> FormatWords {
-        switch format {
-        case .toml:
-            return FormatWords(name: "TOML", version: "1.0", items: "items", lists: "an array or a table",
-                               oneValue: "one TOML item", keyed: "table", member: "line")
-        case .yaml:
-            return FormatWords(
-                name: "YAML", version: "1.2",
-                invalidAdvice: "; a YAML loader would reject it or read it otherwise, so reorder edits nothing: correct the file first",
-                items: "entries", lists: "a sequence or a mapping", oneValue: "one YAML value on one line",
-                keyed: "mapping", member: "entry")
-        default:
-            return FormatWords(name: format.name, version: "", items: "items", lists: "a list",
-                               oneValue: "one item", keyed: "list", member: "item")
-        }
     }
 }

@@ -133,7 +133,7 @@ enum Messages {
     static func describe(_ option: FormatBoundOption, format: ListFormat, region: Bool, input: String) -> String {
         let name = option == .null ? "-z" : "--" + option.rawValue
         var names: [String] = []
-        for format in option.formats where format != .jsonc { names.append(formatName(format)) }
+        for format in option.formats where format.words.kin == nil { names.append(formatName(format)) }
         let applies = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let how = region ? "read as lines (--block, --line-range)" : "read as \(formatName(format))"
         let fix = region ? "leave \(name) out" : "leave \(name) out, or choose the format with --format"
@@ -141,13 +141,7 @@ enum Messages {
     }
 
     /// A format as messages name it.
-    static func formatName(_ format: ListFormat) -> String {
-        switch format.name {
-        case "lines": return "lines"
-        case "jsonc": return "JSON with comments"
-        default: return format.name.uppercased()
-        }
-    }
+    static func formatName(_ format: ListFormat) -> String { format.words.name }
 
     static func describe(_ error: SystemError) -> String {
         // Without a path, the error is on a standard stream: a write is on

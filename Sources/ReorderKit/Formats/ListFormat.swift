@@ -71,6 +71,8 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// every format (`--pointer`: JSON, YAML and TOML; `--document`: YAML
     /// alone); formats that do not declare one refuse it.
     public let options: [String]
+    /// What messages call it and its parts.
+    public let words: FormatWords
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
 
@@ -78,12 +80,13 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// paragraph, the options that are its alone, and its reader. Public so
     /// that a format can be defined outside this module and added with
     /// `ListFormat.adding(_:_:)`.
-    public init(name: String, claims: [FileClaim], help: String, options: [String] = [],
-         read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout) {
+    public init(name: String, claims: [FileClaim], help: String, options: [String] = [], words: FormatWords? = nil,
+                read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout) {
         self.name = name
         self.claims = claims
         self.help = help
         self.options = options
+        self.words = words ?? FormatWords(name: name.uppercased())
         self.read = read
     }
 

@@ -7,6 +7,7 @@ extension ListFormat {
         claims: [.fileExtension("json")],
         help: "Strict JSON, as RFC 8259 defines it: no comments, no trailing commas. Items are the elements of the array, or the members of the object, at -p (default: the root); every byte outside the items stays as it was, and each item keeps its exact text. A document refused only for a comment or a trailing comma gets a message that says to use --format jsonc.",
         options: ["pointer", "recursive", "string", "json-patch"],
+        words: FormatWords(name: "JSON", lists: "an array or an object", keyed: "object", member: "member"),
         read: { source, options in try JSONFormatReader.read(source, options, withComments: false) })
 
     /// JSON with comments: `//` and `/* */` comments and trailing commas,
@@ -16,6 +17,8 @@ extension ListFormat {
         claims: JSONFormatReader.namesWithComments,
         help: "JSON with comments, as editors read tsconfig.json and .vscode/settings.json: // and /* */ comments wherever whitespace may stand, and a comma after the last item. Items as in JSON. Comment lines directly above an item (no blank line between) and a comment after it on its last line move with it; other comments, and a trailing comma, stay where they are.",
         options: ["pointer", "recursive", "string", "json-patch"],
+        words: FormatWords(name: "JSON with comments", lists: "an array or an object", keyed: "object", member: "member",
+                           kin: "json"),
         read: { source, options in try JSONFormatReader.read(source, options, withComments: true) })
 }
 

@@ -7,6 +7,8 @@ extension ListFormat {
         claims: [.fileExtension("toml")],
         help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were.",
         options: ["pointer", "recursive", "string"],
+        words: FormatWords(name: "TOML", version: "1.0", lists: "an array or a table", oneValue: "one TOML item",
+                           keyed: "table", member: "line"),
         read: { source, options in try TOMLFormat.read(source, pointer: options.pointer) })
 }
 

@@ -6,6 +6,11 @@ extension ListFormat {
         claims: [.fileExtension("yaml"), .fileExtension("yml")],
         help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), a list under a merge key (<<), comments inside a flow collection.",
         options: ["pointer", "recursive", "string", "document"],
+        words: FormatWords(
+            name: "YAML", version: "1.2",
+            invalidAdvice: "; a YAML loader would reject it or read it otherwise, so reorder edits nothing: correct the file first",
+            items: "entries", lists: "a sequence or a mapping", oneValue: "one YAML value on one line",
+            keyed: "mapping", member: "entry"),
         read: { source, options in try YAMLLayout(source, options: options) })
 }
 
