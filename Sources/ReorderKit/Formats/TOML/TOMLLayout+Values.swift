@@ -44,6 +44,18 @@ enum TOMLCompare {
         return descend(TOMLTarget(value), pointer.tokens.dropFirst(inner.count)).flatMap { text($0, source) }
     }
 
+    /// `list`'s items in sorted order, nothing inside them. With
+    /// `--recursive`, a table's dotted keys (`dottedKeys`, the list's own
+    /// segments) compare segment by segment (`a.b` and `a.c` before `a-x`,
+    /// as the table `a` sorts before the key `a-x`).
+    static func ownOrder(_ list: some FormatLayout, _ options: SortOptions, key: String?,
+                         dottedKeys: @autoclosure () -> [[String]]?) throws -> [Int] {
+        if options.recursive, key == nil, let keys = dottedKeys() {
+            return SortKey.sortedOrder(ofTexts: keys.map { Array($0.joined(separator: "\u{0}").utf8) }, options)
+        }
+        return try list.sortedByValue(options, key: key)
+    }
+
     /// An item given by its bytes: read as a document of its own, made by
     /// `wrap`, whose list at `listPointer` (or the root) holds the one item.
     static func value(ofItemBytes item: UnsafeRawBufferPointer, wrap: ([UInt8]) -> [UInt8], pointer listPointer: String,
@@ -111,17 +123,11 @@ extension TOMLInlineLayout {
     /// With `options.recursive`, the inline tables inside are sorted too
     /// (see `NestedSort`).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive { nested.regions = try NestedSort.regions(of: self, options) }
-        return try ownOrder(options, key: key)
+        try NestedSort.sortedOrder(self, options, key: key)
     }
 
-    /// The items in sorted order, nothing inside them; with `--recursive`,
-    /// dotted keys compare segment by segment.
-    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive && isTable && key == nil {
-            return SortKey.sortedOrder(ofTexts: list.memberKeys.map { Array($0.joined(separator: "\u{0}").utf8) }, options)
-        }
-        return try sortedByValue(options, key: key)
+    func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: isTable ? list.memberKeys : nil)
     }
 
     /// An array: one TOML value on one line, or with `asString` any text as
@@ -221,20 +227,12 @@ extension TOMLLineLayout {
     /// table's sections, beside its lines) are sorted too (see
     /// `NestedSort`).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive { nested.regions = try NestedSort.regions(of: self, options) }
-        return try ownOrder(options, key: key)
+        try NestedSort.sortedOrder(self, options, key: key)
     }
 
-    /// The items in sorted order, nothing inside them. With `--recursive`,
-    /// a table's dotted keys compare segment by segment (`a.b` and `a.c`
-    /// before `a-x`, as the table `a` sorts before the key `a-x`).
-    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive && kind == .table && key == nil {
-            return SortKey.sortedOrder(ofTexts: lineIndices.map { index in
-                Array(document.lines[index].keys.dropFirst(depth).joined(separator: "\u{0}").utf8)
-            }, options)
-        }
-        return try sortedByValue(options, key: key)
+    func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: kind == .table
+                                    ? lineIndices.map { Array(document.lines[$0].keys.dropFirst(depth)) } : nil)
     }
 
     /// What `diff` prints for an item, as `insert` takes it: in a table made
@@ -380,8 +378,6 @@ extension TOMLLineLayout: NestedList {
         return first.lowerBound..<last.upperBound
     }
 
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int] { try ownOrder(options, key: nil) }
-
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try Renderer(layout: self, source: source).write(arrangement) { slices in
             for slice in slices { try emit(slice) }
@@ -419,8 +415,6 @@ extension TOMLInlineLayout: NestedList {
     var sortsByKey: Bool { isTable }
 
     var itemsRegion: Range<Int>? { count > 0 ? list.open + 1..<list.close : nil }
-
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int] { try ownOrder(options, key: nil) }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try arrangement.itemBytes.withUnsafeBytes { itemBytes in

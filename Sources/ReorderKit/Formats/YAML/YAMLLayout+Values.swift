@@ -195,11 +195,8 @@ extension YAMLLayout {
     /// `options.recursive`, every mapping inside the entries is sorted by
     /// key too (see `NestedSort`).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive {
-            try refuseMergeKeys()
-            nested.regions = try NestedSort.regions(of: self, options)
-        }
-        return try sortedByValue(options, key: key)
+        if options.recursive { try refuseMergeKeys() }
+        return try NestedSort.sortedOrder(self, options, key: key)
     }
 
     // MARK: - New items
@@ -342,10 +339,6 @@ extension YAMLLayout: NestedList {
     var itemsRegion: Range<Int>? {
         guard let first = ranges.first, let last = ranges.last else { return nil }
         return first.lowerBound..<last.upperBound
-    }
-
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int] {
-        try sortedByValue(options, key: nil)
     }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
