@@ -92,8 +92,8 @@ extension LinesLayout: FormatLayout {
     }
 
     /// Bytes (`LC_ALL=C sort -s`), or by leading number (`sortedByValue`).
-    /// Plain bytes are sorted here, faster than by `SortKey`s: a million
-    /// lines take a fifth less time.
+    /// Plain bytes are sorted here rather than by `SortKey`s, for the
+    /// prefixes below: `sort` of a million lines is mostly comparisons.
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         if let key { throw SelectorError.keyNeedsJSON(key: key) }
         if options.numeric { return try sortedByValue(options, key: nil) }
