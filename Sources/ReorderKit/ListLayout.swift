@@ -64,8 +64,8 @@ extension ListLayout {
 /// works through. A format is one folder under `Formats/` with one type that
 /// conforms to this protocol and one `ListFormat` value that reads it;
 /// `ListFormat.all` is the one place formats are chosen. Besides where the
-/// items and positions are (`ListLayout`), it answers what selectors and
-/// `sort` compare, how a new item is written, and how the result is written.
+/// items and positions are (`ListLayout`), it answers what each item's value is
+/// (`ItemValue`), how a new item is written, and how the result is written.
 public protocol FormatLayout {
     /// The number of items in the source list.
     var count: Int { get }
@@ -115,20 +115,38 @@ public protocol FormatLayout {
     /// used where it is).
     func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int>
 
-    /// What `=TEXT` and `~REGEX` compare, by source index; with `key`, the
-    /// value at that pointer inside each item.
-    func selectableValues(key: String?) throws -> SelectableValues
+    /// The one question selectors, `sort`, `diff --key` and `sort --like
+    /// --key` ask a format: what source item `index` is worth (see
+    /// `ItemValue`); with `pointer` (`--key`, read by `valuePointer`), the
+    /// value at that pointer inside it, nil when it has none there.
+    /// Selecting, sorting and matching by value are done once, on these
+    /// answers (`Sorting/ItemValue.swift`).
+    func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue?
 
-    /// The same for items given by their bytes alone (the list as a
-    /// sequential batch has made it, new items included).
-    func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues
+    /// The same for an item given by its bytes alone (the list as a
+    /// sequential batch has made it, new items included); `.source` ranges
+    /// are of `item`. Nil when it has no value there, or does not read.
+    func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue?
+
+    /// The buffer whose bytes `value(ofItem:at:)`'s `.source` ranges are:
+    /// `source` by default.
+    var valueSource: UnsafeRawBufferPointer { get }
+
+    /// The pointer `--key KEY` names; throws when KEY is no pointer, or the
+    /// format's items have no values inside them (lines).
+    func valuePointer(_ key: String) throws -> JSONPointer
+
+    /// The error for a `--key` at which no item has a value (by default
+    /// `SelectorError.keyInNoItem` naming no keys).
+    func keyInNoItem(_ key: String, _ pointer: JSONPointer) -> Error
 
     /// For `=TEXT` that selects no item: a `--key` pointer at which some
     /// item's value holds TEXT, to suggest; nil when there is none.
     func keySuggestion(forText text: [UInt8]) -> String?
 
     /// The source indices in sorted order (with `options.unique`, the kept
-    /// ones).
+    /// ones). By default `sortedByValue`; a format overrides it for a
+    /// faster way to the same order, or for `--recursive`.
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int]
 
     /// Calls `write` with the result's bytes as slices, up to 1024 at a time.

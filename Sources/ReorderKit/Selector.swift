@@ -203,16 +203,16 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
             for index in start..<end { selected[index] = true }
 
         case .text(let text):
-            text.withUnsafeBytes { wanted in
+            try text.withUnsafeBytes { wanted in
                 for index in 0..<count where !selected[index] {
-                    selected[index] = values.anyText(index) { memoryEqual(wanted, $0) }
+                    selected[index] = try values.anyText(index) { memoryEqual(wanted, $0) }
                 }
             }
 
         case .pattern(let pattern):
             let regex = try Self.compile(pattern)
             for index in 0..<count where !selected[index] {
-                selected[index] = values.anyText(index) { bytes in
+                selected[index] = try values.anyText(index) { bytes in
                     String(decoding: bytes, as: UTF8.self).contains(regex)
                 }
             }
@@ -240,20 +240,20 @@ private func memoryEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointe
     return memoryEqual(a.baseAddress!, b.baseAddress!, a.count)
 }
 
-/// The texts `=TEXT` and `~REGEX` compare, item by item.
+/// The texts `=TEXT` and `~REGEX` compare, item by item: each item's
+/// `ItemValue` (see `FormatLayout.selectableValues`).
 public struct SelectableValues {
     /// Calls `test` with each text of source item `index` until one passes;
     /// false when none does or the item has no value (`--key` missing).
-    let anyText: (_ index: Int, _ test: (UnsafeRawBufferPointer) -> Bool) -> Bool
+    let anyText: (_ index: Int, _ test: (UnsafeRawBufferPointer) -> Bool) throws -> Bool
 
-    public init(anyText: @escaping (_ index: Int, _ test: (UnsafeRawBufferPointer) -> Bool) -> Bool) {
+    init(anyText: @escaping (_ index: Int, _ test: (UnsafeRawBufferPointer) -> Bool) throws -> Bool) {
         self.anyText = anyText
     }
 }
 
 extension ListDocument {
-    /// What selectors compare in this document: lines, their bytes; JSON,
-    /// see `JSONLayout.selectableValues(key:)`.
+    /// What selectors compare in this document: each item's value.
     func selectableValues(key: String?) throws -> SelectableValues {
         try layout.selectableValues(key: key)
     }

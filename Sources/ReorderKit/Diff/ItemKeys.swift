@@ -9,8 +9,8 @@ public enum ListItemKey: Hashable, Sendable {
 extension ListDocument {
     /// Each source item's key: its one-line value text as `insert` takes it
     /// (so that a JSON element's layout or a comment above it does not make
-    /// it another item), or its bytes; with `key`, the first text selectors
-    /// compare at that pointer inside it (a string's decoded value).
+    /// it another item), or its bytes; with `key`, the value at that pointer
+    /// inside it (`ItemValue.primaryBytes`: a string's decoded value).
     public func itemKeys(key: String?) throws -> [ListItemKey] {
         let keys = try ItemKeyBytes(self, key: key)
         return withExtendedLifetime(keys) { (0..<count).map { index in keys[index].map { .text(Array($0)) } ?? .unique(index) } }
@@ -60,15 +60,15 @@ public final class ItemKeyBytes {
             hasKey.append(key != nil)
         }
         if let key {
-            let values = try document.layout.selectableValues(key: key)
+            let layout = document.layout
+            let pointer = try layout.checkedPointer(key)
+            let source = layout.valueSource
             for index in 0..<document.count {
-                var found = false
-                _ = values.anyText(index) { bytes in
-                    add(bytes)
-                    found = true
-                    return true
+                if let value = try layout.value(ofItem: index, at: pointer) {
+                    value.primaryBytes.withBytes(in: source) { add($0) }
+                } else {
+                    add(nil)
                 }
-                if !found { add(nil) }
             }
         } else {
             for index in 0..<document.count {

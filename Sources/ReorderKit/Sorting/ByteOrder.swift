@@ -46,13 +46,22 @@ enum ByteOrder {
     }
 }
 
-/// Bytes a sort key compares: a stretch of the source document, which is
-/// not copied, or bytes of its own (a decoded JSON string with escapes).
-enum KeyBytes {
+/// Bytes a value or a sort key holds: a stretch of the source document,
+/// which is not copied, or bytes of its own (a decoded JSON string with
+/// escapes).
+public enum KeyBytes: Equatable, Sendable {
     case source(Range<Int>)
     case owned([UInt8])
 
-    func withBytes<R>(in source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    /// The bytes as a copy of their own.
+    public func owned(in source: UnsafeRawBufferPointer) -> KeyBytes {
+        switch self {
+        case .source(let range): return .owned(Array(source[range]))
+        case .owned: return self
+        }
+    }
+
+    public func withBytes<R>(in source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         switch self {
         case .source(let range): return body(UnsafeRawBufferPointer(rebasing: source[range]))
         case .owned(let bytes): return bytes.withUnsafeBytes(body)

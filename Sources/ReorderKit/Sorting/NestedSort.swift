@@ -28,8 +28,9 @@ protocol NestedList: FormatLayout {
     /// The bytes the items and the positions between them span; nil for a
     /// list without items.
     var itemsRegion: Range<Int>? { get }
-    /// The list itself in sorted order, nothing inside it.
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int]
+    /// The list itself in sorted order, nothing inside it (by default
+    /// `sortedByValue`).
+    func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int]
     /// Passes the result's bytes to `emit`, in order; bytes that are the
     /// source's are slices of the source.
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows
@@ -41,6 +42,10 @@ protocol NestedList: FormatLayout {
 
 extension NestedList {
     func siblingLists() throws -> [any NestedList] { [] }
+
+    func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try sortedByValue(options, key: key)
+    }
 }
 
 /// The sorted regions inside a list's items, by source range.
@@ -49,6 +54,14 @@ final class NestedRegions {
 }
 
 enum NestedSort {
+    /// `sort` of `list`: with `options.recursive`, the lists inside its
+    /// items (and beside it) are sorted first, their regions kept for the
+    /// writer; then the list itself.
+    static func sortedOrder(_ list: some NestedList, _ options: SortOptions, key: String?) throws -> [Int] {
+        if options.recursive { list.nested.regions = try regions(of: list, options) }
+        return try list.ownSortedOrder(options, key: key)
+    }
+
     /// For the list `sort --recursive` was asked for: the sorted regions
     /// inside its items and beside it, in document order.
     static func regions(of list: some NestedList, _ options: SortOptions) throws -> [(range: Range<Int>, bytes: [UInt8])] {
@@ -70,7 +83,7 @@ enum NestedSort {
     /// every list inside it too; nil when that changes nothing.
     static func sortedRegion(_ list: any NestedList, _ options: SortOptions) throws -> (range: Range<Int>, bytes: [UInt8])? {
         guard let region = list.itemsRegion else { return nil }
-        let order = list.sortsByKey ? try list.ownSortedOrder(options) : Array(0..<list.count)
+        let order = list.sortsByKey ? try list.ownSortedOrder(options, key: nil) : Array(0..<list.count)
         var inner: [(range: Range<Int>, bytes: [UInt8])] = []
         for index in 0..<list.count {
             for child in try list.nestedLists(ofItem: index) {

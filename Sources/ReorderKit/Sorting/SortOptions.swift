@@ -35,10 +35,11 @@ extension ListDocument {
     /// `reverse` too), with `O(n log n)` comparisons of the items where they
     /// stand in the source.
     ///
-    /// Lines compare as bytes (`LC_ALL=C sort -s`), or by leading number.
-    /// JSON elements compare by value (see `JSONLayout.sortKey`); with `key`,
-    /// by the value at that pointer inside each element, and elements without
-    /// it go last, in their order, whatever the direction.
+    /// Items compare by their values (`ItemValue`, see
+    /// `FormatLayout.sortedByValue`): lines as bytes (`LC_ALL=C sort -s`),
+    /// or by leading number; JSON elements by value, kinds in jq's order;
+    /// with `key`, by the value at that pointer inside each item, and items
+    /// without it go last, in their order, whatever the direction.
     public func sortedArrangement(_ options: SortOptions, key: String?) throws -> Arrangement {
         Arrangement(sourceOrder: try sortedOrder(options, key: key))
     }

@@ -25,114 +25,46 @@ extension JSONLayout {
         return .owned(JSONText.decodeString(source, range))
     }
 
-    /// What `=TEXT` and `~REGEX` compare: a string's decoded value, and any
-    /// element's JSON text as it stands; with `key`, those of the value at
-    /// that pointer inside each element (an element without it matches
-    /// nothing; no element having it is an error).
-    public func selectableValues(key: String?) throws -> SelectableValues {
-        if let key { try checkSomeItemHas(key: key, source: source) }
-        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
-        let source = self.source
-        return SelectableValues { index, test in
-            guard let value = value(ofItem: index, at: pointer) else { return false }
-            return JSONLayout.anyText(of: value, in: source, test)
-        }
-    }
-
-    /// The same for elements given by their bytes alone.
-    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
-        return SelectableValues { index, test in
-            let item = items[index]
-            guard !item.isEmpty, let value = ValidatedJSON.value(item, in: 0..<item.count, at: pointer.tokens) else {
-                return false
-            }
-            return JSONLayout.anyText(of: value, in: item, test)
-        }
-    }
-
-    /// Calls `test` with a string's decoded value, then with the value's
-    /// JSON text, until one passes.
-    static func anyText(
-        of value: JSONValueRef, in source: UnsafeRawBufferPointer, _ test: (UnsafeRawBufferPointer) -> Bool
-    ) -> Bool {
-        if value.kind == .string {
-            let decoded = JSONLayout.stringValue(source, value.range)
-            if decoded.withBytes(in: source, test) { return true }
-        }
-        return test(UnsafeRawBufferPointer(rebasing: source[value.range]))
-    }
-
-    /// By value (see `sortKeys`); with `key`, elements without a value at
-    /// it go last, in their order.
-    public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if let key { try checkSomeItemHas(key: key, source: source) }
-        let keys = try sortKeys(source: source, key: key, numeric: options.numeric)
-        return SortKey.sortedOrder(keys, source: source, options: options)
-    }
-
-    /// Each element's sort key, by source index; nil for an element without
-    /// a value at `key`.
-    ///
-    /// Numbers compare by exact value (`DecimalNumber`), strings by their
-    /// decoded UTF-8 bytes (code point order), or with `numeric` by their
-    /// leading number as lines do; arrays and objects by their JSON text as
-    /// it stands (to sort objects by a field, use `key`). Kinds compare in
-    /// `sortRank` order.
-    func sortKeys(source: UnsafeRawBufferPointer, key: String?, numeric: Bool) throws -> [SortKey?] {
-        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
-        return (0..<count).map { index in
-            value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: source, numeric: numeric) }
-        }
-    }
-
-    /// The sort key of `value`, a value of the valid JSON `source`.
-    static func sortKey(of value: JSONValueRef, in source: UnsafeRawBufferPointer, numeric: Bool) -> SortKey {
-        let rank = JSONLayout.sortRank(value.kind)
+    /// What `value` is worth to selectors and `sort`: a string its decoded
+    /// value (written in its quotes, which selectors compare too), a number
+    /// its text (compared by exact value), another kind its text as it
+    /// stands, in `sortRank`'s place (to sort objects by a field, use
+    /// `--key`).
+    static func itemValue(_ value: JSONValueRef, in source: UnsafeRawBufferPointer) -> ItemValue {
         switch value.kind {
-        case .number:
-            let text = UnsafeRawBufferPointer(rebasing: source[value.range])
-            return .number(rank: rank, DecimalNumber.read(
-                text, from: 0, allowingExponent: true, sourceOffset: value.range.lowerBound))
-        case .string:
-            let string = JSONLayout.stringValue(source, value.range)
-            guard numeric else { return .bytes(rank: rank, string) }
-            switch string {
-            case .source(let body):
-                return .number(rank: rank, DecimalNumber.leadingNumber(
-                    of: UnsafeRawBufferPointer(rebasing: source[body]), sourceOffset: body.lowerBound))
-            case .owned(let bytes):
-                return .number(rank: rank, bytes.withUnsafeBytes {
-                    DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
-                })
-            }
-        case .null, .true, .false:
-            return .bytes(rank: rank, .owned([]))
-        case .array, .object:
-            return .bytes(rank: rank, .source(value.range))
+        case .string: return .string(stringValue(source, value.range), written: .source(value.range))
+        case .number: return .number(text: .source(value.range))
+        case .null, .true, .false, .array, .object: return .other(kindRank: sortRank(value.kind), text: .source(value.range))
         }
+    }
+
+    /// The element, or with `pointer` the value at it inside the element.
+    public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        ValidatedJSON.value(source, in: itemRange(index), at: pointer?.tokens ?? []).map { JSONLayout.itemValue($0, in: source) }
+    }
+
+    /// The same for an element given by its bytes alone.
+    public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        guard !item.isEmpty else { return nil }
+        return ValidatedJSON.value(item, in: 0..<item.count, at: pointer?.tokens ?? []).map { JSONLayout.itemValue($0, in: item) }
+    }
+
+    /// A `--key` no element has: the keys the elements do have where the
+    /// pointer stops matching.
+    public func keyInNoItem(_ key: String, _ pointer: JSONPointer) -> Error {
+        JSONLayout.keyInNoItem(key: key, pointer: pointer, count: count, in: source) { value(ofItem: $0, at: $1) }
     }
 }
 
 extension JSONLayout {
-    /// Throws `SelectorError.keyInNoItem` when the list has items and none
-    /// has a value at `key`: a misspelt `--key` would otherwise sort nothing
-    /// and select nothing, and a hook would pass for ever. Some items having
-    /// it is fine (those without go last, or are never selected).
-    func checkSomeItemHas(key: String, source: UnsafeRawBufferPointer) throws {
-        try JSONLayout.checkSomeItemHas(key: key, count: count, in: source) { value(ofItem: $0, at: $1) }
-    }
-
-    /// The same for `count` items whose values `value(index, pointer)`
-    /// finds in `source` (valid JSON).
-    static func checkSomeItemHas(
-        key: String, count: Int, in source: UnsafeRawBufferPointer, value: (Int, JSONPointer) -> JSONValueRef?
-    ) throws {
-        let pointer = try JSONPointer(parsing: key, role: .key)
-        guard count > 0, !pointer.tokens.isEmpty else { return }
-        for index in 0..<count where value(index, pointer) != nil { return }
-        // The keys the items do have, where the pointer stops matching: at
-        // the deepest prefix of it that some item has.
+    /// `SelectorError.keyInNoItem` for `key`, which none of `count` items
+    /// whose values `value(index, pointer)` finds in `source` (valid JSON)
+    /// has: with the keys the items do have, where the pointer stops
+    /// matching (at the deepest prefix of it that some item has).
+    static func keyInNoItem(
+        key: String, pointer: JSONPointer, count: Int, in source: UnsafeRawBufferPointer,
+        value: (Int, JSONPointer) -> JSONValueRef?
+    ) -> Error {
         var depth = pointer.tokens.count - 1
         var keys: [String] = []
         while depth >= 0 && keys.isEmpty {
@@ -148,7 +80,7 @@ extension JSONLayout {
             }
             if keys.isEmpty { depth -= 1 }
         }
-        throw SelectorError.keyInNoItem(
+        return SelectorError.keyInNoItem(
             key: key, at: depth >= 0 ? JSONPointer(tokens: Array(pointer.tokens.prefix(depth))).text : "",
             keys: keys)
     }

@@ -16,56 +16,49 @@ extension JSONListLayout {
         ValidatedJSON.value(text.scanned, in: valueRange(index), at: pointer.tokens)
     }
 
-    /// Members: `=TEXT` and `~REGEX` compare the key (decoded). Elements:
-    /// as in an array (`JSONLayout.selectableValues`). With `key`, the value
-    /// at that pointer inside each item's value.
-    public func selectableValues(key: String?) throws -> SelectableValues {
+    /// A member's key (decoded), an element as in an array
+    /// (`JSONLayout.itemValue`); with `pointer`, the value at it inside the
+    /// item's value.
+    public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
         let scanned = text.scanned
-        if let key {
-            try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
-            let pointer = try JSONPointer(parsing: key, role: .key)
-            return SelectableValues { index, test in
-                guard let value = value(ofItem: index, at: pointer) else { return false }
-                return JSONLayout.anyText(of: value, in: scanned, test)
-            }
-        }
-        if isObject {
-            return SelectableValues { index, test in
-                JSONLayout.stringValue(scanned, keyRanges[index]).withBytes(in: scanned, test)
-            }
-        }
-        return SelectableValues { index, test in
-            JSONLayout.anyText(of: JSONValueRef(kind: ValidatedJSON.kind(startingWith: scanned[valueStarts[index]]),
-                                                range: valueStarts[index]..<valueEnds[index]), in: scanned, test)
-        }
+        if let pointer { return value(ofItem: index, at: pointer).map { JSONLayout.itemValue($0, in: scanned) } }
+        if isObject { return .string(JSONLayout.stringValue(scanned, keyRanges[index])) }
+        return JSONLayout.itemValue(JSONValueRef(kind: ValidatedJSON.kind(startingWith: scanned[valueStarts[index]]),
+                                                 range: valueStarts[index]..<valueEnds[index]), in: scanned)
     }
 
-    /// The same for items given by their bytes (comments and all).
-    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let pointer = try JSONPointer(parsing: key ?? "", role: .key)
-        let isObject = self.isObject
-        return SelectableValues { index, test in
-            guard let text = try? JSONDocumentText(withComments: items[index]) else { return false }
-            let scanned = text.scanned
-            var p = ValidatedJSON.skipWhitespace(scanned, 0, scanned.count)
-            guard p < scanned.count else { return false }
-            if isObject {
-                let keyEnd = ValidatedJSON.stringEnd(scanned, p, scanned.count)
-                if key == nil { return JSONLayout.stringValue(scanned, p..<keyEnd).withBytes(in: scanned, test) }
-                p = ValidatedJSON.skipWhitespace(scanned, keyEnd, scanned.count)
-                p = ValidatedJSON.skipWhitespace(scanned, p + 1, scanned.count)
-            }
-            let end = ValidatedJSON.valueEnd(scanned, p, scanned.count)
-            guard let value = ValidatedJSON.value(scanned, in: p..<end, at: pointer.tokens) else { return false }
-            return JSONLayout.anyText(of: value, in: scanned, test)
+    /// Values are read in the text with its comments blanked.
+    public var valueSource: UnsafeRawBufferPointer { text.scanned }
+
+    /// The same for an item given by its bytes (comments and all); its
+    /// value is a copy.
+    public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        guard let text = try? JSONDocumentText(withComments: item) else { return nil }
+        let scanned = text.scanned
+        var p = ValidatedJSON.skipWhitespace(scanned, 0, scanned.count)
+        guard p < scanned.count else { return nil }
+        if isObject {
+            let keyEnd = ValidatedJSON.stringEnd(scanned, p, scanned.count)
+            if pointer == nil { return ItemValue.string(JSONLayout.stringValue(scanned, p..<keyEnd)).owned(in: scanned) }
+            p = ValidatedJSON.skipWhitespace(scanned, keyEnd, scanned.count)
+            p = ValidatedJSON.skipWhitespace(scanned, p + 1, scanned.count)
         }
+        let end = ValidatedJSON.valueEnd(scanned, p, scanned.count)
+        guard let value = ValidatedJSON.value(scanned, in: p..<end, at: pointer?.tokens ?? []) else { return nil }
+        return withExtendedLifetime(text) { JSONLayout.itemValue(value, in: scanned).owned(in: scanned) }
+    }
+
+    /// A `--key` no item has: the keys the items do have where the pointer
+    /// stops matching.
+    public func keyInNoItem(_ key: String, _ pointer: JSONPointer) -> Error {
+        JSONLayout.keyInNoItem(key: key, pointer: pointer, count: count, in: text.scanned) { value(ofItem: $0, at: $1) }
     }
 
     /// Members by key (decoded, code point order), elements by value; with
-    /// `key`, by the value at that pointer inside each item's value. With
-    /// `options.recursive`, every object inside is sorted by key too, and
-    /// an array inside keeps its order; the list itself is sorted whatever
-    /// it is, as without `--recursive`.
+    /// `key`, by the value at that pointer inside each item's value (see
+    /// `sortedByValue`). With `options.recursive`, every object inside is
+    /// sorted by key too, and an array inside keeps its order; the list
+    /// itself is sorted whatever it is, as without `--recursive`.
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         try sortedOrder(options, key: key, isInside: false)
     }
@@ -73,28 +66,11 @@ extension JSONListLayout {
     /// `isInside`: the list is a container inside an item of the list
     /// `sort --recursive` was asked for, so an array keeps its order.
     private func sortedOrder(_ options: SortOptions, key: String?, isInside: Bool) throws -> [Int] {
-        let scanned = text.scanned
         if options.recursive {
             overrides.bytes = try recursiveOverrides(options)
             if !isObject && isInside { return Array(0..<count) }
         }
-        let keys: [SortKey?]
-        if let key {
-            try JSONLayout.checkSomeItemHas(key: key, count: count, in: scanned) { value(ofItem: $0, at: $1) }
-            let pointer = try JSONPointer(parsing: key, role: .key)
-            keys = (0..<count).map { index in
-                value(ofItem: index, at: pointer).map { JSONLayout.sortKey(of: $0, in: scanned, numeric: options.numeric) }
-            }
-        } else if isObject {
-            keys = keyRanges.map { JSONLayout.sortKey(of: JSONValueRef(kind: .string, range: $0), in: scanned, numeric: options.numeric) }
-        } else {
-            keys = (0..<count).map { index in
-                let value = JSONValueRef(kind: ValidatedJSON.kind(startingWith: scanned[valueStarts[index]]),
-                                         range: valueStarts[index]..<valueEnds[index])
-                return JSONLayout.sortKey(of: value, in: scanned, numeric: options.numeric)
-            }
-        }
-        return SortKey.sortedOrder(keys, source: scanned, options: options)
+        return try sortedByValue(options, key: key)
     }
 
     /// `sort --recursive`: for each item whose value holds an object at any

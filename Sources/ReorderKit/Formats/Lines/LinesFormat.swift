@@ -78,28 +78,27 @@ extension LinesLayout: FormatLayout {
         }
     }
 
-    /// A line's bytes, exactly.
-    public func selectableValues(key: String?) throws -> SelectableValues {
-        if let key { throw SelectorError.keyNeedsJSON(key: key) }
-        return SelectableValues { index, test in test(UnsafeRawBufferPointer(rebasing: source[itemRange(index)])) }
+    /// A line's bytes, exactly, as a string.
+    public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        .string(.source(itemRange(index)))
     }
 
-    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        if let key { throw SelectorError.keyNeedsJSON(key: key) }
-        return SelectableValues { index, test in test(items[index]) }
+    public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        .string(.source(0..<item.count))
     }
 
-    /// Bytes (`LC_ALL=C sort -s`), or by leading number.
+    /// A line has no values inside it.
+    public func valuePointer(_ key: String) throws -> JSONPointer {
+        throw SelectorError.keyNeedsJSON(key: key)
+    }
+
+    /// Bytes (`LC_ALL=C sort -s`), or by leading number (`sortedByValue`).
+    /// Plain bytes are sorted here rather than by `SortKey`s, for the
+    /// prefixes below: through `sortedByValue`, a million lines took twice
+    /// the time (3.1 s of CPU against 1.6 s).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         if let key { throw SelectorError.keyNeedsJSON(key: key) }
-        if options.numeric {
-            let keys = (0..<count).map { index -> SortKey? in
-                let range = itemRange(index)
-                return .number(rank: 0, DecimalNumber.leadingNumber(
-                    of: UnsafeRawBufferPointer(rebasing: source[range]), sourceOffset: range.lowerBound))
-            }
-            return SortKey.sortedOrder(keys, source: source, options: options)
-        }
+        if options.numeric { return try sortedByValue(options, key: nil) }
         // Plain lines need no keys: compare the items where they stand.
         // Where each line lies, and its first eight bytes as one number
         // (folded when ignoring case), are read once, in order: most

@@ -44,45 +44,28 @@ enum TOMLCompare {
         return descend(TOMLTarget(value), pointer.tokens.dropFirst(inner.count)).flatMap { text($0, source) }
     }
 
-    static func selectable(_ texts: [[UInt8]?], key: String?) throws -> SelectableValues {
-        if let key, !texts.isEmpty, texts.allSatisfy({ $0 == nil }) {
-            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
+    /// `list`'s items in sorted order, nothing inside them. With
+    /// `--recursive`, a table's dotted keys (`dottedKeys`, the list's own
+    /// segments) compare segment by segment (`a.b` and `a.c` before `a-x`,
+    /// as the table `a` sorts before the key `a-x`).
+    static func ownOrder(_ list: some FormatLayout, _ options: SortOptions, key: String?,
+                         dottedKeys: @autoclosure () -> [[String]]?) throws -> [Int] {
+        if options.recursive, key == nil, let keys = dottedKeys() {
+            return SortKey.sortedOrder(ofTexts: keys.map { Array($0.joined(separator: "\u{0}").utf8) }, options)
         }
-        return SelectableValues { index, test in
-            guard let text = texts[index] else { return false }
-            return text.withUnsafeBytes { test($0) }
-        }
+        return try list.sortedByValue(options, key: key)
     }
 
-    static func sortedOrder(_ texts: [[UInt8]?], key: String?, source: UnsafeRawBufferPointer, _ options: SortOptions) throws -> [Int] {
-        if let key, !texts.isEmpty, texts.allSatisfy({ $0 == nil }) {
-            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
+    /// An item given by its bytes: read as a document of its own, made by
+    /// `wrap`, whose list at `listPointer` (or the root) holds the one item.
+    static func value(ofItemBytes item: UnsafeRawBufferPointer, wrap: ([UInt8]) -> [UInt8], pointer listPointer: String,
+                      compared: (any FormatLayout) -> [UInt8]?) -> ItemValue? {
+        let bytes = wrap(Array(item))
+        let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
+            guard let layout = try? TOMLFormat.read(buffer, pointer: listPointer), layout.count == 1 else { return nil }
+            return compared(layout)
         }
-        let keys: [SortKey?] = texts.map { text in
-            guard let text else { return nil }
-            if options.numeric {
-                return .number(rank: 0, text.withUnsafeBytes { DecimalNumber.leadingNumber(of: $0, sourceOffset: nil) })
-            }
-            return .bytes(rank: 0, .owned(text))
-        }
-        return SortKey.sortedOrder(keys, source: source, options: options)
-    }
-
-    /// Items given by their bytes: each read as a document of its own, made
-    /// by `wrap`, whose list at `/x` (or the root) holds the one item.
-    static func selectable(ofItems items: [UnsafeRawBufferPointer], key: String?,
-                           wrap: @escaping ([UInt8]) -> [UInt8], pointer listPointer: String,
-                           compared: @escaping (any FormatLayout, JSONPointer?) -> [UInt8]?) throws -> SelectableValues {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        return SelectableValues { index, test in
-            let bytes = wrap(Array(items[index]))
-            let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
-                guard let layout = try? TOMLFormat.read(buffer, pointer: listPointer), layout.count == 1 else { return nil }
-                return compared(layout, pointer)
-            }
-            guard let text else { return false }
-            return text.withUnsafeBytes { test($0) }
-        }
+        return text.map { .string(.owned($0)) }
     }
 
     /// `value` as a TOML basic string, or nil when it is not UTF-8.
@@ -125,35 +108,26 @@ extension TOMLInlineLayout {
         return TOMLCompare.descend(value, pointer.tokens).flatMap { TOMLCompare.text($0, source) }
     }
 
-    func selectableValues(key: String?) throws -> SelectableValues {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        return try TOMLCompare.selectable((0..<count).map { compared($0, key: pointer) }, key: key)
+    /// Item `index`'s value: the text it is compared by, a string.
+    func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        compared(index, key: pointer).map { .string(.owned($0)) }
     }
 
-    func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let isTable = self.isTable
-        return try TOMLCompare.selectable(
-            ofItems: items, key: key,
+    func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        TOMLCompare.value(
+            ofItemBytes: item,
             wrap: { Array((isTable ? "x = {" : "x = [\n").utf8) + $0 + Array((isTable ? "}" : "\n]").utf8) },
-            pointer: "/x", compared: { layout, pointer in (layout as? TOMLInlineLayout)?.compared(0, key: pointer) })
+            pointer: "/x", compared: { ($0 as? TOMLInlineLayout)?.compared(0, key: pointer) })
     }
 
     /// With `options.recursive`, the inline tables inside are sorted too
     /// (see `NestedSort`).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive { nested.regions = try NestedSort.regions(of: self, options) }
-        return try ownOrder(options, key: key)
+        try NestedSort.sortedOrder(self, options, key: key)
     }
 
-    /// The items in sorted order, nothing inside them; with `--recursive`,
-    /// dotted keys compare segment by segment.
-    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        if options.recursive && isTable && pointer == nil {
-            let texts = list.memberKeys.map { Array($0.joined(separator: "\u{0}").utf8) }
-            return try TOMLCompare.sortedOrder(texts, key: nil, source: source, options)
-        }
-        return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
+    func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: isTable ? list.memberKeys : nil)
     }
 
     /// An array: one TOML value on one line, or with `asString` any text as
@@ -212,32 +186,24 @@ extension TOMLLineLayout {
         }
     }
 
-    func selectableValues(key: String?) throws -> SelectableValues {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        return try TOMLCompare.selectable((0..<count).map { compared($0, key: pointer) }, key: key)
+    /// Item `index`'s value: the text it is compared by, a string.
+    func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        compared(index, key: pointer).map { .string(.owned($0)) }
     }
 
-    func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let depth = self.depth
+    /// Each item read alone: a table's line as a document; an array of
+    /// tables' element, or a section list's sections, under the same path.
+    func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
         switch kind {
         case .table:
-            return try TOMLCompare.selectable(
-                ofItems: items, key: key, wrap: { $0 }, pointer: "",
-                compared: { layout, pointer in
-                    guard let layout = layout as? TOMLLineLayout, let line = layout.lineIndices.first.map({ layout.document.lines[$0] }) else { return nil }
-                    return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, layout.source)
-                })
-        case .tableArray:
-            let path = arrayPath
-            return try TOMLCompare.selectable(
-                ofItems: items, key: key, wrap: { $0 }, pointer: path.map { "/" + JSONPointer.escape($0) }.joined(),
-                compared: { layout, pointer in (layout as? TOMLLineLayout)?.compared(0, key: pointer) })
-        case .sections:
-            // Each item read alone: its sections under the same path.
-            let path = tablePath
-            return try TOMLCompare.selectable(
-                ofItems: items, key: key, wrap: { $0 }, pointer: path.map { "/" + JSONPointer.escape($0) }.joined(),
-                compared: { layout, pointer in (layout as? TOMLLineLayout)?.compared(0, key: pointer) })
+            return TOMLCompare.value(ofItemBytes: item, wrap: { $0 }, pointer: "", compared: { layout in
+                guard let layout = layout as? TOMLLineLayout, let line = layout.lineIndices.first.map({ layout.document.lines[$0] }) else { return nil }
+                return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, layout.source)
+            })
+        case .tableArray, .sections:
+            let path = kind == .tableArray ? arrayPath : tablePath
+            return TOMLCompare.value(ofItemBytes: item, wrap: { $0 }, pointer: path.map { "/" + JSONPointer.escape($0) }.joined(),
+                                     compared: { ($0 as? TOMLLineLayout)?.compared(0, key: pointer) })
         }
     }
 
@@ -261,22 +227,12 @@ extension TOMLLineLayout {
     /// table's sections, beside its lines) are sorted too (see
     /// `NestedSort`).
     func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive { nested.regions = try NestedSort.regions(of: self, options) }
-        return try ownOrder(options, key: key)
+        try NestedSort.sortedOrder(self, options, key: key)
     }
 
-    /// The items in sorted order, nothing inside them. With `--recursive`,
-    /// a table's dotted keys compare segment by segment (`a.b` and `a.c`
-    /// before `a-x`, as the table `a` sorts before the key `a-x`).
-    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        if options.recursive && kind == .table && pointer == nil {
-            let texts = lineIndices.map { index in
-                Array(document.lines[index].keys.dropFirst(depth).joined(separator: "\u{0}").utf8)
-            }
-            return try TOMLCompare.sortedOrder(texts, key: nil, source: source, options)
-        }
-        return try TOMLCompare.sortedOrder((0..<count).map { compared($0, key: pointer) }, key: key, source: source, options)
+    func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: kind == .table
+                                    ? lineIndices.map { Array(document.lines[$0].keys.dropFirst(depth)) } : nil)
     }
 
     /// What `diff` prints for an item, as `insert` takes it: in a table made
@@ -422,8 +378,6 @@ extension TOMLLineLayout: NestedList {
         return first.lowerBound..<last.upperBound
     }
 
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int] { try ownOrder(options, key: nil) }
-
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try Renderer(layout: self, source: source).write(arrangement) { slices in
             for slice in slices { try emit(slice) }
@@ -461,8 +415,6 @@ extension TOMLInlineLayout: NestedList {
     var sortsByKey: Bool { isTable }
 
     var itemsRegion: Range<Int>? { count > 0 ? list.open + 1..<list.close : nil }
-
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int] { try ownOrder(options, key: nil) }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try arrangement.itemBytes.withUnsafeBytes { itemBytes in

@@ -173,61 +173,30 @@ extension YAMLLayout {
         return Array(source[ranges[index]])
     }
 
-    public func selectableValues(key: String?) throws -> SelectableValues {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        let texts = try (0..<count).map { try compared($0, key: pointer) }
-        if let key, count > 0, texts.allSatisfy({ $0 == nil }) {
-            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
-        }
-        return SelectableValues { index, test in
-            guard let text = texts[index] else { return false }
-            return text.withUnsafeBytes { test($0) }
-        }
+    /// Item `index`'s value: the text it is compared by, a string.
+    public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        try compared(index, key: pointer).map { .string(.owned($0)) }
     }
 
     /// Items given by their bytes: each read as a document of its own.
-    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        let isMapping = self.isMapping, isBlock = self.isBlock
-        return SelectableValues { index, test in
-            var bytes = Array(items[index])
-            if !isBlock { bytes = (isMapping ? Array("{".utf8) : Array("[".utf8)) + bytes + (isMapping ? Array("}".utf8) : Array("]".utf8)) }
-            let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
-                guard let document = try? YAMLDocument(buffer, document: nil), let root = try? document.root(),
-                      let layout = try? YAMLLayout(document: document, node: root, pointer: ""), layout.count == 1 else { return nil }
-                return (try? layout.compared(0, key: pointer)) ?? nil
-            }
-            guard let text else { return false }
-            return text.withUnsafeBytes { test($0) }
+    public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        var bytes = Array(item)
+        if !isBlock { bytes = (isMapping ? Array("{".utf8) : Array("[".utf8)) + bytes + (isMapping ? Array("}".utf8) : Array("]".utf8)) }
+        let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
+            guard let document = try? YAMLDocument(buffer, document: nil), let root = try? document.root(),
+                  let layout = try? YAMLLayout(document: document, node: root, pointer: ""), layout.count == 1 else { return nil }
+            return (try? layout.compared(0, key: pointer)) ?? nil
         }
+        return text.map { .string(.owned($0)) }
     }
 
     /// A mapping by key, a sequence by value; with `key`, by the scalar at
-    /// that pointer inside each entry. With `options.recursive`, every
-    /// mapping inside the entries is sorted by key too (see `NestedSort`).
+    /// that pointer inside each entry (see `sortedByValue`). With
+    /// `options.recursive`, every mapping inside the entries is sorted by
+    /// key too (see `NestedSort`).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if options.recursive {
-            try refuseMergeKeys()
-            nested.regions = try NestedSort.regions(of: self, options)
-        }
-        return try ownOrder(options, key: key)
-    }
-
-    /// The entries in sorted order, nothing inside them.
-    private func ownOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        let pointer = try key.map { try JSONPointer(parsing: $0) }
-        let texts = try (0..<count).map { try compared($0, key: pointer) }
-        if let key, count > 0, texts.allSatisfy({ $0 == nil }) {
-            throw SelectorError.keyInNoItem(key: key, at: "", keys: [])
-        }
-        let keys: [SortKey?] = texts.map { text in
-            guard let text else { return nil }
-            if options.numeric {
-                return .number(rank: 0, text.withUnsafeBytes { DecimalNumber.leadingNumber(of: $0, sourceOffset: nil) })
-            }
-            return .bytes(rank: 0, .owned(text))
-        }
-        return SortKey.sortedOrder(keys, source: source, options: options)
+        if options.recursive { try refuseMergeKeys() }
+        return try NestedSort.sortedOrder(self, options, key: key)
     }
 
     // MARK: - New items
@@ -370,10 +339,6 @@ extension YAMLLayout: NestedList {
     var itemsRegion: Range<Int>? {
         guard let first = ranges.first, let last = ranges.last else { return nil }
         return first.lowerBound..<last.upperBound
-    }
-
-    func ownSortedOrder(_ options: SortOptions) throws -> [Int] {
-        try ownOrder(options, key: nil)
     }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {

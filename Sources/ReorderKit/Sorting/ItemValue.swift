@@ -1,0 +1,175 @@
+/// What an item is worth to selectors (`=TEXT`, `~REGEX`), `sort` (`-n`,
+/// `-i`, `-u`, `--key`), `diff`'s and `sort --like`'s keys with `--key`:
+/// the one answer a format gives about an item's value
+/// (`FormatLayout.value(ofItem:at:)`). Every format's items are strings
+/// (a line, a YAML scalar, a TOML value's text, a key), but JSON's: its
+/// numbers compare by value and its other kinds in jq's order.
+///
+/// Bytes held as `.source` are a range of the buffer the item was read
+/// from: the layout's `valueSource`, or the item's own bytes.
+public enum ItemValue: Equatable, Sendable {
+    /// A string, decoded. `written` is the string as the document writes it
+    /// when selectors compare that too (a JSON string in its quotes).
+    case string(KeyBytes, written: KeyBytes? = nil)
+    /// A number as written (a JSON number): `sort` compares it by exact
+    /// value, with or without `-n`; selectors compare its text.
+    case number(text: KeyBytes)
+    /// A value of another kind, by its text as it stands; `kindRank` places
+    /// its kind among the others (see `ItemValue.numberRank`).
+    case other(kindRank: Int, text: KeyBytes)
+
+    /// Where numbers and strings stand among the kinds: a kind ranked
+    /// lower sorts before numbers (JSON's null, false, true), higher after
+    /// strings (JSON's arrays, objects).
+    public static let numberRank = 3
+    public static let stringRank = 4
+
+    /// The text the value is matched by first: a string's decoded value,
+    /// another value's text (what `diff --key` matches items by).
+    public var primaryBytes: KeyBytes {
+        switch self {
+        case .string(let bytes, _): return bytes
+        case .number(let text), .other(_, let text): return text
+        }
+    }
+
+    /// The value with every byte a copy of its own.
+    public func owned(in source: UnsafeRawBufferPointer) -> ItemValue {
+        switch self {
+        case .string(let bytes, let written): return .string(bytes.owned(in: source), written: written?.owned(in: source))
+        case .number(let text): return .number(text: text.owned(in: source))
+        case .other(let rank, let text): return .other(kindRank: rank, text: text.owned(in: source))
+        }
+    }
+
+    /// Calls `test` with each text `=TEXT` and `~REGEX` compare (a string's
+    /// decoded value, then its written text; another value's text) until
+    /// one passes.
+    func anyText(in source: UnsafeRawBufferPointer, _ test: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        switch self {
+        case .string(let bytes, let written):
+            if bytes.withBytes(in: source, test) { return true }
+            return written?.withBytes(in: source, test) ?? false
+        case .number(let text), .other(_, let text):
+            return text.withBytes(in: source, test)
+        }
+    }
+}
+
+extension SortKey {
+    /// What `value` sorts by: a number by exact value; a string by its
+    /// bytes, or with `numeric` by its leading number (as `sort -n` reads
+    /// a line); another kind by its text; kinds first by rank.
+    init(_ value: ItemValue, in source: UnsafeRawBufferPointer, numeric: Bool) {
+        switch value {
+        case .number(let text):
+            switch text {
+            case .source(let range):
+                self = .number(rank: ItemValue.numberRank, DecimalNumber.read(
+                    UnsafeRawBufferPointer(rebasing: source[range]), from: 0, allowingExponent: true,
+                    sourceOffset: range.lowerBound))
+            case .owned(let bytes):
+                self = .number(rank: ItemValue.numberRank, bytes.withUnsafeBytes {
+                    DecimalNumber.read($0, from: 0, allowingExponent: true, sourceOffset: nil)
+                })
+            }
+        case .string(let bytes, _):
+            guard numeric else {
+                self = .bytes(rank: ItemValue.stringRank, bytes)
+                return
+            }
+            switch bytes {
+            case .source(let range):
+                self = .number(rank: ItemValue.stringRank, DecimalNumber.leadingNumber(
+                    of: UnsafeRawBufferPointer(rebasing: source[range]), sourceOffset: range.lowerBound))
+            case .owned(let bytes):
+                self = .number(rank: ItemValue.stringRank, bytes.withUnsafeBytes {
+                    DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
+                })
+            }
+        case .other(let rank, let text):
+            self = .bytes(rank: rank, text)
+        }
+    }
+}
+
+/// Selecting, sorting and keys by value, once for every format: a format
+/// answers only what item `i`'s value is (`value(ofItem:at:)`).
+extension FormatLayout {
+    public var valueSource: UnsafeRawBufferPointer { source }
+
+    public func valuePointer(_ key: String) throws -> JSONPointer {
+        try JSONPointer(parsing: key, role: .key)
+    }
+
+    public func keyInNoItem(_ key: String, _ pointer: JSONPointer) -> Error {
+        SelectorError.keyInNoItem(key: key, at: "", keys: [])
+    }
+
+    /// The pointer `--key` names, and whether some item has a value there:
+    /// a misspelt `--key` would otherwise sort nothing and select nothing,
+    /// and a hook would pass for ever. Some items having it is fine (those
+    /// without go last, or are never selected).
+    func checkedPointer(_ key: String?) throws -> JSONPointer? {
+        guard let key else { return nil }
+        let pointer = try valuePointer(key)
+        guard count > 0 else { return pointer }
+        for index in 0..<count where try value(ofItem: index, at: pointer) != nil { return pointer }
+        throw keyInNoItem(key, pointer)
+    }
+
+    /// What `=TEXT` and `~REGEX` compare, by source index (see
+    /// `ItemValue.anyText`); with `key`, the value at that pointer inside
+    /// each item (an item without it matches nothing).
+    public func selectableValues(key: String?) throws -> SelectableValues {
+        let pointer = try checkedPointer(key)
+        let source = valueSource
+        return SelectableValues { index, test in
+            guard let value = try value(ofItem: index, at: pointer) else { return false }
+            return value.anyText(in: source, test)
+        }
+    }
+
+    /// The same for items given by their bytes alone (the list as a
+    /// sequential batch has made it, new items included).
+    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
+        let pointer = try key.map { try valuePointer($0) }
+        return SelectableValues { index, test in
+            guard let value = value(ofItemBytes: items[index], at: pointer) else { return false }
+            return value.anyText(in: items[index], test)
+        }
+    }
+
+    public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
+        try sortedByValue(options, key: key)
+    }
+
+    /// The source indices sorted by value (`SortKey`): stable, with
+    /// `options.unique` the first of equal items kept; with `key`, items
+    /// without a value at it go last, in their order, whatever the
+    /// direction.
+    public func sortedByValue(_ options: SortOptions, key: String?) throws -> [Int] {
+        let pointer = try key.map { try valuePointer($0) }
+        let source = valueSource
+        var keys: [SortKey?] = []
+        keys.reserveCapacity(count)
+        var someHasValue = false
+        for index in 0..<count {
+            let value = try value(ofItem: index, at: pointer)
+            if value != nil { someHasValue = true }
+            keys.append(value.map { SortKey($0, in: source, numeric: options.numeric) })
+        }
+        if let key, let pointer, count > 0, !someHasValue { throw keyInNoItem(key, pointer) }
+        return SortKey.sortedOrder(keys, source: source, options: options)
+    }
+}
+
+extension SortKey {
+    /// `values` (strings of their own: a list's texts a format computes
+    /// for one sort) in sorted order, as `FormatLayout.sortedByValue`.
+    static func sortedOrder(ofTexts texts: [[UInt8]?], _ options: SortOptions) -> [Int] {
+        let none = UnsafeRawBufferPointer(start: nil, count: 0)
+        let keys = texts.map { text in text.map { SortKey(.string(.owned($0)), in: none, numeric: options.numeric) } }
+        return SortKey.sortedOrder(keys, source: none, options: options)
+    }
+}
