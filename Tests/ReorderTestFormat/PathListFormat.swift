@@ -34,8 +34,9 @@ public struct PathListLayout: ListLayout, FormatLayout {
         var end = source.count
         if let newline = source.firstIndex(of: 0x0A) {
             guard newline == source.count - 1 else {
-                // Any byte after the first line's terminator is a second line.
-                throw ReorderError.valueContainsTerminator(terminator: 0x0A)
+                // Any byte after the first line's terminator is a second
+                // line: which line's fields are the list?
+                throw FormatError(PathList.format, .cannotDelimit(what: "a second line"), offset: newline + 1)
             }
             end = newline > 0 && source[newline - 1] == 0x0D ? newline - 1 : newline
         }
@@ -65,40 +66,24 @@ public struct PathListLayout: ListLayout, FormatLayout {
 
     /// A field holds no colon and no line break.
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
-        for byte in value where byte == UInt8(ascii: ":") || byte == 0x0A || byte == 0x0D {
-            throw ReorderError.valueContainsTerminator(terminator: byte)
+        if value.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0x0A || $0 == 0x0D }) {
+            throw FormatError(PathList.format, .invalidValue(value: value, reason: "a field holds no colon and no line break"))
         }
         return value
     }
 
-    /// A field's bytes.
-    public func selectableValues(key: String?) throws -> SelectableValues {
-        if let key { throw SelectorError.keyNeedsJSON(key: key) }
-        return SelectableValues { index, test in test(UnsafeRawBufferPointer(rebasing: source[fields[index]])) }
+    /// A field's value: its bytes, as a string; the core selects and sorts
+    /// by it.
+    public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        .string(.source(fields[index]))
     }
 
-    public func selectableValues(ofItems items: [UnsafeRawBufferPointer], key: String?) throws -> SelectableValues {
-        if let key { throw SelectorError.keyNeedsJSON(key: key) }
-        return SelectableValues { index, test in test(items[index]) }
+    public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        .string(.source(0..<item.count))
     }
 
-    /// Fields in byte order, equal ones keeping theirs.
-    public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if let key { throw SelectorError.keyNeedsJSON(key: key) }
-        func bytes(_ index: Int) -> [UInt8] {
-            let field = Array(source[fields[index]])
-            return options.ignoreCase ? field.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 } : field
-        }
-        let keys = (0..<count).map(bytes)
-        var order = Array(0..<count)
-        order.sort { a, b in
-            let (x, y) = options.reverse ? (keys[b], keys[a]) : (keys[a], keys[b])
-            return x.lexicographicallyPrecedes(y) || (x == y && a < b)
-        }
-        if options.unique {
-            var seen = Set<[UInt8]>()
-            order = order.filter { seen.insert(keys[$0]).inserted }
-        }
-        return order
+    /// A field has no values inside it.
+    public func valuePointer(_ key: String) throws -> JSONPointer {
+        throw SelectorError.keyNeedsJSON(key: key)
     }
 }
