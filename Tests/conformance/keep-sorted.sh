@@ -34,7 +34,7 @@ fi
 # keep-sorted#10; `*` and `-` bullets ordered by their marker, #131; CRs
 # sorted with the text; blank lines counted as items of a comma list) show
 # in no golden, so none is listed; the unit tests
-# (Tests/ReorderKitTests/KeepSorted*Tests.swift) cover them.
+# (Tests/ReorderKitTests/Blocks/KeepSorted*Tests.swift) cover them.
 declare -A DIFFERS_ON_PURPOSE=()
 
 work=$(mktemp -d)

@@ -12,8 +12,10 @@ final class MetadataTests: XCTestCase {
     /// first argument, and the parser handles them before any command.
     static let topLevelOnly: Set<String> = ["--version", "-V"]
 
+    /// The repository's root: this file is
+    /// `Tests/ReorderCLITests/CommandLine/MetadataTests.swift`.
     static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func text(_ path: String) throws -> String {
         try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
