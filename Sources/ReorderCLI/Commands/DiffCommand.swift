@@ -142,7 +142,7 @@ struct DiffCommand {
 
     /// RFC 6902 operations for the sequential change of a JSON array.
     private func jsonPatch(_ operations: [DiffOperation], document: ListDocument, value: (Int) throws -> [UInt8]) throws -> [UInt8] {
-        guard document.format == .json || document.format == .jsonc, !document.layout.itemsAreKeyedMembers else {
+        guard document.format.options.contains(Option.jsonPatch.rawValue), !document.layout.itemsAreKeyedMembers else {
             throw DiffError.jsonPatchNeedsArray(format: document.format)
         }
         let base = readOptions.pointer

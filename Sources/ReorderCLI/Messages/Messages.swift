@@ -175,7 +175,7 @@ extension Messages {
         case .itemSpansLines(let index, let input):
             return "\(input): item \(index) has no one-line value that 'insert' writes back as it is (it spans several lines, or, for a YAML mapping on its dash's line, holds a flow indicator or a comment); diff can print lines, JSON, and one-line YAML entries"
         case .jsonPatchNeedsArray(let format):
-            let read = format == .json || format == .jsonc ? "an object's members" : "a list read as \(formatName(format))"
+            let read = format.options.contains(Option.jsonPatch.rawValue) ? "an object's members" : "a list read as \(formatName(format))"
             return "--json-patch needs a JSON array, not \(read): JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"
         }
     }

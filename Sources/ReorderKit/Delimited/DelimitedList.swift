@@ -92,35 +92,16 @@ enum CommentSyntax {
 
 extension DelimitedList {
     /// The last comment within `range`, if any.
-    func lastComment(in range: Range<Int>) -> Range<Int>? {
-        guard !range.isEmpty else { return nil }
-        var low = firstComment(endingAfter: range.lowerBound), high = comments.count
-        guard low < high, comments[low].lowerBound < range.upperBound else { return nil }
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if comments[middle].lowerBound < range.upperBound { low = middle } else { high = middle }
-        }
-        return comments[low]
-    }
+    func lastComment(in range: Range<Int>) -> Range<Int>? { comments.last(in: range) }
 
     func hasComment(in range: Range<Int>) -> Bool { lastComment(in: range) != nil }
 
     /// The comments between the brackets, in order.
     var commentsInside: ArraySlice<Range<Int>> {
-        var end = firstComment(endingAfter: open + 1)
+        var end = comments.firstIndex(endingAfter: open + 1)
         let start = end
         while end < comments.count && comments[end].upperBound <= close { end += 1 }
         return comments[start..<end]
-    }
-
-    /// The index of the first comment that ends after `offset`.
-    private func firstComment(endingAfter offset: Int) -> Int {
-        var low = 0, high = comments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if comments[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     func isLineComment(_ comment: Range<Int>) -> Bool { commentSyntax.isLineComment(comment, in: source) }

@@ -148,37 +148,16 @@ final class JSONDocumentText {
     /// Whether any comment lies within `range`.
     func hasComment(in range: Range<Int>) -> Bool {
         guard !comments.isEmpty, !range.isEmpty else { return false }
-        let first = firstCommentEnding(after: range.lowerBound)
+        let first = comments.firstIndex(endingAfter: range.lowerBound)
         return first < comments.count && comments[first].lowerBound < range.upperBound
     }
 
     /// The last comment that lies within `range`, if any.
-    func lastComment(in range: Range<Int>) -> Range<Int>? {
-        guard !comments.isEmpty, !range.isEmpty else { return nil }
-        // The last comment that starts before the range ends.
-        var low = firstCommentEnding(after: range.lowerBound), high = comments.count
-        guard low < high, comments[low].lowerBound < range.upperBound else { return nil }
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if comments[middle].lowerBound < range.upperBound { low = middle } else { high = middle }
-        }
-        return comments[low]
-    }
+    func lastComment(in range: Range<Int>) -> Range<Int>? { comments.last(in: range) }
 
     /// Whether `comment` is a `//` comment, which ends at a line break.
     func isLineComment(_ comment: Range<Int>) -> Bool {
         source[comment.lowerBound + 1] == UInt8(ascii: "/")
-    }
-
-    /// The index in `comments` of the first comment that ends after
-    /// `offset` (`comments.count` when none does).
-    private func firstCommentEnding(after offset: Int) -> Int {
-        var low = 0, high = comments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if comments[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// `error`, found in `scanned`, with its places counted in the source

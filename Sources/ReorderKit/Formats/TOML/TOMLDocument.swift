@@ -24,36 +24,22 @@ struct TOMLDocument {
 
     /// The comment that starts at `offset`, if one does.
     func comment(startingAt offset: Int) -> Range<Int>? {
-        let index = firstComment(notBefore: offset)
+        let index = comments.firstIndex(startingAtOrAfter: offset)
         guard index < comments.count, comments[index].lowerBound == offset else { return nil }
         return comments[index]
     }
 
     /// The comment that ends at `offset`, if one does.
     func comment(endingAt offset: Int) -> Range<Int>? {
-        var low = 0, high = comments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if comments[middle].upperBound < offset { low = middle + 1 } else { high = middle }
-        }
-        guard low < comments.count, comments[low].upperBound == offset else { return nil }
-        return comments[low]
+        let index = comments.firstIndex(endingAfter: offset - 1)
+        guard index < comments.count, comments[index].upperBound == offset else { return nil }
+        return comments[index]
     }
 
     /// Whether a comment starts in `range`.
     func hasComment(in range: Range<Int>) -> Bool {
-        let index = firstComment(notBefore: range.lowerBound)
+        let index = comments.firstIndex(startingAtOrAfter: range.lowerBound)
         return index < comments.count && comments[index].lowerBound < range.upperBound
-    }
-
-    /// The index of the first comment that starts at or after `offset`.
-    private func firstComment(notBefore offset: Int) -> Int {
-        var low = 0, high = comments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if comments[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// The length of a UTF-8 byte-order mark at the start, or 0.
