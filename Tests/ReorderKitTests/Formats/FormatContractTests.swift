@@ -35,6 +35,9 @@ import XCTest
 ///   item when it has more), re-read, has the source items in the moved
 ///   order, byte for byte, and moving j → i on the re-read result gives the
 ///   source;
+/// - random orders of all the items at once (`CONTRACT_ORDERS` of them
+///   from `CONTRACT_SEED`) read back in that order, byte for byte, and the
+///   inverse order gives the source;
 /// - deleting item i, re-reading, inserting `insertText(ofItem: i)` at i and
 ///   re-reading gives the same item *values* in order. Values, not bytes:
 ///   an item's comments are deleted with it and not inserted again, and a
@@ -244,6 +247,41 @@ final class FormatContractTests: XCTestCase {
                     XCTAssertEqual(back, fixture.bytes, "\(what), then \(j) → \(i): \(text(back)), not the source")
                 } catch {
                     XCTFail("\(what), then \(j) → \(i): \(error)")
+                }
+            }
+        }
+    }
+
+    /// Random orders of every fixture's items, many moves at once: each
+    /// reads back with the source items in that order, byte for byte, and
+    /// the inverse order gives the source back. `CONTRACT_SEED` and
+    /// `CONTRACT_ORDERS` in the environment run other or more orders.
+    func testRandomOrdersReadBackAndOrderBack() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var random = SeededGenerator(seed: UInt64(environment["CONTRACT_SEED"] ?? "29") ?? 29)
+        let orders = Int(environment["CONTRACT_ORDERS"] ?? "") ?? 24
+        for fixture in try Self.allFixtures() {
+            let source = try read(fixture.bytes, fixture)
+            for _ in 0..<orders {
+                let order = Array(0..<source.count).shuffled(using: &random)
+                let what = "\(fixture): the order \(order)"
+                let output: [UInt8]
+                do { output = try render({ _ in Arrangement(sourceOrder: order) }, fixture.bytes, fixture) } catch {
+                    XCTFail("\(what): \(error)"); continue
+                }
+                let result: Reading
+                do { result = try read(output, fixture) } catch {
+                    XCTFail("\(what): the result \(text(output)) does not read back: \(error)"); continue
+                }
+                XCTAssertEqual(result.items, order.map { source.items[$0] },
+                               "\(what): reads back as \(texts(result.items)) from \(text(output))")
+                var inverse = [Int](repeating: 0, count: order.count)
+                for (position, index) in order.enumerated() { inverse[index] = position }
+                do {
+                    let back = try render({ _ in Arrangement(sourceOrder: inverse) }, output, fixture)
+                    XCTAssertEqual(back, fixture.bytes, "\(what), then back: \(text(back)), not the source")
+                } catch {
+                    XCTFail("\(what), then back: \(error)")
                 }
             }
         }
