@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Two builds of reorder side by side on the paths every change must keep as
-# fast: lines and JSON arrays, a move and a sort each, and start-up. Used to
+# fast: lines and JSON arrays, a move and a sort each, and start-up; and
+# a move and a sort each of a YAML sequence, a TOML table and a JSONC
+# object with comments. Used to
 # hold a refactoring (such as the format seam) to "no slower than noise".
 #
 #   bench/seam.sh OLD_BINARY [NEW_BINARY]      (NEW: this tree's release build)
@@ -24,6 +26,37 @@ with open(path, "w") as out:
     out.write("]\n")
 PY
 fi
+yaml="$DATA/seam-services-${YAML_ENTRIES:=20000}.yaml"
+toml="$DATA/seam-deps-${TOML_ENTRIES:=50000}.toml"
+jsonc="$DATA/seam-settings-${JSONC_MEMBERS:=20000}.jsonc"
+if [ ! -f "$yaml" ] || [ ! -f "$toml" ] || [ ! -f "$jsonc" ]; then
+    python3 - "$YAML_ENTRIES" "$yaml" "$TOML_ENTRIES" "$toml" "$JSONC_MEMBERS" "$jsonc" <<'PY'
+import random, sys
+random.seed(7)
+n, path = int(sys.argv[1]), sys.argv[2]
+with open(path, "w") as out:
+    out.write("# services\nservices:\n")
+    for i in range(n):
+        if i % 10 == 0:
+            out.write("  # group %d\n" % (i // 10))
+        out.write("  - name: svc-%06d\n    port: %d\n" % (random.randrange(n), 1000 + i))
+n, path = int(sys.argv[3]), sys.argv[4]
+with open(path, "w") as out:
+    out.write("[package]\nname = \"x\"\n\n[dependencies]\n")
+    for i, key in enumerate(random.sample(range(n * 10), n)):
+        if i % 10 == 0:
+            out.write("# group %d\n" % (i // 10))
+        out.write('crate-%07d = "1.%d"\n' % (key, i % 30))
+n, path = int(sys.argv[5]), sys.argv[6]
+with open(path, "w") as out:
+    out.write("{\n")
+    for i, key in enumerate(random.sample(range(n * 10), n)):
+        if i % 10 == 0:
+            out.write("  // group %d\n" % (i // 10))
+        out.write('  "setting.%07d": %d%s\n' % (key, i, "," if i + 1 < n else ""))
+    out.write("}\n")
+PY
+fi
 small="$DATA/two-lines.txt"
 printf 'b\na\n' > "$small"
 cat "$text" "$json" > /dev/null
@@ -45,3 +78,9 @@ run "lines: move 0 -1, $lines lines" move 0 -1 "$text" -o /dev/null
 run "lines: sort, $lines lines" sort "$text" -o /dev/null
 run "json: move 0 -1, $elements objects" move 0 -1 "$json" -o /dev/null
 run "json: sort --key /name, $elements objects" sort --key /name "$json" -o /dev/null
+run "yaml: move 0 -1, $YAML_ENTRIES entries" move 0 -1 -p /services "$yaml" -o /dev/null
+run "yaml: sort --key /name, $YAML_ENTRIES entries" sort -p /services --key /name "$yaml" -o /dev/null
+run "toml: move 0 -1, $TOML_ENTRIES lines of a table" move 0 -1 -p /dependencies "$toml" -o /dev/null
+run "toml: sort, $TOML_ENTRIES lines of a table" sort -p /dependencies "$toml" -o /dev/null
+run "jsonc: move 0 -1, $JSONC_MEMBERS members with comments" move 0 -1 "$jsonc" -o /dev/null
+run "jsonc: sort, $JSONC_MEMBERS members with comments" sort "$jsonc" -o /dev/null

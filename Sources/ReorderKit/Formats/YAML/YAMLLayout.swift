@@ -178,6 +178,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// start in `range`: outside quotes, comments and block scalar bodies.
     static func names(in range: Range<Int>, marker: UInt8, _ document: YAMLDocument) -> [String] {
         let source = document.source
+        // Most entries hold no marker at all: nothing to look for.
+        guard firstIndex(of: marker, in: source, from: range.lowerBound, to: range.upperBound) != nil else { return [] }
         var names: [String] = []
         var p = range.lowerBound
         var quote: UInt8? = nil
@@ -190,7 +192,11 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                 continue
             }
             let before: UInt8 = p > 0 ? source[p - 1] : 0x0A
-            let atNodeStart = [0x20, 0x09, 0x0A, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ",")].contains(before)
+            let atNodeStart: Bool
+            switch before {
+            case 0x20, 0x09, 0x0A, UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","): atNodeStart = true
+            default: atNodeStart = false
+            }
             if byte == 0x0A {
                 // Skip the body lines of block scalars.
                 let index = document.lineIndex(of: p + 1)
@@ -204,8 +210,13 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                 quote = byte
             } else if byte == marker && atNodeStart {
                 var q = p + 1
-                while q < range.upperBound, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"),
-                                              UInt8(ascii: "}"), UInt8(ascii: "[")].contains(source[q]) { q += 1 }
+                scan: while q < range.upperBound {
+                    switch source[q] {
+                    case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "["):
+                        break scan
+                    default: q += 1
+                    }
+                }
                 if q > p + 1 { names.append(String(decoding: source[p + 1..<q], as: UTF8.self)) }
                 p = q
                 continue
