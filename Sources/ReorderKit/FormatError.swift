@@ -1,9 +1,8 @@
-/// An error of a format reading or editing a document, the one type the
-/// TOML and YAML readers throw: the format, what kind of error, the facts
-/// as values, and where it is as byte offsets into the document's source.
+/// An error of a format reading or editing a document, the one type every
+/// format's reader throws: the format, what kind of error, the facts as
+/// values, and where it is as byte offsets into the document's source.
 /// The command line words every kind in one place and computes the
-/// line:column of `offset` (`FormatReadError`). JSON keeps `JSONError`,
-/// whose places are found as it reads.
+/// line:column of `offset` (`FormatReadError`).
 public struct FormatError: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// The document is not valid in the format (TOML 1.0, YAML 1.2):
@@ -14,7 +13,8 @@ public struct FormatError: Error, Equatable, Sendable {
         /// Nothing at `pointer`: `reason` says what the deepest part holds.
         case nothingAtPointer(pointer: String, reason: String)
         /// The value at `pointer` is `found` (a string, a number), not a list.
-        case notAList(pointer: String, found: String)
+        /// `suggestions`: pointers of a few lists inside it, to suggest.
+        case notAList(pointer: String, found: String, suggestions: [String])
         /// A value to insert is not one item of the format.
         case invalidValue(value: [UInt8], reason: String)
         /// A key to insert is one the table or mapping has already.
@@ -50,6 +50,32 @@ public struct FormatError: Error, Equatable, Sendable {
         /// YAML: the edit would change what the document loads to: `what`
         /// says how, `offset` is the place it names.
         case wouldChangeData(what: String)
+        /// The `-p` or `--key` text is not an RFC 6901 JSON Pointer.
+        case invalidPointer(pointer: String, problem: JSONPointerProblem)
+        /// JSON: the document is not valid JSON; `offset` is where.
+        case syntax(JSONProblem)
+        /// JSON: a document read as strict JSON that is valid JSON with
+        /// comments: `problem` (a comment, a trailing comma) at `offset` is
+        /// why strict JSON refused it.
+        case needsJSONWithComments(JSONProblem)
+        /// JSON: the object at `object` has the key `key` more than once,
+        /// and the pointer goes through it, so its target is ambiguous;
+        /// `offset` is the second occurrence.
+        case duplicateKey(key: String, object: String)
+        /// JSON: a value to insert is not one JSON value: reading it found
+        /// `problem` at byte `at` of `value`.
+        case invalidValueSyntax(value: [UInt8], problem: JSONProblem, at: Int)
+        /// A value to insert with `--string` is not UTF-8.
+        case valueNotUTF8(value: [UInt8])
+        /// JSON: a member to insert into an object is not `"key": value`:
+        /// reading `{VALUE}` found `problem` at its byte `at`, or (nil) read
+        /// it as an object of `memberCount` members instead of one.
+        case invalidMember(value: [UInt8], problem: JSONProblem?, at: Int, memberCount: Int)
+        /// JSON: a batch inserts two members with the key `key`.
+        case keyInsertedTwice(key: String)
+        /// JSON: `--string` for a list of object members, which takes
+        /// `"key": value`.
+        case stringIntoObject
     }
 
     public let format: ListFormat
@@ -71,6 +97,13 @@ public struct FormatError: Error, Equatable, Sendable {
 extension FormatError: FormatReadError {
     public var sourceOffset: Int? { offset }
     public var secondSourceOffset: Int? { secondOffset }
+
+    /// Only JSON's syntax errors say that a document whose format was
+    /// guessed may be in another.
+    public var isSyntaxError: Bool {
+        if case .syntax = kind { return true }
+        return false
+    }
 }
 
 /// A format's errors, made as its reader names them
@@ -89,8 +122,8 @@ extension FormatErrors {
         FormatError(format, .nothingAtPointer(pointer: pointer, reason: reason))
     }
 
-    public static func notAList(pointer: String, found: String, offset: Int) -> FormatError {
-        FormatError(format, .notAList(pointer: pointer, found: found), offset: offset)
+    public static func notAList(pointer: String, found: String, offset: Int, suggestions: [String] = []) -> FormatError {
+        FormatError(format, .notAList(pointer: pointer, found: found, suggestions: suggestions), offset: offset)
     }
 
     public static func invalidValue(value: [UInt8], reason: String) -> FormatError {
@@ -99,5 +132,9 @@ extension FormatErrors {
 
     public static func keyExists(key: String) -> FormatError {
         FormatError(format, .keyExists(key: key))
+    }
+
+    public static func valueNotUTF8(value: [UInt8]) -> FormatError {
+        FormatError(format, .valueNotUTF8(value: value))
     }
 }

@@ -1,14 +1,13 @@
 /// An error of a format reading or editing a document, as the command line
-/// needs it without knowing the format: `FormatError` (TOML's and YAML's)
-/// and `JSONError` conform, and the command line catches this one type,
+/// needs it without knowing the format: `FormatError` (every format's)
+/// conforms, and the command line catches this one type,
 /// finds the error's place in the input once, and words the error through
 /// it.
 public protocol FormatReadError: Error {
     /// The byte offset in the document's source that the error is at, for
     /// a `file:line:column: ` prefix; nil for an error with no place in the
     /// source (a value or pointer given on the command line, the whole
-    /// stream) or one that carries its line and column already (JSON
-    /// finds its places as it reads).
+    /// stream).
     var sourceOffset: Int? { get }
 
     /// A second offset in the source that the error names (as

@@ -10,7 +10,7 @@ public enum IndexRole: Equatable, Sendable {
 /// Errors of the index rules and of the single operations. Each case holds
 /// the facts; the command-line layer turns them into one-line messages.
 /// Formats, batches and selectors have error types of their own
-/// (`JSONError`, `BatchError`, `SelectorError`).
+/// (`FormatError`, `BatchError`, `SelectorError`).
 public enum ReorderError: Error, Equatable, Sendable {
     /// `text` is not a whole number.
     case invalidIndex(String)

@@ -73,7 +73,7 @@ final class SeamTests: XCTestCase {
     func testTheFormatFoldersDeclareTheTypesTheSeamHides() throws {
         let names = try Self.formatTypeNames()
         // The scan finds what it must, or the seam test below checks nothing.
-        for name in ["LinesLayout", "JSONListLayout", "JSONError", "YAMLError", "TOMLError", "YAMLLayout"] {
+        for name in ["LinesLayout", "JSONListLayout", "JSONErrors", "YAMLError", "TOMLError", "YAMLLayout"] {
             XCTAssertTrue(names.contains(name), "\(name) is not among the format folders' types: \(names.sorted())")
         }
     }

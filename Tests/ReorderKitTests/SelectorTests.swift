@@ -237,7 +237,7 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(Fixture.error { try Fixture.select("=zz", in: self.values, format: .json, options: key) } as? SelectorError,
                        .nothingSelected(selector: "=zz", key: "/name"))
         XCTAssertEqual(try Fixture.select("=zz", in: values, format: .json, options: EditOptions(missingOK: true, key: "/name")), [])
-        XCTAssertTrue(Fixture.error { try Fixture.select("=a", in: self.values, format: .json, options: EditOptions(key: "name")) } is JSONError)
+        XCTAssertTrue(Fixture.error { try Fixture.select("=a", in: self.values, format: .json, options: EditOptions(key: "name")) } is FormatError)
     }
 
     /// `=TEXT` that selects nothing where an item's object holds TEXT at

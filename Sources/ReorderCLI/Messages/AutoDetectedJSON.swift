@@ -7,3 +7,14 @@ struct AutoDetectedJSON: Error {
     /// Chosen for its `.json` name, not for its first byte.
     let byName: Bool
 }
+
+extension Messages {
+    /// (Only a document that is not JSON may have been meant as lines: a
+    /// syntax error.)
+    static func describe(_ error: AutoDetectedJSON, input: String?) -> String {
+        let reason = error.byName
+            ? "it was read as JSON because its name ends in '.json'"
+            : "it was read as JSON because it starts with '[' or '{'"
+        return describe(error.error as Error, input: input) + "; \(reason): use --lines to read it as lines"
+    }
+}

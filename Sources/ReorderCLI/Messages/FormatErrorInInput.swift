@@ -34,9 +34,10 @@ struct FormatErrorInInput: Error {
     }
 
     /// The error without its input's name, for a message that names the
-    /// input before it (and so without its place, which follows the name).
+    /// input before it (and so, but for a syntax error's, without its
+    /// place, which follows the name).
     var unnamed: FormatErrorInInput {
-        FormatErrorInInput(error: error, name: nil, place: nil, secondPlace: nil)
+        FormatErrorInInput(error: error, name: nil, place: place, secondPlace: nil)
     }
 }
 

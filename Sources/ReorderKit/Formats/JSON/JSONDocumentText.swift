@@ -2,8 +2,9 @@
 ///
 /// JSON with comments (`--format jsonc`) is read by the strict scanner too:
 /// `scanned` is a copy of the document in which every comment and every
-/// trailing comma is blanked to spaces (line breaks kept), so offsets,
-/// lines and the scanner's every check are the same as in the source, and
+/// trailing comma is blanked to spaces (line breaks kept), so offsets (an
+/// error's too), lines and the scanner's every check are the same as in
+/// the source, and
 /// `comments` and `trailingCommas` say where the blanked bytes were. For
 /// strict JSON, `scanned` is the source itself and both lists are empty.
 final class JSONDocumentText {
@@ -58,7 +59,7 @@ final class JSONDocumentText {
                     // owns would be a guess.
                     if source[q] == 0x0D && (q + 1 == end || source[q + 1] != 0x0A) {
                         copy.deallocate()
-                        throw JSONError.syntax(.carriageReturnInComment, at: JSONPlace.of(q, in: source))
+                        throw JSONErrors.syntax(.carriageReturnInComment, offset: q)
                     }
                     q += 1
                 }
@@ -68,7 +69,7 @@ final class JSONDocumentText {
                 while q + 1 < end && !(source[q] == UInt8(ascii: "*") && source[q + 1] == UInt8(ascii: "/")) { q += 1 }
                 guard q + 1 < end else {
                     copy.deallocate()
-                    throw JSONError.syntax(.unterminatedComment, at: JSONPlace.of(start, in: source))
+                    throw JSONErrors.syntax(.unterminatedComment, offset: start)
                 }
                 q += 2
             } else {
@@ -76,7 +77,7 @@ final class JSONDocumentText {
             }
             if let bad = UTF8Validation.firstInvalid(source, in: start..<q) {
                 copy.deallocate()
-                throw JSONError.syntax(.invalidUTF8, at: JSONPlace.of(bad, in: source))
+                throw JSONErrors.syntax(.invalidUTF8, offset: bad)
             }
             return q
         }
@@ -158,21 +159,6 @@ final class JSONDocumentText {
     /// Whether `comment` is a `//` comment, which ends at a line break.
     func isLineComment(_ comment: Range<Int>) -> Bool {
         source[comment.lowerBound + 1] == UInt8(ascii: "/")
-    }
-
-    /// `error`, found in `scanned`, with its places counted in the source
-    /// (columns count characters, and a blanked comment may have held
-    /// several-byte ones).
-    func relocated(_ error: JSONError) -> JSONError {
-        guard allowsComments else { return error }
-        func place(_ place: JSONPlace) -> JSONPlace { JSONPlace.of(place.offset, in: source) }
-        switch error {
-        case .syntax(let problem, let at): return .syntax(problem, at: place(at))
-        case .notAnArray(let pointer, let found, let at, let arrays):
-            return .notAnArray(pointer: pointer, found: found, at: place(at), arrays: arrays)
-        case .duplicateKey(let key, let object, let at): return .duplicateKey(key: key, object: object, at: place(at))
-        default: return error
-        }
     }
 }
 

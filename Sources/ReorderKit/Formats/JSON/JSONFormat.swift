@@ -7,7 +7,8 @@ extension ListFormat {
         claims: [.fileExtension("json")],
         help: "Strict JSON, as RFC 8259 defines it: no comments, no trailing commas. Items are the elements of the array, or the members of the object, at -p (default: the root); every byte outside the items stays as it was, and each item keeps its exact text. A document refused only for a comment or a trailing comma gets a message that says to use --format jsonc.",
         options: ["pointer", "recursive", "string", "json-patch"],
-        words: FormatWords(name: "JSON", lists: "an array or an object", keyed: "object", member: "member"),
+        words: FormatWords(name: "JSON", lists: "an array or an object", oneValue: "one JSON value", keyed: "object",
+                           member: "member"),
         read: { source, options in try JSONFormatReader.read(source, options, withComments: false) })
 
     /// JSON with comments: `//` and `/* */` comments and trailing commas,
@@ -17,8 +18,8 @@ extension ListFormat {
         claims: JSONFormatReader.namesWithComments,
         help: "JSON with comments, as editors read tsconfig.json and .vscode/settings.json: // and /* */ comments wherever whitespace may stand, and a comma after the last item. Items as in JSON. Comment lines directly above an item (no blank line between) and a comment after it on its last line move with it; other comments, and a trailing comma, stay where they are.",
         options: ["pointer", "recursive", "string", "json-patch"],
-        words: FormatWords(name: "JSON with comments", lists: "an array or an object", keyed: "object", member: "member",
-                           kin: "json"),
+        words: FormatWords(name: "JSON with comments", lists: "an array or an object", oneValue: "one JSON value",
+                           keyed: "object", member: "member", kin: "json"),
         read: { source, options in try JSONFormatReader.read(source, options, withComments: true) })
 }
 
@@ -42,14 +43,14 @@ enum JSONFormatReader {
         let scan: JSONScan
         do {
             scan = try (withComments || options.editsInsideItems ? nil : scanner.scanRootArrayQuickly(lender: options.lender)) ?? scanner.scan()
-        } catch let error as JSONError {
-            if !withComments, case .syntax(let problem, _) = error, problem == .comment || problem == .trailingComma,
-               isValidWithComments(source) {
-                throw JSONError.needsJSONWithComments(error)
+        } catch let error as FormatError {
+            if !withComments, case .syntax(let problem) = error.kind, problem == .comment || problem == .trailingComma,
+               let offset = error.offset, isValidWithComments(source) {
+                throw JSONErrors.needsJSONWithComments(problem, offset: offset)
             }
-            throw text.relocated(error)
+            throw error
         }
-        if let error = scan.pointerError { throw text.relocated(error) }
+        if let error = scan.pointerError { throw error }
         guard let kind = scan.targetKind else {
             preconditionFailure("a valid document has a value at the pointer or a pointer error")
         }
@@ -60,7 +61,7 @@ enum JSONFormatReader {
             return JSONListLayout(text: text, container: scan.targetStart, parentOpen: scan.parentOpen,
                                   firstComma: scan.firstComma, firstColon: scan.firstColon)
         default:
-            throw text.relocated(JSONLayout.notAList(text.scanned, scan: scan, pointer: pointer, kind: kind))
+            throw JSONLayout.notAList(text.scanned, scan: scan, pointer: pointer, kind: kind)
         }
     }
 

@@ -54,11 +54,11 @@ public struct JSONLayout: ListLayout {
     }
 
     /// The error for a pointer at a value that is no list.
-    static func notAList(_ source: UnsafeRawBufferPointer, scan: JSONScan, pointer: JSONPointer, kind: JSONKind) -> JSONError {
+    static func notAList(_ source: UnsafeRawBufferPointer, scan: JSONScan, pointer: JSONPointer, kind: JSONKind) -> FormatError {
         let range = scan.targetStart..<ValidatedJSON.valueEnd(source, scan.targetStart, source.count)
-        return JSONError.notAnArray(
-            pointer: pointer.text, found: kind, at: JSONPlace.of(scan.targetStart, in: source),
-            arrays: kind == .object || kind == .array ? JSONArraySuggestions.arrays(in: source, range, under: pointer) : [])
+        return JSONErrors.notAList(
+            pointer: pointer.text, found: JSONErrors.article(kind), offset: scan.targetStart,
+            suggestions: kind == .object || kind == .array ? JSONArraySuggestions.arrays(in: source, range, under: pointer) : [])
     }
 
     /// Where the value before the separator or `]` that ends at `offset`
@@ -116,7 +116,7 @@ public struct JSONLayout: ListLayout {
 
     public static func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
         if asString {
-            guard let encoded = JSONText.encodeString(value) else { throw JSONError.valueNotUTF8(value: value) }
+            guard let encoded = JSONText.encodeString(value) else { throw JSONErrors.valueNotUTF8(value: value) }
             return encoded
         }
         try value.withUnsafeBytes { bytes in
@@ -124,8 +124,9 @@ public struct JSONLayout: ListLayout {
             scanner.allowsByteOrderMark = false
             do {
                 _ = try scanner.scan()
-            } catch let error as JSONError {
-                throw JSONError.invalidValue(value: value, problem: error)
+            } catch let error as FormatError {
+                guard case .syntax(let problem) = error.kind, let offset = error.offset else { throw error }
+                throw JSONErrors.invalidValue(value, problem: problem, at: offset)
             }
         }
         var start = 0, end = value.count

@@ -104,7 +104,7 @@ extension JSONListLayout {
     /// `check`'s to say).
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
         guard isObject else { return try JSONLayout.newItem(value, asString: asString) }
-        if asString { throw JSONError.stringIntoObject }
+        if asString { throw JSONErrors.stringIntoObject }
         let wrapped = [UInt8(ascii: "{")] + value + [UInt8(ascii: "}")]
         var members: [(Range<Int>, Range<Int>)] = []
         try wrapped.withUnsafeBytes { bytes in
@@ -112,15 +112,16 @@ extension JSONListLayout {
             scanner.allowsByteOrderMark = false
             do {
                 _ = try scanner.scan()
-            } catch let error as JSONError {
-                throw JSONError.invalidMember(value: value, problem: error, memberCount: 0)
+            } catch let error as FormatError {
+                guard case .syntax(let problem) = error.kind, let offset = error.offset else { throw error }
+                throw JSONErrors.invalidMember(value, problem: problem, at: offset)
             }
             ValidatedJSON.forEachMember(bytes, object: 0..<bytes.count) { key, value in
                 members.append((key, value))
                 return true
             }
         }
-        guard members.count == 1 else { throw JSONError.invalidMember(value: value, problem: nil, memberCount: members.count) }
+        guard members.count == 1 else { throw JSONErrors.invalidMember(value, problem: nil, memberCount: members.count) }
         let (key, member) = members[0]
         return Array(wrapped[key.lowerBound..<member.upperBound])
     }
@@ -146,8 +147,8 @@ extension JSONListLayout {
         }
         var inserted = Set<[UInt8]>()
         for key in newKeys {
-            if kept.contains(key) { throw JSONError.keyExists(key: String(decoding: key, as: UTF8.self)) }
-            if !inserted.insert(key).inserted { throw JSONError.keyInsertedTwice(key: String(decoding: key, as: UTF8.self)) }
+            if kept.contains(key) { throw JSONErrors.keyExists(key: String(decoding: key, as: UTF8.self)) }
+            if !inserted.insert(key).inserted { throw JSONErrors.keyInsertedTwice(key: String(decoding: key, as: UTF8.self)) }
         }
     }
 }

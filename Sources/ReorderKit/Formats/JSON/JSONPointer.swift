@@ -11,7 +11,7 @@ public struct JSONPointer: Equatable, Sendable {
         case key
     }
 
-    /// Parses `text`, given for `role`. Throws `JSONError.invalidPointer`
+    /// Parses `text`, given for `role`. Throws an `invalidPointer` `FormatError`
     /// when it is neither empty nor starts with `/` (`.jqPath` when it is a
     /// jq path), or holds a `~` not followed by `0` or `1`.
     public init(parsing text: String, role: Role = .list) throws {
@@ -21,9 +21,9 @@ public struct JSONPointer: Equatable, Sendable {
         }
         guard text.utf8.first == UInt8(ascii: "/") else {
             if let pointer = JSONPointer(jqPath: text) {
-                throw JSONError.invalidPointer(text, .jqPath(pointer: pointer.text, role: role))
+                throw JSONErrors.invalidPointer(text, .jqPath(pointer: pointer.text, role: role))
             }
-            throw JSONError.invalidPointer(text, .missingLeadingSlash)
+            throw JSONErrors.invalidPointer(text, .missingLeadingSlash)
         }
         var tokens: [String] = []
         var current: [UInt8] = []
@@ -37,7 +37,7 @@ public struct JSONPointer: Equatable, Sendable {
                 switch bytes.next() {
                 case UInt8(ascii: "0"): current.append(UInt8(ascii: "~"))
                 case UInt8(ascii: "1"): current.append(UInt8(ascii: "/"))
-                default: throw JSONError.invalidPointer(text, .invalidEscape)
+                default: throw JSONErrors.invalidPointer(text, .invalidEscape)
                 }
             default:
                 current.append(byte)

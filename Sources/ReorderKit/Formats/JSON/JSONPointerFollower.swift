@@ -76,8 +76,9 @@ struct JSONPointerFollower {
             watchDepth = pathOpen
             keyDepth = kind == .object ? pathOpen : -1
         } else {
-            scan.pointerError = .nothingAtPointer(
-                pointer: pointerText, reason: .scalar(kind: kind, parent: prefixText(depth)))
+            scan.pointerError = JSONErrors.nothingAtPointer(
+                pointer: pointerText,
+                reason: "\(Self.subject(prefixText(depth))) is \(JSONErrors.article(kind)), which has no members")
         }
     }
 
@@ -85,9 +86,8 @@ struct JSONPointerFollower {
     mutating func noteKey(_ keyRange: Range<Int>, depth: Int, source: UnsafeRawBufferPointer) {
         let matches = JSONText.string(source, keyRange, equals: tokenBytes[depth - 1])
         if matches && deepestFound && scan.pointerError == nil {
-            scan.pointerError = .duplicateKey(
-                key: tokens[depth - 1], object: prefixText(depth - 1),
-                at: JSONPlace.of(keyRange.lowerBound, in: source))
+            scan.pointerError = JSONErrors.duplicateKey(
+                key: tokens[depth - 1], object: prefixText(depth - 1), offset: keyRange.lowerBound)
         }
         slotMatches = matches
     }
@@ -124,10 +124,10 @@ struct JSONPointerFollower {
         if !deepestFound && scan.pointerError == nil {
             let token = tokens[depth - 1]
             let parent = prefixText(depth - 1)
-            let reason: JSONMissing = stack.isArray(at: depth)
-                ? .noIndex(token: token, parent: parent, count: pathCounts[depth - 1])
-                : .noKey(key: token, parent: parent)
-            scan.pointerError = .nothingAtPointer(pointer: pointerText, reason: reason)
+            let reason = stack.isArray(at: depth)
+                ? Self.noIndex(token: token, parent: parent, count: pathCounts[depth - 1])
+                : "\(Self.subject(parent)) is an object without the key '\(token)'"
+            scan.pointerError = JSONErrors.nothingAtPointer(pointer: pointerText, reason: reason)
         }
         pathOpen -= 1
         pathOpenOffsets.removeLast()
@@ -136,5 +136,18 @@ struct JSONPointerFollower {
         slotMatches = false
         watchDepth = pathOpen
         keyDepth = pathOpen > 0 && !stack.isArray(at: pathOpen) ? pathOpen : -1
+    }
+
+    /// A pointer as the subject of a sentence.
+    private static func subject(_ pointer: String) -> String {
+        pointer.isEmpty ? "the root" : "'\(pointer)'"
+    }
+
+    /// Why the array at `parent`, of `count` elements, has none at `token`.
+    private static func noIndex(token: String, parent: String, count: Int) -> String {
+        let elements = count == 1 ? "1 element" : "\(count) elements"
+        let range = count == 0 ? "" : " (indices 0...\(count - 1))"
+        if token == "-" { return "\(subject(parent)) is an array of \(elements)\(range); '-' names no element here" }
+        return "\(subject(parent)) is an array of \(elements)\(range), so '\(token)' is not one of its indices"
     }
 }

@@ -17,7 +17,7 @@ struct JSONScan {
     var firstColon: Int? = nil
     /// An error of the pointer (a key twice on its way, nothing there),
     /// reported only once the whole document is known to be valid.
-    var pointerError: JSONError? = nil
+    var pointerError: FormatError? = nil
     /// Whether every separator of the target array is the same bytes.
     var separatorsAreUniform = true
 }
@@ -42,8 +42,8 @@ struct JSONScanner {
         self.tokens = tokens
     }
 
-    private func fail(_ problem: JSONProblem, at offset: Int) -> JSONError {
-        .syntax(problem, at: JSONPlace.of(offset, in: source))
+    private func fail(_ problem: JSONProblem, at offset: Int) -> FormatError {
+        JSONErrors.syntax(problem, offset: offset)
     }
 
     // SWAR constants: a byte repeated in each of a word's eight lanes.
@@ -265,7 +265,7 @@ struct JSONScanner {
         }
 
         // What a byte that cannot start a value is, for the message.
-        func unexpected(_ p: Int, expecting expectation: JSONExpectation) -> JSONError {
+        func unexpected(_ p: Int, expecting expectation: JSONExpectation) -> FormatError {
             guard p < end else { return fail(.expected(expectation, found: nil), at: p) }
             if base[p] == UInt8(ascii: "/") { return fail(.comment, at: p) }
             return fail(.expected(expectation, found: base[p]), at: p)

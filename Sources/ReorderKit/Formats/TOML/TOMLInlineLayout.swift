@@ -144,7 +144,7 @@ enum TOMLCheck {
             case .invalid(let text): problem = text
             case .redefined(let key, let reason): problem = "'\(key)': \(reason)"
             case .cannotDelimit(let what): problem = what
-            case .notAList(let pointer, let found): problem = "'\(pointer)' is \(found)"
+            case .notAList(let pointer, let found, _): problem = "'\(pointer)' is \(found)"
             case .nothingAtPointer(let pointer, let reason): problem = "nothing at '\(pointer)': \(reason)"
             case .invalidValue(_, let reason): problem = reason
             case .keyExists(let key): problem = "the key '\(key)' twice"
@@ -152,8 +152,10 @@ enum TOMLCheck {
             case .insertIntoSections(let table): problem = "a new item among the sections of '\(table)'"
             case .sectionsApart(let key, let header, let between):
                 problem = "the section \(header) of '\(key)' apart from the others, \(between) between them"
-            case .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData:
-                // YAML's kinds: not the TOML reader's.
+            case .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData,
+                 .invalidPointer, .syntax, .needsJSONWithComments, .duplicateKey, .invalidValueSyntax, .valueNotUTF8,
+                 .invalidMember, .keyInsertedTwice, .stringIntoObject:
+                // Other formats' kinds: not the TOML reader's.
                 throw error
             }
             throw TOMLError.resultInvalid(problem: problem)

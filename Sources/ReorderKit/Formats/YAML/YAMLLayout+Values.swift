@@ -208,7 +208,7 @@ extension YAMLLayout {
         while let last = body.last, last == 0x20 || last == 0x09 { body.removeLast() }
         while let first = body.first, first == 0x20 || first == 0x09 { body.removeFirst() }
         if asString {
-            guard let encoded = JSONText.encodeString(value) else { throw JSONError.valueNotUTF8(value: value) }
+            guard let encoded = JSONText.encodeString(value) else { throw YAMLError.valueNotUTF8(value: value) }
             if isMapping { throw YAMLError.invalidValue(value: value, reason: "into a mapping, insert 'key: value'; --string makes a sequence entry") }
             return newEntryPrefix + encoded
         }

@@ -89,8 +89,8 @@ final class JSONDifferentialTests: XCTestCase {
         bytes.withUnsafeBytes { source in
             do {
                 _ = try JSONLayout(source, pointer: "")
-            } catch JSONError.syntax(let problem, _) {
-                return problem
+            } catch let error as FormatError {
+                if case .syntax(let problem) = error.kind { return problem }
             } catch {
                 // Valid JSON whose root is not an array.
             }

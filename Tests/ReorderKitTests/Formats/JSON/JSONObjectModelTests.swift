@@ -50,7 +50,9 @@ final class JSONObjectModelTests: XCTestCase {
         case SelectorError.nothingSelected: return .nothingSelected
         case SelectorError.swapNeedsOneItem: return .swapNeedsOne
         case SelectorError.keyInNoItem: return .keyInNoItem
-        case JSONError.keyExists: return .keyExists
+        case let error as FormatError:
+            if case .keyExists = error.kind { return .keyExists }
+            return nil
         default: return nil
         }
     }
@@ -555,17 +557,17 @@ final class JSONObjectModelTests: XCTestCase {
             XCTAssertEqual(try batch(["delete =a", #"insert 0 "a": 5"#]), #"{"a": 5, "b": 2}"#)
             XCTAssertEqual(try batch([#"replace 1 "b": 3"#]), #"{"a": 1, "b": 3}"#)
             XCTAssertThrowsError(try batch([#"insert 0 "c": 5"#, #"insert 1 "c": 6"#])) {
-                XCTAssertEqual($0 as? JSONError, .keyInsertedTwice(key: "c"), "sequential: \(sequential)")
+                XCTAssertEqual($0 as? FormatError, JSONErrors.keyInsertedTwice(key: "c"), "sequential: \(sequential)")
             }
             XCTAssertThrowsError(try batch([#"insert 0 "b": 5"#])) {
-                XCTAssertEqual($0 as? JSONError, .keyExists(key: "b"), "sequential: \(sequential)")
+                XCTAssertEqual($0 as? FormatError, JSONErrors.keyExists(key: "b"), "sequential: \(sequential)")
             }
             XCTAssertThrowsError(try batch([#"replace =a "b": 5"#])) {
-                XCTAssertEqual($0 as? JSONError, .keyExists(key: "b"), "sequential: \(sequential)")
+                XCTAssertEqual($0 as? FormatError, JSONErrors.keyExists(key: "b"), "sequential: \(sequential)")
             }
         }
         XCTAssertThrowsError(try JSONEditing.apply(JSONEditing.insert(0, #""a": 0"#), to: source, format: .jsonc)) {
-            XCTAssertEqual($0 as? JSONError, .keyExists(key: "a"))
+            XCTAssertEqual($0 as? FormatError, JSONErrors.keyExists(key: "a"))
         }
         // A source that has a key twice may keep it so.
         XCTAssertEqual(try JSONEditing.apply(.reverse, to: #"{"a": 1, "a": 2}"#, format: .json), #"{"a": 2, "a": 1}"#)

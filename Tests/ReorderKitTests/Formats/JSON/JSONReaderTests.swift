@@ -17,13 +17,18 @@ final class JSONReaderTests: XCTestCase {
         try elements(Array(text.utf8), pointer: pointer)
     }
 
-    /// The syntax error reading `bytes` gives.
+    /// The syntax error reading `bytes` gives, and its place as the command
+    /// line finds it from the error's offset.
     func problem(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> (JSONProblem, JSONPlace)? {
         do {
             _ = try elements(bytes)
             XCTFail("accepted \(String(decoding: bytes, as: UTF8.self))", file: file, line: line)
-        } catch JSONError.syntax(let problem, let place) {
-            return (problem, place)
+        } catch let error as FormatError {
+            guard case .syntax(let problem) = error.kind, let offset = error.offset else {
+                XCTFail("\(error)", file: file, line: line)
+                return nil
+            }
+            return (problem, bytes.withUnsafeBytes { JSONPlace.of(offset, in: $0) })
         } catch {
             XCTFail("\(error)", file: file, line: line)
         }
@@ -210,7 +215,7 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(try JSONLayout.newItem(Array("1e400".utf8), asString: false), Array("1e400".utf8))
         for bad in ["", "hello", "1 2", "[1,]", "'x'", "{\"a\"}", "\u{FEFF}1"] {
             XCTAssertThrowsError(try JSONLayout.newItem(Array(bad.utf8), asString: false), bad) { error in
-                guard case JSONError.invalidValue(let value, .syntax) = error else { return XCTFail("\(error)") }
+                guard case .invalidValueSyntax(let value, _, _)? = (error as? FormatError)?.kind else { return XCTFail("\(error)") }
                 XCTAssertEqual(value, Array(bad.utf8))
             }
         }
@@ -228,7 +233,7 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(try encoded("\u{0}\u{1F}\u{7F}"), "\"\\u0000\\u001f\u{7F}\"")
         XCTAssertEqual(try encoded("é𝄞/"), "\"é𝄞/\"")
         XCTAssertThrowsError(try JSONLayout.newItem([0xFF], asString: true)) { error in
-            XCTAssertEqual(error as? JSONError, .valueNotUTF8(value: [0xFF]))
+            XCTAssertEqual(error as? FormatError, JSONErrors.valueNotUTF8(value: [0xFF]))
         }
         // What is written reads back as the value given.
         let value = "q\"b\\s/\u{1}\n\u{2028}"

@@ -102,60 +102,61 @@ public enum JSONPointerProblem: Equatable, Sendable {
     case invalidEscape
 }
 
-/// Why there is nothing at a pointer: what the deepest part of the path that
-/// exists holds instead.
-public enum JSONMissing: Equatable, Sendable {
-    /// The object at `parent` has no key `key`.
-    case noKey(key: String, parent: String)
-    /// The array at `parent` has `count` elements; `token` is not one of
-    /// their indices (too large, not a number, or `-`).
-    case noIndex(token: String, parent: String, count: Int)
-    /// The value at `parent` is a `kind`, which has no members.
-    case scalar(kind: JSONKind, parent: String)
-}
+/// JSON's errors (JSON with comments' too), `FormatError`s made as the
+/// reader names them; their offsets are into the document's source (a
+/// JSONC document's blanked copy keeps every offset), and the command line
+/// finds their line:column. The words are the same for both formats.
+public enum JSONErrors: FormatErrors {
+    public static var format: ListFormat { .json }
 
-/// Errors of the JSON format. Each case holds the facts; the command-line
-/// layer words them.
-public indirect enum JSONError: Error, Equatable, Sendable {
-    /// The document is not valid JSON.
-    case syntax(JSONProblem, at: JSONPlace)
-    /// The `--pointer` text is not an RFC 6901 JSON Pointer.
-    case invalidPointer(String, JSONPointerProblem)
-    /// Nothing is at `pointer`.
-    case nothingAtPointer(pointer: String, reason: JSONMissing)
-    /// The value at `pointer` is a `found`, not an array. `arrays` are
-    /// pointers of a few arrays inside it (when it is an object or array),
-    /// to suggest.
-    case notAnArray(pointer: String, found: JSONKind, at: JSONPlace, arrays: [String])
-    /// The object at `object` has the key `key` more than once, and the
-    /// pointer goes through it, so its target is ambiguous. `at` is the
-    /// second occurrence.
-    case duplicateKey(key: String, object: String, at: JSONPlace)
-    /// A value to insert is not one JSON value; `problem` is where reading
-    /// it failed (line and column within the value).
-    case invalidValue(value: [UInt8], problem: JSONError)
-    /// A value to insert with `--string` is not UTF-8.
-    case valueNotUTF8(value: [UInt8])
-    /// A member to insert into an object is not `"key": value`: `problem`
-    /// is where reading `{VALUE}` failed, nil when it read as an object of
-    /// `memberCount` members instead of one.
-    case invalidMember(value: [UInt8], problem: JSONError?, memberCount: Int)
-    /// A member to insert has a key the object has already (and keeps).
-    case keyExists(key: String)
-    /// A batch inserts two members with the key `key`.
-    case keyInsertedTwice(key: String)
-    /// `--string` for a list of object members, which takes `"key": value`.
-    case stringIntoObject
-    /// A document read as strict JSON that is valid JSON with comments:
-    /// `error` is why strict JSON refused it (a comment, a trailing comma).
-    case needsJSONWithComments(JSONError)
-}
+    /// The document is not valid JSON: `problem` at `offset`.
+    public static func syntax(_ problem: JSONProblem, offset: Int) -> FormatError {
+        FormatError(format, .syntax(problem), offset: offset)
+    }
 
-/// A JSON error's places are found as the document is read (`JSONPlace`),
-/// so it gives no offset for the command line to place.
-extension JSONError: FormatReadError {
-    public var isSyntaxError: Bool {
-        if case .syntax = self { return true }
-        return false
+    /// Strict JSON refused the document only for `problem` (a comment, a
+    /// trailing comma) at `offset`, and it is valid JSON with comments.
+    public static func needsJSONWithComments(_ problem: JSONProblem, offset: Int) -> FormatError {
+        FormatError(format, .needsJSONWithComments(problem), offset: offset)
+    }
+
+    public static func invalidPointer(_ pointer: String, _ problem: JSONPointerProblem) -> FormatError {
+        FormatError(format, .invalidPointer(pointer: pointer, problem: problem))
+    }
+
+    /// The key `key` a second time (at `offset`) in the object at `object`.
+    public static func duplicateKey(key: String, object: String, offset: Int) -> FormatError {
+        FormatError(format, .duplicateKey(key: key, object: object), offset: offset)
+    }
+
+    /// A value to insert is not one JSON value: reading it found `problem`
+    /// at its byte `at`.
+    public static func invalidValue(_ value: [UInt8], problem: JSONProblem, at: Int) -> FormatError {
+        FormatError(format, .invalidValueSyntax(value: value, problem: problem, at: at))
+    }
+
+    /// A member to insert is not `"key": value`: reading `{VALUE}` found
+    /// `problem` at its byte `at`, or (nil) `memberCount` members.
+    public static func invalidMember(_ value: [UInt8], problem: JSONProblem?, at: Int = 0, memberCount: Int = 0) -> FormatError {
+        FormatError(format, .invalidMember(value: value, problem: problem, at: at, memberCount: memberCount))
+    }
+
+    public static func keyInsertedTwice(key: String) -> FormatError {
+        FormatError(format, .keyInsertedTwice(key: key))
+    }
+
+    public static var stringIntoObject: FormatError { FormatError(format, .stringIntoObject) }
+
+    /// A value's kind as the subject of a sentence: `an object`, `true`.
+    static func article(_ kind: JSONKind) -> String {
+        switch kind {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .true: return "true"
+        case .false: return "false"
+        case .null: return "null"
+        }
     }
 }
