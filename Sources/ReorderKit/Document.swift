@@ -1,5 +1,5 @@
 /// How to read a document's list.
-public struct ReadOptions: Equatable, Sendable {
+public struct ReadOptions: Sendable {
     public var format: FormatChoice = .auto
     /// `-z`: lines end with NUL.
     public var nulTerminated = false
@@ -26,8 +26,7 @@ public struct ReadOptions: Equatable, Sendable {
     /// not apply to, rather than the option doing nothing.
     public var formatBound: Set<FormatBoundOption> = []
     /// A thread the reader may run part of its work on (see
-    /// `ThreadLender`); nil: it reads on the calling thread alone. Not
-    /// compared by `==`: it changes no result.
+    /// `ThreadLender`); nil: it reads on the calling thread alone.
     public var lender: ThreadLender? = nil
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",

@@ -14,11 +14,3 @@ public struct ThreadLender: Sendable {
     }
 }
 
-extension ReadOptions {
-    /// Every reading is the same whatever thread is lent.
-    public static func == (a: ReadOptions, b: ReadOptions) -> Bool {
-        a.format == b.format && a.nulTerminated == b.nulTerminated && a.pointer == b.pointer
-            && a.binaryAsText == b.binaryAsText && a.editsInsideItems == b.editsInsideItems && a.document == b.document
-            && a.region == b.region && a.fallbackTerminator == b.fallbackTerminator && a.formatBound == b.formatBound
-    }
-}

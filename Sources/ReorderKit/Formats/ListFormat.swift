@@ -100,7 +100,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
 
     /// Every format: the built-in ones, then any added for the time being
     /// by `adding(_:_:)`.
-    public static var all: [ListFormat] { added.withLock { builtIn + $0 } }
+    public static var all: [ListFormat] { added.withLock { $0.isEmpty ? builtIn : builtIn + $0 } }
 
     private static let added = Mutex<[ListFormat]>([])
 
