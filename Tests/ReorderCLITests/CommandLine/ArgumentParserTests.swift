@@ -1,4 +1,5 @@
 @testable import ReorderCLI
+import ReorderKit
 import XCTest
 
 final class ArgumentParserTests: XCTestCase {
@@ -74,9 +75,9 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testEditDistanceCountsATranspositionAsOneEdit() {
-        XCTAssertEqual(ArgumentParser.editDistance(Array("mvoe".utf8), Array("move".utf8)), 1)
-        XCTAssertEqual(ArgumentParser.editDistance(Array("".utf8), Array("abc".utf8)), 3)
-        XCTAssertEqual(ArgumentParser.editDistance(Array("kitten".utf8), Array("sitting".utf8)), 3)
+        XCTAssertEqual(NearestName.editDistance(Array("mvoe".utf8), Array("move".utf8)), 1)
+        XCTAssertEqual(NearestName.editDistance(Array("".utf8), Array("abc".utf8)), 3)
+        XCTAssertEqual(NearestName.editDistance(Array("kitten".utf8), Array("sitting".utf8)), 3)
     }
 
     func testEveryCommandOptionIsInTheTable() {
