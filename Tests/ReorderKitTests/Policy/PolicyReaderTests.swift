@@ -1,0 +1,115 @@
+@testable import ReorderKit
+import XCTest
+
+/// `.reorder.toml`: every key read as it is written, every error at its
+/// place.
+final class PolicyReaderTests: XCTestCase {
+    func read(_ text: String) throws -> Policy {
+        try Array(text.utf8).withUnsafeBytes { try Policy(reading: $0) }
+    }
+
+    /// The error and its `line:column`.
+    func error(_ text: String) -> (PolicyError.Kind, String)? {
+        Array(text.utf8).withUnsafeBytes { source -> (PolicyError.Kind, String)? in
+            do throws(PolicyError) {
+                _ = try Policy(reading: source)
+                return nil
+            } catch {
+                let place = error.offset.map { JSONPlace.of($0, in: source) }.map { "\($0.line):\($0.column)" } ?? "-"
+                return (error.kind, place)
+            }
+        }
+    }
+
+    func testEveryKey() throws {
+        let policy = try read("""
+            markers = false
+
+            [[rule]]
+            files = ["package.json", "packages/*/package.json"]
+            list = "/dependencies"
+            order = "natural"
+            ignore-case = true
+            unique = true
+            missing = "ok"
+
+            [[rule]]
+            files = "**/Cargo.toml"
+            lists = ["/dependencies", "/workspace/members", "/jobs/*/steps", "/~2/a~1b"]
+            groups = "blank-lines"
+            key = "/name"
+            format = "toml"
+
+            [[rule]]
+            files = ["package.json"]
+            list = ""
+            order = "kept"
+            first = ["name", "version"]
+            last = ["dependencies"]
+
+            [[rule]]
+            block = "imports"
+            order = "like"
+            like = "order.txt"
+            """)
+        XCTAssertFalse(policy.markers)
+        XCTAssertEqual(policy.rules.count, 4)
+        let first = policy.rules[0]
+        XCTAssertEqual(first.files.map(\.text), ["package.json", "packages/*/package.json"])
+        XCTAssertEqual(first.lists, [.pointer(try PointerPattern("/dependencies"))])
+        XCTAssertEqual(first.order, .natural)
+        XCTAssertTrue(first.ignoreCase && first.unique && first.missingOK)
+        let second = policy.rules[1]
+        XCTAssertEqual(second.lists.count, 4)
+        XCTAssertEqual(second.lists[2], .pointer(try PointerPattern("/jobs/*/steps")))
+        guard case .pointer(let escaped) = second.lists[3] else { return XCTFail("not a pointer") }
+        XCTAssertEqual(escaped.segments, ["*", "a/b"])
+        XCTAssertTrue(second.groupsByBlankLines)
+        XCTAssertEqual(second.key, "/name")
+        XCTAssertEqual(second.format, .toml)
+        XCTAssertEqual(policy.rules[2].order, .kept)
+        XCTAssertEqual(policy.rules[2].first, ["name", "version"])
+        XCTAssertEqual(policy.rules[2].last, ["dependencies"])
+        XCTAssertEqual(policy.rules[3].lists, [.block("imports")])
+        XCTAssertEqual(policy.rules[3].order, .like("order.txt"))
+        guard case .pointer(let wild) = second.lists[2] else { return XCTFail("not a pointer") }
+        XCTAssertEqual(wild.segments, ["jobs", nil, "steps"])
+    }
+
+    func testErrorsAndTheirPlaces() {
+        let cases: [(String, PolicyError.Kind, String)] = [
+            ("markerz = true\n", .unknownKey(key: "markerz", in: "the policy", suggestion: "markers"), "1:1"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\nodrer = \"sorted\"\n",
+             .unknownKey(key: "odrer", in: "rule 1", suggestion: "order"), "4:1"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\norder = \"sroted\"\n",
+             .unknownValue(key: "order", value: "sroted", expected: PolicyOrder.names, suggestion: "sorted"), "4:9"),
+            ("[[rule]]\nfiles = \"src/[ab.json\"\nlist = \"\"\n",
+             .badGlob(pattern: "src/[ab.json", reason: "'[' is not closed by ']' (write '\\[' for the character)"), "2:14"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"deps\"\n",
+             .badPointer(pointer: "deps", reason: "a pointer starts with '/' (\"\" is the root)"), "3:8"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"/a~3\"\n",
+             .badPointer(pointer: "/a~3", reason: "'~' is written '~0' ('/' is '~1', a key that is '*' is '~2')"), "3:8"),
+            ("[[rule]]\nfiles = \"a.json\"\n", .missingKey(key: "list", rule: 1), "1:1"),
+            ("[[rule]]\nlist = \"\"\n", .missingKey(key: "files", rule: 1), "1:1"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\nlists = [\"/a\"]\n", .both(key: "list", other: "lists", rule: 1), "3:1"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\norder = \"like\"\n", .likeWithoutPath(rule: 1), "4:1"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\nunique = \"yes\"\n", .wrongType(key: "unique", expected: "true or false"), "4:10"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"/a\"\n\n[[rule]]\nfiles = \"a.json\"\nlist = \"/a\"\n",
+             .conflict(list: "/a", files: "a.json", first: 1, second: 2), "5:1"),
+        ]
+        for (text, kind, place) in cases {
+            guard let (found, at) = error(text) else {
+                XCTFail("accepted: \(text.debugDescription)")
+                continue
+            }
+            XCTAssertEqual(found, kind, text.debugDescription)
+            XCTAssertEqual(at, place, "\(text.debugDescription): \(found)")
+        }
+    }
+
+    func testInvalidTOMLIsTheReadersError() {
+        guard let (kind, place) = error("[[rule]]\nfiles = [\"a\"\n") else { return XCTFail("accepted") }
+        guard case .invalidTOML = kind else { return XCTFail("\(kind)") }
+        XCTAssertEqual(place.split(separator: ":").first, "2")
+    }
+}
