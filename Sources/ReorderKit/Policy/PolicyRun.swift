@@ -1,0 +1,420 @@
+/// A policy applied to one file: each list its rules name, in the order the
+/// rule asks, and the keep-sorted blocks; what was out of order, as the
+/// fewest moves that put it in order.
+
+/// A list out of order in one file.
+public struct PolicyFinding: Equatable, Sendable {
+    /// The rule's number; 0 for a keep-sorted block found by its markers.
+    public let rule: Int
+    /// The list: a concrete pointer (`/jobs/build/steps`), or `block NAME`.
+    public let list: String
+    /// The document of a YAML stream (from 0), when the file has several.
+    public let document: Int?
+    /// 1-based: where the list's first item starts (a block's start
+    /// marker), in the file as it was read.
+    public let line: Int
+    public let column: Int
+    /// The fewest operations that put the list in order (moves, and
+    /// deletes with `unique`).
+    public let moves: Int
+    /// Those operations as the script `reorder batch -p LIST` applies
+    /// (UIKit's index rules, from 0).
+    public let script: [UInt8]
+    /// The list's text once fixed: from its first item to its last.
+    public let fixed: [UInt8]
+    /// The first moved item and the item it belongs after (nil: first).
+    public let moved: String?
+    public let after: String?
+}
+
+/// A list a rule names that a file lacks.
+public struct PolicyMissing: Equatable, Sendable {
+    public let rule: Int
+    public let list: String
+    public let document: Int?
+}
+
+/// What the policy makes of one file.
+public struct PolicyFileResult: Sendable {
+    /// The file's new bytes; nil when it is already as the policy wants.
+    public var output: [UInt8]? = nil
+    public var findings: [PolicyFinding] = []
+    /// Lists the file lacks, of rules without `missing = "ok"`.
+    public var missing: [PolicyMissing] = []
+    /// Lists of every rule that the file has (a rule that found none in any
+    /// file checks nothing).
+    public var found: Set<Int> = []
+    /// The keep-sorted markers' warnings.
+    public var warnings: [KeepSortedWarning] = []
+}
+
+/// What stops a policy applying to a file, beyond the file's own errors
+/// (thrown as the format reader throws them).
+public enum PolicyApplyError: Error, Equatable, Sendable {
+    /// The file's format cannot be told from its name and no rule says it.
+    case unknownFormat(rule: Int)
+    /// The rule's pointer names a value that is not a list.
+    case notAList(rule: Int, list: String, found: String)
+}
+
+extension Policy {
+    /// The rules whose `files` match `path`: a path relative to the
+    /// policy file's folder, `/`-separated, without a leading `./`.
+    public func rules(matching path: String) -> [PolicyRule] {
+        rules.filter { rule in rule.files.contains { $0.matches(path) } }
+    }
+
+    /// Applies the rules matching `path` and, when `markers` is on, the
+    /// keep-sorted blocks, to `source`. `like(rule, path, pointer)` gives
+    /// the item keys of the list a rule's `like` file has at that pointer.
+    public func apply(to source: [UInt8], path: String, format given: ListFormat?,
+                      like: (PolicyRule, String, String) throws -> [ListItemKey] = { _, _, _ in [] }) throws -> PolicyFileResult {
+        var result = PolicyFileResult()
+        var current = source
+        let matching = rules(matching: path)
+        var blockRuleNames = Set<String>()
+        // Lists named by pointer, deepest first: moving an outer list's
+        // items does not change the pointers of the inner ones done before.
+        var targets: [(rule: PolicyRule, tokens: [String], document: Int?)] = []
+        for rule in matching {
+            for list in rule.lists {
+                guard case .pointer(let pattern) = list else { continue }
+                guard let format = rule.format ?? given else { throw PolicyApplyError.unknownFormat(rule: rule.number) }
+                let documents = try Policy.documents(current, format: format)
+                var any = false
+                for document in documents {
+                    let found = try Policy.expand(pattern, in: current, format: format, document: document)
+                    any = any || !found.isEmpty
+                    if found.isEmpty && !rule.missingOK {
+                        // A stream's document without the list: missing, as a file is.
+                        result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: document))
+                    }
+                    targets += found.map { (rule, $0, document) }
+                }
+                if any { result.found.insert(rule.number) }
+            }
+        }
+        targets.sort { $0.tokens.count > $1.tokens.count }
+        for target in targets {
+            let format = target.rule.format ?? given!
+            let pointer = JSONPointer(tokens: target.tokens).text
+            var options = ReadOptions(format: .named(format), pointer: pointer)
+            options.document = target.document
+            let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
+                let document: ListDocument
+                do {
+                    document = try ListDocument(bytes, format: format, options: options)
+                } catch let error as FormatError {
+                    if case .notAList(_, let found, _) = error.kind {
+                        throw PolicyApplyError.notAList(rule: target.rule.number, list: pointer, found: found)
+                    }
+                    throw error
+                }
+                let order = try document.policyOrder(target.rule) { try like(target.rule, $0, pointer) }
+                return try document.finding(order: order, rule: target.rule.number, list: pointer,
+                                            document: target.document, in: bytes)
+            }
+            if let outcome {
+                result.findings.append(outcome.finding)
+                current = outcome.output
+            }
+        }
+        // Lists named by block: each block of that marker, as lines.
+        for rule in matching {
+            for list in rule.lists {
+                guard case .block(let name) = list else { continue }
+                blockRuleNames.insert(name)
+                let count = current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: KeepSortedMarkers(name: name)).count }
+                if count > 0 { result.found.insert(rule.number) }
+                if count == 0 && !rule.missingOK {
+                    result.missing.append(PolicyMissing(rule: rule.number, list: "block " + name, document: nil))
+                }
+                for index in 0..<count {
+                    var options = ReadOptions(format: .lines)
+                    options.region = .block(index: index, marker: name)
+                    let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
+                        let document = try ListDocument(bytes, format: .lines, options: options)
+                        let order = try document.policyOrder(rule) { try like(rule, $0, "") }
+                        return try document.finding(order: order, rule: rule.number, list: "block " + name,
+                                                    document: nil, in: bytes)
+                    }
+                    if let outcome {
+                        result.findings.append(outcome.finding)
+                        current = outcome.output
+                    }
+                }
+            }
+        }
+        if markers && !blockRuleNames.contains(KeepSorted.defaultMarker) {
+            let fixed: (output: [UInt8], findings: [PolicyFinding], warnings: [KeepSortedWarning]) = current.withUnsafeBytes { bytes in
+                let fix = KeepSorted.fix(bytes)
+                let output = PieceOutput(source: bytes, pieces: fix.pieces)
+                guard !output.equalsSource() else { return (current, [], fix.warnings) }
+                var rendered: [UInt8] = []
+                output.write { slices in for slice in slices { rendered.append(contentsOf: slice) } }
+                return (rendered, Policy.blockFindings(old: bytes, new: rendered), fix.warnings)
+            }
+            result.warnings = fixed.warnings
+            result.findings += fixed.findings
+            current = fixed.output
+        }
+        if current != source { result.output = current }
+        return result
+    }
+
+    /// The documents a rule looks in: nil for a file of one document, each
+    /// index for a YAML stream of several.
+    public static func documents(_ source: [UInt8], format: ListFormat) throws -> [Int?] {
+        guard format.options.contains(FormatBoundOption.document.rawValue) else { return [nil] }
+        return try source.withUnsafeBytes { bytes in
+            do {
+                _ = try ListDocument(bytes, format: format, options: ReadOptions(format: .named(format), pointer: ""))
+                return [nil]
+            } catch let error as FormatError {
+                if case .severalDocuments(let count) = error.kind { return (0..<count).map { $0 } }
+                // The root is no list, or is empty: one document.
+                if case .notAList = error.kind { return [nil] }
+                if case .nothingAtPointer = error.kind { return [nil] }
+                throw error
+            }
+        }
+    }
+
+    /// The concrete pointers (as tokens) that `pattern` names in a
+    /// document: each `*` stands for every key (a mapping) or index (a
+    /// list) there. A pointer without `*` is itself, when it names a value.
+    public static func expand(_ pattern: PointerPattern, in source: [UInt8], format: ListFormat, document: Int?) throws -> [[String]] {
+        var out: [[String]] = []
+        func walk(_ prefix: [String], _ at: Int) throws {
+            var prefix = prefix, at = at
+            while at < pattern.segments.count, let token = pattern.segments[at] {
+                prefix.append(token)
+                at += 1
+            }
+            let children = try source.withUnsafeBytes { bytes -> [String]? in
+                var options = ReadOptions(format: .named(format), pointer: JSONPointer(tokens: prefix).text)
+                options.document = document
+                let list: ListDocument
+                do {
+                    list = try ListDocument(bytes, format: format, options: options)
+                } catch let error as FormatError {
+                    switch error.kind {
+                    case .nothingAtPointer: return nil
+                    // A value that is no list: itself, when the pattern ends there.
+                    case .notAList: return at == pattern.segments.count ? [] : nil
+                    default: throw error
+                    }
+                }
+                guard at < pattern.segments.count else { return [] }
+                if !list.layout.itemsAreKeyedMembers { return (0..<list.count).map(String.init) }
+                let keys = try list.itemKeys(key: nil)
+                return keys.map { key in
+                    if case .text(let bytes) = key { return String(decoding: bytes, as: UTF8.self) }
+                    return ""
+                }
+            }
+            guard let children else { return }
+            if at == pattern.segments.count {
+                out.append(prefix)
+                return
+            }
+            for child in children { try walk(prefix + [child], at + 1) }
+        }
+        try walk([], 0)
+        return out
+    }
+
+    /// Each keep-sorted block whose lines changed, as a finding: the
+    /// fewest moves between its old and new lines.
+    static func blockFindings(old: UnsafeRawBufferPointer, new: [UInt8]) -> [PolicyFinding] {
+        let oldBodies = KeepSorted.blockBodies(old)
+        return new.withUnsafeBytes { newBytes in
+            let newBodies = KeepSorted.blockBodies(newBytes)
+            guard oldBodies.count == newBodies.count else { return [] }
+            var findings: [PolicyFinding] = []
+            for (o, n) in zip(oldBodies, newBodies) where !old[o].elementsEqual(newBytes[n]) {
+                let oldLines = lines(UnsafeRawBufferPointer(rebasing: old[o]))
+                let newLines = lines(UnsafeRawBufferPointer(rebasing: newBytes[n]))
+                let diff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
+                let script = diff.script(sequential: false) { newLines[$0] }
+                let firstMove = diff.matches.first { !$0.stays }
+                let (line, _) = TextPosition.lineAndColumn(of: o.lowerBound, in: old)
+                findings.append(PolicyFinding(
+                    rule: 0, list: "block " + KeepSorted.defaultMarker, document: nil, line: line - 1, column: 1,
+                    moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: Array(newBytes[n]),
+                    moved: firstMove.map { String(decoding: oldLines[$0.old], as: UTF8.self) },
+                    after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil }))
+            }
+            return findings
+        }
+    }
+
+    private static func lines(_ bytes: UnsafeRawBufferPointer) -> [[UInt8]] {
+        var out: [[UInt8]] = [], start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            var end = index
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            out.append(Array(bytes[start..<end]))
+            start = index + 1
+        }
+        if start < bytes.count { out.append(Array(bytes[start...])) }
+        return out
+    }
+}
+
+/// Lines and columns of byte offsets, 1-based, columns in bytes.
+public enum TextPosition {
+    public static func lineAndColumn(of offset: Int, in source: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for index in 0..<min(offset, source.count) where source[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+}
+
+extension ListDocument {
+    /// The order `rule` asks of this list, as source indices (fewer with
+    /// `unique`). `like(path)`: the keys of the `like` file's list.
+    func policyOrder(_ rule: PolicyRule, like: (String) throws -> [ListItemKey]) throws -> [Int] {
+        let needsKeys = !rule.first.isEmpty || !rule.last.isEmpty || rule.order == .natural || rule.order == .version
+        let keys = needsKeys ? try itemKeys(key: rule.key) : []
+        func text(_ index: Int) -> [UInt8]? {
+            if case .text(let bytes) = keys[index] { return bytes }
+            return nil
+        }
+        // The whole list in the rule's order, before `first`, `last` and groups.
+        var whole: [Int]
+        var options = SortOptions(reverse: rule.order == .reversed, unique: rule.unique, ignoreCase: rule.ignoreCase,
+                                  numeric: rule.order == .numeric)
+        switch rule.order {
+        case .kept:
+            whole = Array(0..<count)
+        case .natural, .version:
+            whole = Array(0..<count)
+            let compare = rule.order == .natural ? NaturalOrder.compare : NaturalOrder.compareVersions
+            Sorting.sort(&whole, reverse: false) { a, b in
+                switch (text(a), text(b)) {
+                case (nil, nil): return 0
+                case (nil, _): return 1
+                case (_, nil): return -1
+                case (let x?, let y?):
+                    return x.withUnsafeBytes { x in y.withUnsafeBytes { y in compare(x, y, rule.ignoreCase) } }
+                }
+            }
+            if rule.unique {
+                var kept: [Int] = []
+                for index in whole {
+                    if let last = kept.last, let x = text(last), let y = text(index),
+                       x.withUnsafeBytes({ x in y.withUnsafeBytes { y in compare(x, y, rule.ignoreCase) } }) == 0 { continue }
+                    kept.append(index)
+                }
+                whole = kept
+            }
+        case .like(let path):
+            options.like = try like(path)
+            whole = try sortedOrder(options, key: rule.key)
+        default:
+            whole = try sortedOrder(options, key: rule.key)
+        }
+        // `first` and `last`: pinned items, in the order those lists give.
+        if !rule.first.isEmpty || !rule.last.isEmpty {
+            func rank(_ list: [String], _ index: Int) -> Int? {
+                guard let bytes = text(index) else { return nil }
+                return list.firstIndex { Array($0.utf8) == bytes }
+            }
+            let firsts = whole.filter { rank(rule.first, $0) != nil }
+                .enumerated().sorted { (rank(rule.first, $0.element)!, $0.offset) < (rank(rule.first, $1.element)!, $1.offset) }
+                .map(\.element)
+            let lasts = whole.filter { rank(rule.first, $0) == nil && rank(rule.last, $0) != nil }
+                .enumerated().sorted { (rank(rule.last, $0.element)!, $0.offset) < (rank(rule.last, $1.element)!, $1.offset) }
+                .map(\.element)
+            let middle = whole.filter { rank(rule.first, $0) == nil && rank(rule.last, $0) == nil }
+            whole = firsts + middle + lasts
+        }
+        guard rule.groupsByBlankLines else { return whole }
+        // Within each run of items between blank lines; the runs stay
+        // where they are, and so do blank lines that are items.
+        let group = blankLineGroups()
+        var byGroup: [Int: [Int]] = [:]
+        for index in whole where group[index] >= 0 { byGroup[group[index], default: []].append(index) }
+        var order: [Int] = []
+        for index in 0..<count {
+            let g = group[index]
+            if g < 0 {
+                order.append(index)
+            } else if index == 0 || group[index - 1] != g {
+                order += byGroup[g] ?? []
+            }
+        }
+        return order
+    }
+
+    /// The run of items between blank lines that each item is in (from 0);
+    /// -1 for an item that is itself a blank line (lists of lines).
+    func blankLineGroups() -> [Int] {
+        var groups: [Int] = []
+        var group = 0
+        let bytes = source
+        func isBlank(_ range: Range<Int>) -> Bool { range.allSatisfy { [0x20, 0x09, 0x0D, 0x0A].contains(bytes[$0]) } }
+        for index in 0..<count {
+            let range = layout.itemRange(index)
+            if layout.itemsAreLines {
+                if isBlank(range) {
+                    groups.append(-1)
+                    if index > 0 && groups[index - 1] >= 0 { group += 1 }
+                    continue
+                }
+                groups.append(group)
+                continue
+            }
+            if index > 0 {
+                // A line of blanks alone between the item before and this one.
+                let gap = layout.itemRange(index - 1).upperBound..<range.lowerBound
+                var afterNewline = false, lineIsBlank = true, found = false
+                for offset in gap {
+                    let byte = bytes[offset]
+                    if byte == 0x0A {
+                        if afterNewline && lineIsBlank { found = true; break }
+                        afterNewline = true
+                        lineIsBlank = true
+                    } else if byte != 0x20 && byte != 0x09 && byte != 0x0D {
+                        lineIsBlank = false
+                    }
+                }
+                if found { group += 1 }
+            }
+            groups.append(group)
+        }
+        return groups
+    }
+
+    /// When `order` differs from the list as it is: the finding, and the
+    /// document's bytes with the list in that order.
+    func finding(order: [Int], rule: Int, list: String, document: Int?,
+                 in bytes: UnsafeRawBufferPointer) throws -> (finding: PolicyFinding, output: [UInt8])? {
+        let arrangement = Arrangement(sourceOrder: order)
+        guard !resultEqualsSource(arrangement) else { return nil }
+        try layout.check(arrangement)
+        let output = render(arrangement)
+        let diff = ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: order.map { ListItemKey.unique($0) })
+        let script = diff.script(sequential: false) { _ in [] }
+        let keys = (try? itemKeys(key: nil)) ?? []
+        func name(_ index: Int) -> String {
+            if index < keys.count, case .text(let key) = keys[index] { return String(decoding: key.prefix(80), as: UTF8.self) }
+            return String(decoding: source[layout.itemRange(index)].prefix(80), as: UTF8.self)
+        }
+        let firstMove = diff.matches.first { !$0.stays }
+        let start = count > 0 ? listRange.lowerBound + layout.itemRange(0).lowerBound : listRange.lowerBound
+        let end = count > 0 ? listRange.lowerBound + layout.itemRange(count - 1).upperBound : start
+        let (line, column) = TextPosition.lineAndColumn(of: start, in: bytes)
+        let fixedEnd = output.count - (bytes.count - end)
+        let fixed = fixedEnd >= start ? Array(output[start..<fixedEnd]) : []
+        return (PolicyFinding(
+            rule: rule, list: list, document: document, line: line, column: column,
+            moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: fixed,
+            moved: firstMove.map { name($0.old) },
+            after: firstMove.flatMap { $0.new > 0 ? name(order[$0.new - 1]) : nil }), output)
+    }
+}
