@@ -87,8 +87,9 @@ public protocol FormatLayout {
     var itemsAreLines: Bool { get }
 
     /// True when the list's items are an object's members, each with its
-    /// key, not elements addressed by index (a JSON object): JSON Patch
-    /// cannot reorder them. False by default.
+    /// key, not elements addressed by index (a JSON object, a YAML mapping,
+    /// a TOML table): a pointer names them by key, and JSON Patch cannot
+    /// reorder them. False by default.
     var itemsAreKeyedMembers: Bool { get }
 
     /// The byte a diff of the document splits it at (a newline, or NUL for

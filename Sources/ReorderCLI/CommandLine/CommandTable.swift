@@ -73,6 +73,8 @@ public enum Option: String, CaseIterable, Sendable {
     case marker
     case print
     case from
+    case config
+    case reporter
     case help
 
     /// As typed, long: `--output`.
@@ -208,6 +210,10 @@ public enum CommandTable {
               help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
         .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
+        .init(.config, short: nil, value: .path(placeholder: "PATH"),
+              help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one)."),
+        .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
+              help: "How to report the lists out of order: text (the default: 'FILE:LINE: LIST (rule N): ...', one a line), json (one document, {\"findings\": [...]}), github (workflow annotations), sarif (SARIF 2.1.0)."),
         .init(.help, short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -363,19 +369,35 @@ public enum CommandTable {
               takes: [.print, .color, .verbose] + reading + [.help], takesFiles: true, run: PickCommand.run),
         .init(name: "fix",
               arguments: [],
-              summary: "Sort the blocks between 'keep-sorted start' and 'keep-sorted end'.",
+              summary: "Put the lists the policy names in order, and the blocks between 'keep-sorted start' and 'keep-sorted end'.",
               discussion: [
-                "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'.",
+                "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder, or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
+                "Each list out of order is fixed, in place and atomically, and reported with the fewest moves that fix it: 'FILE:LINE: LIST (rule N): 'ITEM' belongs after 'OTHER' — K moves'. A file that lacks a list a rule names is an error (exit status 2, nothing written to it) unless the rule says missing = \"ok\"; in a run over the whole repository, so is a rule that matches no file, or whose lists no file has.",
+                "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'. A policy with markers = false at its top turns this off for the files it governs.",
                 "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
                 "An unknown option, a bad value, a start without an end and the like are warnings, in keep-sorted's way: 'reorder: FILE:LINE: ...' on standard error, the rest sorted as keep-sorted sorts it, and exit status 1 (the file is still fixed in place).",
                 "Unlike keep-sorted, every byte of the file outside the lines it moves stays as it was (a CRLF file stays CRLF, a missing final newline stays missing, a byte-order mark stays), the closing ']' or '}' of an item stays with it (keep-sorted#10), Markdown bullets with different markers sort by their text (keep-sorted#131), and the file is written atomically.",
               ],
               examples: [
+                "reorder fix                       # the whole repository, by .reorder.toml",
                 "reorder fix BUILD src/*.java      # in place",
                 "reorder fix --check $(git ls-files)   # 1: a block is out of order",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              takes: output + [.marker, .help], takesFiles: true, run: FixCommand.run),
+              takes: output + [.marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.run),
+        .init(name: "check",
+              arguments: [],
+              summary: "Report the lists out of order, as 'reorder fix --check' does; write nothing.",
+              discussion: [
+                "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs or of the whole repository), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, a rule that matches nothing).",
+                "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), moves, script (the batch script that 'reorder batch -p LIST -f -' applies to the file to fix that list) and fixed (the list's text once fixed). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
+              ],
+              examples: [
+                "reorder check                     # the whole repository, by .reorder.toml",
+                "reorder check --diff package.json",
+                "reorder check --reporter github   # in a GitHub workflow",
+              ],
+              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.runCheck),
         .init(name: "help",
               arguments: [],
               summary: "Show help for reorder, for one command, or for the formats.",

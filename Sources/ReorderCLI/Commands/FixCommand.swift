@@ -5,8 +5,21 @@ import ReorderKit
 /// work on a part of a file.
 enum FixCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
-        // The input is read as bytes, not as a list.
-        try runner.eachInput(parsed) { _ in (.fixBlocks(try markers(parsed)), ReadOptions()) }
+        // Standard input: its marked blocks, as a filter. FILEs outside
+        // any policy, without --reporter: their marked blocks, each file
+        // named by --check as before there were policies.
+        let standardInput = parsed.positionals.contains { InputBytes.namesStandardInput($0) }
+        let loaded = standardInput ? nil : try LoadedPolicy.find(config: parsed.value(.config))
+        if standardInput || (loaded == nil && !parsed.positionals.isEmpty && !parsed.has(.reporter)) {
+            if standardInput {
+                for option in [Option.config, .reporter] where parsed.has(option) {
+                    throw UsageError.conflictingOptions(option.spelled, "-")
+                }
+            }
+            // The input is read as bytes, not as a list.
+            return try runner.eachInput(parsed) { _ in (.fixBlocks(try markers(parsed)), ReadOptions()) }
+        }
+        return try runPolicy(runner, parsed, loaded, check: false)
     }
 
     /// The markers `--marker NAME` names (`keep-sorted` by default).

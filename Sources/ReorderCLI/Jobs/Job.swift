@@ -112,20 +112,35 @@ struct Job {
         case .fixBlocks(let markers):
             let result = KeepSorted.fix(read.content.bytes, markers: markers)
             try read.content.throwIfShrank()
-            if !result.warnings.isEmpty {
-                try? console.standardOutput.flush()
-                for warning in result.warnings {
-                    try? console.standardError.write(
-                        "reorder: \(displayName):\(warning.line): " + Messages.describe(warning, markers: markers) + "\n")
-                }
-                try? console.standardError.flush()
-            }
+            warn(result.warnings, markers: markers)
             let output = PieceOutput(source: read.content.bytes, pieces: result.pieces)
             var outcome = EditOutcome(unchanged: output.equalsSource(), terminator: 0x0A,
                                       write: { try output.write(gathered: $0) })
             outcome.warned = !result.warnings.isEmpty
             return outcome
+        case .policy(let context):
+            let result = try context.apply(to: read.content.bytes, input: input, displayName: displayName)
+            try read.content.throwIfShrank()
+            warn(result.warnings, markers: context.markers)
+            let output = result.output
+            var outcome = EditOutcome(unchanged: output == nil, terminator: 0x0A, write: { write in
+                guard let output else { return }
+                try output.withUnsafeBytes { bytes in try [bytes].withUnsafeBufferPointer { try write($0) } }
+            })
+            outcome.warned = !result.warnings.isEmpty
+            return outcome
         }
+    }
+
+    /// `fix`'s warnings about the marked blocks, on standard error.
+    private func warn(_ warnings: [KeepSortedWarning], markers: KeepSortedMarkers) {
+        guard !warnings.isEmpty else { return }
+        try? console.standardOutput.flush()
+        for warning in warnings {
+            try? console.standardError.write(
+                "reorder: \(displayName):\(warning.line): " + Messages.describe(warning, markers: markers) + "\n")
+        }
+        try? console.standardError.flush()
     }
 
     private func apply(to read: LoadedInput) throws -> Bool {
@@ -151,6 +166,8 @@ struct Job {
                     try DiffPrinter(sink: console.standardOutput, color: color)
                         .print(old: source, new: new, name: displayName, terminator: outcome.terminator)
                 }
+            } else if case .policy = edit {
+                // The findings say what is out of order, after the run.
             } else {
                 try console.standardOutput.write(displayName + "\n")
             }

@@ -7,6 +7,9 @@ enum JobEdit {
     /// `fix`: the input's marked blocks sorted; the edit makes the new
     /// bytes itself, as pieces of the input.
     case fixBlocks(KeepSortedMarkers)
+    /// `fix` and `check` with a policy: the lists its rules name in each
+    /// file, and the marked blocks; the findings go to the context.
+    case policy(PolicyContext)
 
     var readsList: Bool {
         if case .list = self { return true }

@@ -40,6 +40,8 @@ enum Messages {
         case let error as BatchError: return describe(error, input: input)
         case let error as SelectorError: return prefix + describe(error)
         case let error as RegionError: return prefix + describe(error)
+        case let error as PolicyFileError: return describe(error)
+        case let error as PolicyRunError: return describe(error)
         default:
             // Every error reorder throws has its sentence above; one that
             // has none is a bug, said as such rather than shown as a
@@ -162,7 +164,7 @@ enum Messages {
         role == .source ? "index" : "destination"
     }
 
-    private static func didYouMean(_ suggestion: String?) -> String {
+    static func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

@@ -23,6 +23,9 @@ public struct Policy: Equatable, Sendable {
     /// `markers`: whether keep-sorted blocks are applied in every file.
     public var markers = true
     public var rules: [PolicyRule] = []
+
+    /// No rule; markers on.
+    public init() {}
 }
 
 /// One `[[rule]]`.

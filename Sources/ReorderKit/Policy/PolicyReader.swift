@@ -1,8 +1,8 @@
 /// Reads `.reorder.toml`: the TOML reader's model of it, checked key by key,
 /// each error at its place.
 extension Policy {
-    static let topKeys = ["markers", "rule"]
-    static let ruleKeys = ["files", "list", "lists", "block", "order", "like", "ignore-case", "unique", "key",
+    public static let topKeys = ["markers", "rule"]
+    public static let ruleKeys = ["files", "list", "lists", "block", "order", "like", "ignore-case", "unique", "key",
                            "first", "last", "groups", "format", "missing"]
 
     public init(reading source: UnsafeRawBufferPointer) throws(PolicyError) {

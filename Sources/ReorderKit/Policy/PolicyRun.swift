@@ -68,6 +68,7 @@ extension Policy {
     /// keep-sorted blocks, to `source`. `like(rule, path, pointer)` gives
     /// the item keys of the list a rule's `like` file has at that pointer.
     public func apply(to source: [UInt8], path: String, format given: ListFormat?,
+                      marker: KeepSortedMarkers = KeepSortedMarkers(),
                       like: (PolicyRule, String, String) throws -> [ListItemKey] = { _, _, _ in [] }) throws -> PolicyFileResult {
         var result = PolicyFileResult()
         var current = source
@@ -112,7 +113,7 @@ extension Policy {
                 }
                 let order = try document.policyOrder(target.rule) { try like(target.rule, $0, pointer) }
                 return try document.finding(order: order, rule: target.rule.number, list: pointer,
-                                            document: target.document, in: bytes)
+                                            document: target.document, key: target.rule.key, in: bytes)
             }
             if let outcome {
                 result.findings.append(outcome.finding)
@@ -145,14 +146,14 @@ extension Policy {
                 }
             }
         }
-        if markers && !blockRuleNames.contains(KeepSorted.defaultMarker) {
+        if markers && !blockRuleNames.contains(marker.name) {
             let fixed: (output: [UInt8], findings: [PolicyFinding], warnings: [KeepSortedWarning]) = current.withUnsafeBytes { bytes in
-                let fix = KeepSorted.fix(bytes)
+                let fix = KeepSorted.fix(bytes, markers: marker)
                 let output = PieceOutput(source: bytes, pieces: fix.pieces)
                 guard !output.equalsSource() else { return (current, [], fix.warnings) }
                 var rendered: [UInt8] = []
                 output.write { slices in for slice in slices { rendered.append(contentsOf: slice) } }
-                return (rendered, Policy.blockFindings(old: bytes, new: rendered), fix.warnings)
+                return (rendered, Policy.blockFindings(old: bytes, new: rendered, markers: marker), fix.warnings)
             }
             result.warnings = fixed.warnings
             result.findings += fixed.findings
@@ -207,11 +208,7 @@ extension Policy {
                 }
                 guard at < pattern.segments.count else { return [] }
                 if !list.layout.itemsAreKeyedMembers { return (0..<list.count).map(String.init) }
-                let keys = try list.itemKeys(key: nil)
-                return keys.map { key in
-                    if case .text(let bytes) = key { return String(decoding: bytes, as: UTF8.self) }
-                    return ""
-                }
+                return try list.itemNames(key: nil).map { String(decoding: $0 ?? [], as: UTF8.self) }
             }
             guard let children else { return }
             if at == pattern.segments.count {
@@ -226,10 +223,10 @@ extension Policy {
 
     /// Each keep-sorted block whose lines changed, as a finding: the
     /// fewest moves between its old and new lines.
-    static func blockFindings(old: UnsafeRawBufferPointer, new: [UInt8]) -> [PolicyFinding] {
-        let oldBodies = KeepSorted.blockBodies(old)
+    static func blockFindings(old: UnsafeRawBufferPointer, new: [UInt8], markers: KeepSortedMarkers) -> [PolicyFinding] {
+        let oldBodies = KeepSorted.blockBodies(old, markers: markers)
         return new.withUnsafeBytes { newBytes in
-            let newBodies = KeepSorted.blockBodies(newBytes)
+            let newBodies = KeepSorted.blockBodies(newBytes, markers: markers)
             guard oldBodies.count == newBodies.count else { return [] }
             var findings: [PolicyFinding] = []
             for (o, n) in zip(oldBodies, newBodies) where !old[o].elementsEqual(newBytes[n]) {
@@ -238,9 +235,9 @@ extension Policy {
                 let diff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
                 let script = diff.script(sequential: false) { newLines[$0] }
                 let firstMove = diff.matches.first { !$0.stays }
-                let (line, _) = TextPosition.lineAndColumn(of: o.lowerBound, in: old)
+                let line = JSONPlace.of(o.lowerBound, in: old).line
                 findings.append(PolicyFinding(
-                    rule: 0, list: "block " + KeepSorted.defaultMarker, document: nil, line: line - 1, column: 1,
+                    rule: 0, list: "block " + markers.name, document: nil, line: line - 1, column: 1,
                     moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: Array(newBytes[n]),
                     moved: firstMove.map { String(decoding: oldLines[$0.old], as: UTF8.self) },
                     after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil }))
@@ -262,28 +259,13 @@ extension Policy {
     }
 }
 
-/// Lines and columns of byte offsets, 1-based, columns in bytes.
-public enum TextPosition {
-    public static func lineAndColumn(of offset: Int, in source: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
-        for index in 0..<min(offset, source.count) where source[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return (line, offset - lineStart + 1)
-    }
-}
-
 extension ListDocument {
     /// The order `rule` asks of this list, as source indices (fewer with
     /// `unique`). `like(path)`: the keys of the `like` file's list.
     func policyOrder(_ rule: PolicyRule, like: (String) throws -> [ListItemKey]) throws -> [Int] {
         let needsKeys = !rule.first.isEmpty || !rule.last.isEmpty || rule.order == .natural || rule.order == .version
-        let keys = needsKeys ? try itemKeys(key: rule.key) : []
-        func text(_ index: Int) -> [UInt8]? {
-            if case .text(let bytes) = keys[index] { return bytes }
-            return nil
-        }
+        let names = needsKeys ? try itemNames(key: rule.key) : []
+        func text(_ index: Int) -> [UInt8]? { names[index] }
         // The whole list in the rule's order, before `first`, `last` and groups.
         var whole: [Int]
         var options = SortOptions(reverse: rule.order == .reversed, unique: rule.unique, ignoreCase: rule.ignoreCase,
@@ -351,6 +333,17 @@ extension ListDocument {
         return order
     }
 
+    /// What each item is called: a member's key, another item's value
+    /// (decoded); with `key`, the value at that pointer inside it; nil for
+    /// an item without one.
+    func itemNames(key: String?) throws -> [[UInt8]?] {
+        let pointer = try key.map { try layout.valuePointer($0) }
+        let source = layout.valueSource
+        return try (0..<count).map { index in
+            try layout.value(ofItem: index, at: pointer)?.primaryBytes.withBytes(in: source) { Array($0) }
+        }
+    }
+
     /// The run of items between blank lines that each item is in (from 0);
     /// -1 for an item that is itself a blank line (lists of lines).
     func blankLineGroups() -> [Int] {
@@ -392,7 +385,7 @@ extension ListDocument {
 
     /// When `order` differs from the list as it is: the finding, and the
     /// document's bytes with the list in that order.
-    func finding(order: [Int], rule: Int, list: String, document: Int?,
+    func finding(order: [Int], rule: Int, list: String, document: Int?, key: String? = nil,
                  in bytes: UnsafeRawBufferPointer) throws -> (finding: PolicyFinding, output: [UInt8])? {
         let arrangement = Arrangement(sourceOrder: order)
         guard !resultEqualsSource(arrangement) else { return nil }
@@ -400,15 +393,18 @@ extension ListDocument {
         let output = render(arrangement)
         let diff = ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: order.map { ListItemKey.unique($0) })
         let script = diff.script(sequential: false) { _ in [] }
-        let keys = (try? itemKeys(key: nil)) ?? []
+        let names = (try? itemNames(key: nil)) ?? []
+        let keyed = key == nil ? [] : (try? itemNames(key: key)) ?? []
         func name(_ index: Int) -> String {
-            if index < keys.count, case .text(let key) = keys[index] { return String(decoding: key.prefix(80), as: UTF8.self) }
+            if index < keyed.count, let name = keyed[index] { return String(decoding: name.prefix(80), as: UTF8.self) }
+            if index < names.count, let name = names[index] { return String(decoding: name.prefix(80), as: UTF8.self) }
             return String(decoding: source[layout.itemRange(index)].prefix(80), as: UTF8.self)
         }
         let firstMove = diff.matches.first { !$0.stays }
         let start = count > 0 ? listRange.lowerBound + layout.itemRange(0).lowerBound : listRange.lowerBound
         let end = count > 0 ? listRange.lowerBound + layout.itemRange(count - 1).upperBound : start
-        let (line, column) = TextPosition.lineAndColumn(of: start, in: bytes)
+        let place = JSONPlace.of(start, in: bytes)
+        let line = place.line, column = place.column
         let fixedEnd = output.count - (bytes.count - end)
         let fixed = fixedEnd >= start ? Array(output[start..<fixedEnd]) : []
         return (PolicyFinding(

@@ -26,6 +26,7 @@ struct TOMLInlineLayout: FormatLayout {
     let list: TOMLInlineList
     /// Members of an inline table rather than values of an array.
     let isTable: Bool
+    var itemsAreKeyedMembers: Bool { isTable }
     var source: UnsafeRawBufferPointer { document.source }
     /// By source index: where the item starts (its leading comment lines
     /// included), where its value (or member's key) starts, where it ends.

@@ -24,6 +24,9 @@
 struct TOMLLineLayout: FormatLayout, ListLayout {
     enum Kind { case table, tableArray, sections }
 
+    /// A table's items are its keys; an array of tables' are its elements.
+    var itemsAreKeyedMembers: Bool { kind != .tableArray }
+
     let document: TOMLDocument
     let kind: Kind
     var source: UnsafeRawBufferPointer { document.source }

@@ -20,6 +20,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// Each item's bytes.
     let ranges: [Range<Int>]
     public var isMapping: Bool { node.kind == .blockMapping || node.kind == .flowMapping }
+    public var itemsAreKeyedMembers: Bool { isMapping }
     var isBlock: Bool { node.kind == .blockSequence || node.kind == .blockMapping }
     /// What a new block entry starts with: its indentation, and for a
     /// sequence the dash as the entries write it (`  - `).

@@ -1,0 +1,70 @@
+import ReorderKit
+
+extension Messages {
+    /// An error of the policy file: `.reorder.toml:LINE:COL: ...`.
+    static func describe(_ error: PolicyFileError) -> String {
+        let at = error.path + ":" + error.place(error.error.offset) + " "
+        switch error.error.kind {
+        case .invalidTOML:
+            return at + "not valid TOML"
+        case .unknownKey(let key, let table, let suggestion):
+            let keys = table == "the policy" ? Policy.topKeys : Policy.ruleKeys
+            return at + "'\(key)' is not a key of \(table)" + didYouMean(suggestion)
+                + "; the keys are: " + keys.joined(separator: ", ")
+        case .wrongType(let key, let expected):
+            return at + "'\(key)' must be \(expected)"
+        case .unknownValue(let key, let value, let expected, let suggestion):
+            return at + "'\(value)' is not a value of '\(key)'" + didYouMean(suggestion)
+                + "; it takes: " + expected.joined(separator: ", ")
+        case .badGlob(let pattern, let reason):
+            return at + "'\(pattern)' is not a file pattern: \(reason)"
+        case .badPointer(let pointer, let reason):
+            return at + "'\(pointer)' is not a pointer: \(reason)"
+        case .missingKey(let key, let rule):
+            return at + "rule \(rule) has no '\(key)'; add one (" + (key == "files" ? "files = [\"package.json\"]" : "list = \"/dependencies\", or block = \"NAME\"") + ")"
+        case .both(let key, let other, let rule):
+            return at + "rule \(rule) has both '\(key)' and '\(other)'; keep one"
+        case .likeWithoutPath(let rule):
+            return at + "rule \(rule) has order = \"like\" but no like = \"PATH\" (the file whose order to follow)"
+        case .conflict(let list, let files, let first, let second):
+            let other = error.error.secondOffset.map { " (line \(error.place($0).split(separator: ":").first ?? ""))" } ?? ""
+            return at + "rules \(first)\(other) and \(second) both name \(list) in '\(files)'; which order wins cannot be told: keep one"
+        }
+    }
+
+    /// An error of a run with a policy.
+    static func describe(_ error: PolicyRunError) -> String {
+        func ruleAt(_ rule: Int, _ policy: LoadedPolicy?) -> String {
+            guard let policy, let found = policy.policy.rules.first(where: { $0.number == rule }) else { return "rule \(rule)" }
+            return "rule \(rule) (\(policy.path):\(policy.place(found.offset)))"
+        }
+        switch error {
+        case .noPolicy:
+            return "no \(LoadedPolicy.fileName) here or in a folder above: name the files to fix, '-' for standard input, "
+                + "or write a policy (see 'reorder help fix')"
+        case .missing(let missing, let path, let policy):
+            let first = missing[0]
+            let document = first.document.map { " in document \($0)" } ?? ""
+            let more = missing.count > 1 ? " (and \(missing.count - 1) more list\(missing.count > 2 ? "s" : ""))" : ""
+            return "\(path): \(ruleAt(first.rule, policy)) names \(first.list), which this file lacks\(document)\(more); "
+                + "add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file"
+        case .apply(.unknownFormat(let rule), let path, let policy):
+            return "\(path): \(ruleAt(rule, policy)) names a list, but the file's format cannot be told from its name; "
+                + "add format = \"json\" (or " + ListFormat.all.map(\.name).filter { $0 != "json" }.joined(separator: ", ") + ") to the rule"
+        case .apply(.notAList(let rule, let list, let found), let path, let policy):
+            return "\(path): \(ruleAt(rule, policy)) names \(list), which is \(found), not a list; point the rule at a list"
+        case .matchesNothing(let rule, let policy):
+            return "\(policy.path):\(policy.place(rule.offset)): rule \(rule.number) matches no file ("
+                + rule.files.map { "'\($0.text)'" }.joined(separator: ", ") + "); correct its files, or remove it"
+        case .listsNowhere(let rule, let policy):
+            let lists = rule.lists.map { list -> String in
+                switch list {
+                case .pointer(let pattern): return pattern.text.isEmpty ? "the root" : pattern.text
+                case .block(let name): return "block " + name
+                }
+            }
+            return "\(policy.path):\(policy.place(rule.offset)): no file rule \(rule.number) matches has "
+                + lists.joined(separator: " or ") + "; correct the rule, or add missing = \"ok\""
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ReorderKit
+
+/// How `fix` and `check` report the lists out of order (`--reporter`).
+enum PolicyReporter: String {
+    case text, json, github, sarif
+
+    func report(_ findings: [(path: String, finding: PolicyFinding)], fixed: Bool, policy: LoadedPolicy?) -> String {
+        switch self {
+        case .text:
+            return findings.map { "\($0.path):\($0.finding.line): " + PolicyReporter.sentence($0.finding)
+                + (fixed ? " (fixed)" : "") + "\n" }.joined()
+        case .github:
+            return findings.map { path, finding in
+                "::error file=\(PolicyReporter.property(path)),line=\(finding.line),col=\(finding.column),"
+                    + "title=\(PolicyReporter.property("reorder: " + PolicyReporter.listName(finding)))::"
+                    + PolicyReporter.data(PolicyReporter.sentence(finding)) + "\n"
+            }.joined()
+        case .json:
+            let items = findings.map { path, finding in
+                "{\"path\": \(json(path)), \"line\": \(finding.line), \"column\": \(finding.column), "
+                    + "\"rule\": \(finding.rule), \"list\": \(json(finding.list)), "
+                    + (finding.document.map { "\"document\": \($0), " } ?? "")
+                    + "\"moves\": \(finding.moves), \"script\": \(json(finding.script)), \"fixed\": \(json(finding.fixed)), "
+                    + "\"message\": \(json(PolicyReporter.sentence(finding)))}"
+            }
+            return "{\"findings\": [" + (items.isEmpty ? "" : "\n  " + items.joined(separator: ",\n  ") + "\n") + "]}\n"
+        case .sarif:
+            return sarif(findings, policy: policy)
+        }
+    }
+
+    /// `/dependencies (rule 2): 'zod' belongs after 'yaml' — 1 move`.
+    static func sentence(_ finding: PolicyFinding) -> String {
+        let count = finding.moves == 1 ? "1 move" : "\(finding.moves) moves"
+        var what: String
+        if let moved = finding.moved {
+            what = "'\(short(moved))' belongs " + (finding.after.map { "after '\(short($0))'" } ?? "first")
+        } else {
+            what = "out of order"
+        }
+        if finding.moves > 1 && finding.moved != nil { what += ", and more" }
+        return listName(finding) + ": " + what + " — " + count
+    }
+
+    /// The list and the rule: `/dependencies (rule 2)`, `block keep-sorted`.
+    static func listName(_ finding: PolicyFinding) -> String {
+        finding.list + (finding.document.map { " (document \($0))" } ?? "") + (finding.rule > 0 ? " (rule \(finding.rule))" : "")
+    }
+
+    static func short(_ text: String) -> String {
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
+        let trimmed = line.count > 60 ? String(line.prefix(57)) + "..." : line
+        return trimmed + (line != text && line.count <= 60 ? " ..." : "")
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    static func data(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    /// A workflow command's property: `:` and `,` escaped too.
+    static func property(_ text: String) -> String {
+        data(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+
+    func json(_ text: String) -> String { json(Array(text.utf8)) }
+
+    /// Bytes as a JSON string (bytes that are not UTF-8 as U+FFFD).
+    func json(_ bytes: [UInt8]) -> String {
+        let encoded = JSONText.encodeString(bytes) ?? JSONText.encodeString(Array(String(decoding: bytes, as: UTF8.self).utf8))!
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// SARIF 2.1.0: one run of the tool `reorder`, a reporting rule for
+    /// each policy rule that found something (and `keep-sorted` for the
+    /// markers' blocks), a result for each finding.
+    func sarif(_ findings: [(path: String, finding: PolicyFinding)], policy: LoadedPolicy?) -> String {
+        func ruleID(_ number: Int) -> String { number == 0 ? "keep-sorted" : "rule-\(number)" }
+        let numbers = Set(findings.map(\.finding.rule)).sorted()
+        let rules = numbers.map { number -> String in
+            let text = number == 0
+                ? "The lines of a block between 'keep-sorted start' and 'keep-sorted end' are sorted."
+                : "The lists that rule \(number) of \(policy?.path ?? LoadedPolicy.fileName) names follow its order."
+            return "{\"id\": \(json(ruleID(number))), \"shortDescription\": {\"text\": \(json(text))}}"
+        }
+        let results = findings.map { path, finding in
+            "{\"ruleId\": \(json(ruleID(finding.rule))), \"ruleIndex\": \(numbers.firstIndex(of: finding.rule)!), "
+                + "\"level\": \"error\", \"message\": {\"text\": \(json(PolicyReporter.sentence(finding)))}, "
+                + "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(json(PolicyReporter.uri(path)))}, "
+                + "\"region\": {\"startLine\": \(finding.line), \"startColumn\": \(finding.column)}}}]}"
+        }
+        return "{\"version\": \"2.1.0\", \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"runs\": [{"
+            + "\"tool\": {\"driver\": {\"name\": \"reorder\", \"version\": \(json(CommandTable.version)), "
+            + "\"informationUri\": \"https://github.com/reorder/reorder\", \"rules\": [" + rules.joined(separator: ", ") + "]}}, "
+            + "\"results\": [" + results.joined(separator: ",\n  ") + "]}]}\n"
+    }
+
+    /// A relative path as a URI reference: each byte that is not
+    /// unreserved or `/` percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+            }
+        }
+        return out
+    }
+}

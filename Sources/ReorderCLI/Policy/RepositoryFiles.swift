@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// The files a policy governs when no file is named: those git tracks
+/// below the policy's folder, or, outside git, those below it that no
+/// `.gitignore` ignores, hidden folders skipped but those a rule's
+/// `files` names (`.github/`).
+enum RepositoryFiles {
+    /// Paths relative to `root`, each a regular file.
+    static func list(root: String, policy: Policy) throws -> [String] {
+        let files = try gitFiles(root) ?? walk(root, policy: policy)
+        return files.filter { path in
+            var status = stat()
+            return lstat(PathNames.join(root, path), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    /// `git ls-files` in `root`: nil when git is missing or `root` is in
+    /// no repository.
+    static func gitFiles(_ root: String) throws -> [String]? {
+        guard let output = run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
+        return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Runs `arguments` (found on PATH) with standard input and error from
+    /// and to /dev/null; its standard output, or nil when it could not be
+    /// run or did not exit 0.
+    static func run(_ arguments: [String]) -> [UInt8]? {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard spawned == 0 else { return nil }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if count > 0 {
+                output += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exited (the low 7 bits 0) with status 0.
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
+        return output
+    }
+
+    /// Outside git: every regular file below `root` that no `.gitignore`
+    /// on the way ignores; hidden folders are skipped unless a rule's
+    /// pattern names them.
+    static func walk(_ root: String, policy: Policy) throws -> [String] {
+        let named = Set(policy.rules.flatMap(\.files).flatMap { glob in
+            glob.text.split(separator: "/").filter { $0.hasPrefix(".") && !$0.contains("*") }.map(String.init)
+        })
+        var files: [String] = []
+        func visit(_ relative: String, _ ignores: [IgnoreRule]) throws {
+            let directory = relative.isEmpty ? root : PathNames.join(root, relative)
+            var ignores = ignores
+            if let content = try? InputBytes.read(path: PathNames.join(directory, ".gitignore")) {
+                ignores += withExtendedLifetime(content) { IgnoreRule.parse(Array(content.bytes), base: relative) }
+            }
+            for name in try System.directoryEntries(directory).sorted() {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var status = stat()
+                guard lstat(PathNames.join(root, path), &status) == 0 else { continue }
+                let isDirectory = status.st_mode & S_IFMT == S_IFDIR
+                if name == ".git" { continue }
+                if isDirectory && name.hasPrefix(".") && !named.contains(name) { continue }
+                if IgnoreRule.ignores(ignores, path, isDirectory: isDirectory) { continue }
+                if isDirectory {
+                    try visit(path, ignores)
+                } else if status.st_mode & S_IFMT == S_IFREG {
+                    files.append(path)
+                }
+            }
+        }
+        try visit("", [])
+        return files
+    }
+}
+
+/// One line of a `.gitignore`: a pattern relative to its folder, or with
+/// `!` one that brings back what an earlier one ignored.
+struct IgnoreRule {
+    let glob: Glob
+    let negated: Bool
+    let directoriesOnly: Bool
+    /// The folder of the `.gitignore`, relative to the root ("" for it).
+    let base: String
+
+    static func parse(_ bytes: [UInt8], base: String) -> [IgnoreRule] {
+        var rules: [IgnoreRule] = []
+        for rawLine in bytes.split(separator: 0x0A) {
+            var line = String(decoding: rawLine, as: UTF8.self)
+            if line.hasSuffix("\r") { line.removeLast() }
+            // Trailing blanks go unless quoted with a backslash.
+            while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line.removeLast() }
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            var negated = false
+            if line.hasPrefix("!") {
+                negated = true
+                line.removeFirst()
+            }
+            let directoriesOnly = line.hasSuffix("/")
+            if directoriesOnly { line.removeLast() }
+            guard !line.isEmpty, let glob = try? Glob(line) else { continue }
+            rules.append(IgnoreRule(glob: glob, negated: negated, directoriesOnly: directoriesOnly, base: base))
+        }
+        return rules
+    }
+
+    /// Whether the last rule that matches `path` (relative to the root)
+    /// ignores it.
+    static func ignores(_ rules: [IgnoreRule], _ path: String, isDirectory: Bool) -> Bool {
+        var ignored = false
+        for rule in rules where !rule.directoriesOnly || isDirectory {
+            let relative: String
+            if rule.base.isEmpty {
+                relative = path
+            } else {
+                guard path.hasPrefix(rule.base + "/") else { continue }
+                relative = String(path.dropFirst(rule.base.count + 1))
+            }
+            if rule.glob.matches(relative) { ignored = !rule.negated }
+        }
+        return ignored
+    }
+}
