@@ -7,11 +7,11 @@
 # Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
-_reorder_commands='move swap insert delete batch sort reverse diff edit pick fix help'
+_reorder_commands='move swap insert delete batch sort reverse diff edit pick fix check help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like --from --block --line-range --marker'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like --from --block --line-range --marker --config --reporter'
 
 # The options of each command.
 _reorder_command_options()
@@ -27,7 +27,8 @@ _reorder_command_options()
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
-        fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker -h --help' ;;
+        fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter -h --help' ;;
+        check)   REPLY='--diff --color -v --verbose --marker --config --reporter -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
     esac
@@ -61,7 +62,8 @@ _reorder_option_value()
     case $1 in
         --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
-        -o | --output | -f | --file | --like | --from) _reorder_files ;;
+        --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
+        -o | --output | -f | --file | --like | --from | --config) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation,
         # --block a number, --line-range lines, --marker a name: nothing
         # to offer.

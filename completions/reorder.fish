@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like --block --line-range --marker
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like --block --line-range --marker --config --reporter
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -71,7 +71,7 @@ function __reorder_wants_file
             test $arguments -ge 2
         case delete
             test $arguments -ge 1
-        case batch sort reverse diff edit pick fix
+        case batch sort reverse diff edit pick fix check
             true
         case '*'
             false
@@ -98,7 +98,8 @@ complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order 
 complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest operations from OLD to NEW'
 complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor'
 complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by dragging its items in the terminal'
-complete -c reorder -n __reorder_wants_command -a fix -d 'Sort the blocks between keep-sorted start and end'
+complete -c reorder -n __reorder_wants_command -a fix -d 'Put the lists of the policy and the keep-sorted blocks in order'
+complete -c reorder -n __reorder_wants_command -a check -d 'Report the lists out of order; write nothing'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder, for one command, or for the formats'
 complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a formats -d 'The formats, the files each claims and its own options'
 
@@ -109,8 +110,8 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -
 # The options of each command.
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
@@ -118,10 +119,10 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l document -x -d 'YAML: the document of a stream to edit'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit pick fix' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move swap delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
 complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
@@ -140,4 +141,6 @@ complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the co
 complete -c reorder -n '__reorder_command_is edit' -l from -r -F -d 'Apply a kept edit view instead of opening the editor'
 complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script, write nothing'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
+complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check help' -s h -l help -d 'Show help and exit'

@@ -44,7 +44,7 @@ final class FixEndToEndTests: XCTestCase {
 
     func testStandardInputAndOutputFile() throws {
         let h = try Harness()
-        XCTAssertEqual(try h.run(["fix"], stdin: Data(unsorted.utf8)).out, sorted)
+        XCTAssertEqual(try h.run(["fix", "-"], stdin: Data(unsorted.utf8)).out, sorted)
         try h.write("in.txt", unsorted)
         XCTAssertEqual(try h.run(["fix", "in.txt", "-o", "out.txt"]).status, 0)
         XCTAssertEqual(try h.text("out.txt"), sorted)

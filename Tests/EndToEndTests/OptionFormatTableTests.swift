@@ -102,6 +102,8 @@ final class OptionFormatTableTests: XCTestCase {
         "help": Row(arguments: ["--help"]),
         "from": Row(arguments: ["--from", "view"],
                     notRun: "it applies a view kept from this very file, in every format (EditViewTests)"),
+        "config": Row(arguments: ["--config", "policy.toml"], notRun: "fix and check only (PolicyEndToEndTests)"),
+        "reporter": Row(arguments: ["--reporter", "json"], notRun: "fix and check only (PolicyEndToEndTests)"),
     ]
 
     /// What each command needs besides its options; `F` is the input.
@@ -148,7 +150,7 @@ final class OptionFormatTableTests: XCTestCase {
 
     func testEveryOptionActsOrIsRefusedInEveryFormat() throws {
         var checked = 0
-        for command in CommandTable.commands where !["help", "pick", "fix"].contains(command.name) {
+        for command in CommandTable.commands where !["help", "pick", "fix", "check"].contains(command.name) {
             for option in command.optionNames {
                 guard let row = OptionFormatTableTests.rows[option] else {
                     XCTFail("--\(option) of \(command.name) has no row in OptionFormatTableTests.rows")
@@ -174,7 +176,10 @@ final class OptionFormatTableTests: XCTestCase {
         let runs: [(String, [String])] = [
             ("output", ["-o", "out"]), ("check", ["--check"]), ("diff", ["--diff"]), ("verbose", ["-v"]),
             ("color", ["--diff", "--color", "always"]), ("marker", ["--marker", "ks"]), ("help", ["--help"]),
+            // A policy that turns the markers off; the findings as JSON.
+            ("config", ["--config", "policy.toml"]), ("reporter", ["--reporter", "json"]),
         ]
+        try h.write("policy.toml", "markers = false\n")
         XCTAssertEqual(Set(runs.map(\.0)), Set(fix.optionNames))
         for (option, arguments) in runs {
             try h.write("BUILD", input)

@@ -369,7 +369,7 @@ public enum CommandTable {
               takes: [.print, .color, .verbose] + reading + [.help], takesFiles: true, run: PickCommand.run),
         .init(name: "fix",
               arguments: [],
-              summary: "Put the lists the policy names in order, and the blocks between 'keep-sorted start' and 'keep-sorted end'.",
+              summary: "Put the lists of the policy and the keep-sorted blocks in order.",
               discussion: [
                 "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder, or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
                 "Each list out of order is fixed, in place and atomically, and reported with the fewest moves that fix it: 'FILE:LINE: LIST (rule N): 'ITEM' belongs after 'OTHER' — K moves'. A file that lacks a list a rule names is an error (exit status 2, nothing written to it) unless the rule says missing = \"ok\"; in a run over the whole repository, so is a rule that matches no file, or whose lists no file has.",
@@ -387,7 +387,7 @@ public enum CommandTable {
               takes: output + [.marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.run),
         .init(name: "check",
               arguments: [],
-              summary: "Report the lists out of order, as 'reorder fix --check' does; write nothing.",
+              summary: "Report the lists out of order; write nothing.",
               discussion: [
                 "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs or of the whole repository), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, a rule that matches nothing).",
                 "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), moves, script (the batch script that 'reorder batch -p LIST -f -' applies to the file to fix that list) and fixed (the list's text once fixed). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",

@@ -15,31 +15,35 @@ final class FixCommandTests: XCTestCase {
     let sorted = "deps = [\n    # keep-sorted start\n    \"abc\",\n    \"core\",\n    \"zlib\",\n    # keep-sorted end\n]\n"
 
     func testFixesStandardInputToStandardOutput() {
-        XCTAssertEqual(run(["fix"], stdin: unsorted), .init(status: 0, stdout: sorted, stderr: ""))
+        XCTAssertEqual(run(["fix", "-"], stdin: unsorted), .init(status: 0, stdout: sorted, stderr: ""))
         XCTAssertEqual(run(["fix", "-"], stdin: sorted), .init(status: 0, stdout: sorted, stderr: ""))
-        XCTAssertEqual(run(["fix"], stdin: ""), .init(status: 0, stdout: "", stderr: ""))
+        XCTAssertEqual(run(["fix", "-"], stdin: ""), .init(status: 0, stdout: "", stderr: ""))
+        // Without FILE, fix is for the repository a policy governs; there is none here.
+        XCTAssertEqual(run(["fix"], stdin: unsorted), .init(status: 2, stdout: "", stderr:
+            "reorder: no .reorder.toml here or in a folder above: name the files to fix, '-' for standard input, "
+            + "or write a policy (see 'reorder help fix')\n"))
     }
 
     func testCheckAndDiff() {
-        XCTAssertEqual(run(["fix", "--check"], stdin: unsorted), .init(status: 1, stdout: "<stdin>\n", stderr: ""))
-        XCTAssertEqual(run(["fix", "--check"], stdin: sorted), .init(status: 0, stdout: "", stderr: ""))
-        let diff = run(["fix", "--diff", "--color", "never"], stdin: unsorted)
+        XCTAssertEqual(run(["fix", "--check", "-"], stdin: unsorted), .init(status: 1, stdout: "<stdin>\n", stderr: ""))
+        XCTAssertEqual(run(["fix", "--check", "-"], stdin: sorted), .init(status: 0, stdout: "", stderr: ""))
+        let diff = run(["fix", "--diff", "--color", "never", "-"], stdin: unsorted)
         XCTAssertEqual(diff.status, 1)
         XCTAssertTrue(diff.stdout.contains("-    \"zlib\",\n") && diff.stdout.contains("+    \"zlib\",\n"), diff.stdout)
     }
 
     func testMarkerNamesTheMarkers() {
         let text = "# keep-sorted-test start\nb\na\n# keep-sorted-test end\n"
-        XCTAssertEqual(run(["fix"], stdin: text).stdout, text)
-        XCTAssertEqual(run(["fix", "--marker", "keep-sorted-test"], stdin: text).stdout,
+        XCTAssertEqual(run(["fix", "-"], stdin: text).stdout, text)
+        XCTAssertEqual(run(["fix", "--marker", "keep-sorted-test", "-"], stdin: text).stdout,
                        "# keep-sorted-test start\na\nb\n# keep-sorted-test end\n")
-        XCTAssertEqual(run(["fix", "--marker", ""], stdin: text).stderr,
+        XCTAssertEqual(run(["fix", "--marker", "", "-"], stdin: text).stderr,
                        "reorder: '--marker ' is not a marker name: it must not be empty or hold a newline\n")
     }
 
     func testWarningsNameTheLineAndMakeTheStatusOne() {
         let text = "x\n// keep-sorted start grup=no case=maybe\nb\na\n// keep-sorted end\n// keep-sorted start\n"
-        let outcome = run(["fix"], stdin: text)
+        let outcome = run(["fix", "-"], stdin: text)
         XCTAssertEqual(outcome.status, 1)
         // The block is still sorted, as keep-sorted sorts it.
         XCTAssertEqual(outcome.stdout, "x\n// keep-sorted start grup=no case=maybe\na\nb\n// keep-sorted end\n// keep-sorted start\n")
@@ -50,7 +54,7 @@ final class FixCommandTests: XCTestCase {
 
             """)
         // --check: the warnings, and status 1 even when nothing changes.
-        XCTAssertEqual(run(["fix", "--check"], stdin: "// keep-sorted end\n").status, 1)
+        XCTAssertEqual(run(["fix", "--check", "-"], stdin: "// keep-sorted end\n").status, 1)
     }
 
     func testFixTakesNoListOptions() {
