@@ -43,10 +43,10 @@ final class PolicyContext {
         } catch let error as PolicyApplyError {
             throw PolicyRunError.apply(error, path: displayName, policy: loaded)
         }
+        foundRules.formUnion(result.found)
         if !result.missing.isEmpty {
             throw PolicyRunError.missing(result.missing, path: displayName, policy: loaded)
         }
-        foundRules.formUnion(result.found)
         findings += result.findings.map { (displayName, $0) }
         return result
     }

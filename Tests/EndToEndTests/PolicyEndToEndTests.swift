@@ -1,0 +1,249 @@
+import Foundation
+import XCTest
+
+/// `reorder check` and `reorder fix` with a policy (`.reorder.toml`), run as
+/// a user runs them: in a git repository, in a plain folder with a
+/// `.gitignore`, with each reporter.
+final class PolicyEndToEndTests: XCTestCase {
+    static let policy = """
+        [[rule]]
+        files = ["package.json"]
+        list = "/dependencies"
+
+        [[rule]]
+        files = ["**/Cargo.toml"]
+        list = "/dependencies"
+        groups = "blank-lines"
+
+        [[rule]]
+        files = [".github/workflows/*.yml"]
+        list = "/jobs/*/steps"
+        key = "/name"
+
+        """
+    static let package = "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"a\": \"1\",\n    \"zod\": \"3\",\n    \"b\": \"2\"\n  }\n}\n"
+    static let packageFixed = "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"a\": \"1\",\n    \"b\": \"2\",\n    \"zod\": \"3\"\n  }\n}\n"
+    static let cargo = "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1\"\nanyhow = \"1\"\n\n# runtime\ntokio = \"1\"\nbytes = \"1\"\n"
+    // The comment above tokio is tokio's: it goes with it.
+    static let cargoFixed = "[package]\nname = \"x\"\n\n[dependencies]\nanyhow = \"1\"\nserde = \"1\"\n\nbytes = \"1\"\n# runtime\ntokio = \"1\"\n"
+    static let workflow = "jobs:\n  build:\n    steps:\n      - name: b\n        run: x\n      - name: a\n        run: y\n  test:\n    steps:\n      - name: a\n      - name: c\n"
+    static let workflowFixed = "jobs:\n  build:\n    steps:\n      - name: a\n        run: y\n      - name: b\n        run: x\n  test:\n    steps:\n      - name: a\n      - name: c\n"
+    static let block = "x = 1\n# keep-sorted start\nb\na\n# keep-sorted end\n"
+    static let blockFixed = "x = 1\n# keep-sorted start\na\nb\n# keep-sorted end\n"
+
+    func makeDirectories(_ h: Harness, _ paths: [String]) throws {
+        for path in paths {
+            try FileManager.default.createDirectory(at: h.url(path), withIntermediateDirectories: true)
+        }
+    }
+
+    /// The repository of the examples: a package.json, a Cargo.toml in a
+    /// crate, a workflow and a source file with a keep-sorted block, each
+    /// out of order.
+    func writeRepository(_ h: Harness) throws {
+        try makeDirectories(h, ["crates/core", ".github/workflows", "src"])
+        try h.write(".reorder.toml", Self.policy)
+        try h.write("package.json", Self.package)
+        try h.write("crates/core/Cargo.toml", Self.cargo)
+        try h.write(".github/workflows/ci.yml", Self.workflow)
+        try h.write("src/list.py", Self.block)
+    }
+
+    func git(_ h: Harness, _ arguments: [String]) throws {
+        guard let git = try tool("git", package: "git") else { return }
+        let result = try runProgram(git, arguments, in: h.directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testCheckThenFixInAGitRepository() throws {
+        let h = try Harness()
+        try writeRepository(h)
+        try git(h, ["init", "-q"])
+        try git(h, ["add", "-A"])
+        // Untracked: not the repository's, not read.
+        try makeDirectories(h, ["scratch"])
+        try h.write("scratch/package.json", Self.package)
+
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, """
+            .github/workflows/ci.yml:4: /jobs/build/steps (rule 3): 'a' belongs first — 1 move
+            crates/core/Cargo.toml:5: /dependencies (rule 2): 'anyhow' belongs first, and more — 2 moves
+            package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move
+            src/list.py:2: block keep-sorted: 'a' belongs first — 1 move
+
+            """)
+        XCTAssertEqual(check.stderr, "")
+        // check writes nothing.
+        XCTAssertEqual(try h.text("package.json"), Self.package)
+        XCTAssertEqual(try h.text("crates/core/Cargo.toml"), Self.cargo)
+
+        // From a folder below the policy's: the same files, named from there.
+        let below = try h.run(["check"], prefix: ["/usr/bin/env", "-C", h.url("crates").path])
+        XCTAssertEqual(below.status, 1, below.stderr)
+        XCTAssertTrue(below.out.contains("core/Cargo.toml:5: /dependencies (rule 2)"), below.out)
+        XCTAssertTrue(below.out.contains("../package.json:4:"), below.out)
+
+        let fix = try h.run(["fix"])
+        XCTAssertEqual(fix.status, 0, fix.stderr)
+        XCTAssertEqual(fix.out.split(separator: "\n").count, 4, fix.out)
+        XCTAssertTrue(fix.out.hasSuffix("(fixed)\n"), fix.out)
+        XCTAssertEqual(try h.text("package.json"), Self.packageFixed)
+        XCTAssertEqual(try h.text("crates/core/Cargo.toml"), Self.cargoFixed)
+        XCTAssertEqual(try h.text(".github/workflows/ci.yml"), Self.workflowFixed)
+        XCTAssertEqual(try h.text("src/list.py"), Self.blockFixed)
+        XCTAssertEqual(try h.text("scratch/package.json"), Self.package)
+
+        let again = try h.run(["check"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.out, "")
+    }
+
+    func testAPlainFolderHonoursGitignoreAndSkipsHiddenFolders() throws {
+        let h = try Harness()
+        try writeRepository(h)
+        try makeDirectories(h, ["build", ".cache", "gen"])
+        try h.write(".gitignore", "build/\n*.gen.py\n!keep.gen.py\n")
+        try h.write("build/list.py", Self.block)
+        try h.write("gen/a.gen.py", Self.block)
+        try h.write("gen/keep.gen.py", Self.block)
+        try h.write(".cache/list.py", Self.block)
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        let files = check.out.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        XCTAssertEqual(files, [".github/workflows/ci.yml", "crates/core/Cargo.toml", "gen/keep.gen.py", "package.json", "src/list.py"])
+    }
+
+    func testNamedFilesAndStandardInput() throws {
+        let h = try Harness()
+        try writeRepository(h)
+        let check = try h.run(["check", "package.json", "src/list.py"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.out.split(separator: "\n").count, 2, check.out)
+        let diff = try h.run(["check", "--diff", "package.json"])
+        XCTAssertEqual(diff.status, 1)
+        XCTAssertTrue(diff.out.contains("-    \"zod\": \"3\",\n"), diff.out)
+        // '-': the marked blocks of standard input, as a filter.
+        let filtered = try h.run(["fix", "-"], stdin: Data(Self.block.utf8))
+        XCTAssertEqual(filtered.out, Self.blockFixed)
+        XCTAssertEqual(try h.text("package.json"), Self.package)
+    }
+
+    func testReporters() throws {
+        let h = try Harness()
+        try writeRepository(h)
+        let json = try h.run(["check", "--reporter", "json"])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.count, 4)
+        let package = try XCTUnwrap(findings.first { $0["path"] as? String == "package.json" })
+        XCTAssertEqual(package["line"] as? Int, 4)
+        XCTAssertEqual(package["column"] as? Int, 5)
+        XCTAssertEqual(package["rule"] as? Int, 1)
+        XCTAssertEqual(package["list"] as? String, "/dependencies")
+        XCTAssertEqual(package["moves"] as? Int, 1)
+        XCTAssertEqual(package["fixed"] as? String, "\"a\": \"1\",\n    \"b\": \"2\",\n    \"zod\": \"3\"")
+        // The script fixes the list: applied with batch, it gives what fix writes.
+        let script = try XCTUnwrap(package["script"] as? String)
+        try h.write("script", script)
+        let applied = try h.run(["batch", "-p", "/dependencies", "-f", "script", "package.json", "-o", "-"])
+        XCTAssertEqual(applied.out, Self.packageFixed)
+
+        let github = try h.run(["check", "--reporter", "github"])
+        XCTAssertEqual(github.status, 1)
+        let lines = github.out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertTrue(lines.contains("::error file=package.json,line=4,col=5,title=reorder%3A /dependencies (rule 1)::/dependencies (rule 1): 'b' belongs after 'a' — 1 move"), github.out)
+        for line in lines { XCTAssertTrue(line.hasPrefix("::error file="), String(line)) }
+
+        let sarif = try h.run(["check", "--reporter", "sarif"])
+        XCTAssertEqual(sarif.status, 1)
+        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: sarif.stdout) as? [String: Any])
+        XCTAssertEqual(log["version"] as? String, "2.1.0")
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 4)
+        let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.compactMap { $0["id"] as? String }, ["keep-sorted", "rule-1", "rule-2", "rule-3"])
+        for result in results {
+            let index = try XCTUnwrap(result["ruleIndex"] as? Int)
+            XCTAssertEqual(rules[index]["id"] as? String, result["ruleId"] as? String)
+        }
+    }
+
+    func testOneMisplacedItemAmongFiftyIsOneMove() throws {
+        let h = try Harness()
+        var names = (0..<50).map { String(format: "dep%02d", $0) }
+        let moved = names.remove(at: 31)
+        names.insert(moved, at: 7)
+        let body = names.map { "    \"\($0)\": \"1\"" }.joined(separator: ",\n")
+        try h.write("package.json", "{\n  \"dependencies\": {\n\(body)\n  }\n}\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        let check = try h.run(["check", "--reporter", "json"])
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any])
+        let finding = try XCTUnwrap((document["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(finding["moves"] as? Int, 1)
+        XCTAssertEqual(finding["script"] as? String, "move 7 31\n")
+        try h.write("script", finding["script"] as! String)
+        let applied = try h.run(["batch", "-p", "/dependencies", "-f", "script", "package.json", "-o", "-"])
+        XCTAssertEqual(try h.run(["fix", "package.json"]).status, 0)
+        XCTAssertEqual(applied.out, try h.text("package.json"))
+        XCTAssertEqual(try h.run(["check"]).status, 0)
+    }
+
+    func testPolicyMistakesAreErrorsWithTheirPlace() throws {
+        let h = try Harness()
+        try writeRepository(h)
+        // A rule that matches no file, and one whose list no file has.
+        try h.write(".reorder.toml", Self.policy + """
+
+            [[rule]]
+            files = ["pyproject.toml"]
+            list = "/project/dependencies"
+
+            [[rule]]
+            files = ["package.json"]
+            list = "/devDependencies"
+
+            """)
+        let result = try h.run(["check"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, """
+            reorder: package.json: rule 5 (.reorder.toml:19:1) names /devDependencies, which this file lacks; add missing = "ok" to the rule, or narrow its files; nothing is written to this file
+            reorder: .reorder.toml:15:1: rule 4 matches no file ('pyproject.toml'); correct its files, or remove it
+            reorder: .reorder.toml:19:1: no file rule 5 matches has /devDependencies; correct the rule, or add missing = "ok"
+
+            """)
+        // fix writes the other files, not the one that lacks a list.
+        XCTAssertEqual(try h.run(["fix"]).status, 2)
+        XCTAssertEqual(try h.text("package.json"), Self.package)
+        XCTAssertEqual(try h.text("src/list.py"), Self.blockFixed)
+
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlsit = \"/dependencies\"\n")
+        let unknown = try h.run(["check"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.stderr, "reorder: .reorder.toml:3:1: 'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, format, missing\n")
+
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"pkg[.json\"]\nlist = \"/dependencies\"\n")
+        let glob = try h.run(["check"])
+        XCTAssertEqual(glob.status, 2)
+        XCTAssertTrue(glob.stderr.hasPrefix("reorder: .reorder.toml:2:14: 'pkg[.json' is not a file pattern: "), glob.stderr)
+
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n\n[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\norder = \"natural\"\n")
+        let conflict = try h.run(["check"])
+        XCTAssertEqual(conflict.status, 2)
+        XCTAssertEqual(conflict.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 both name /dependencies in 'package.json'; which order wins cannot be told: keep one\n")
+
+        try h.write(".reorder.toml", "[[rule]\n")
+        let toml = try h.run(["check"])
+        XCTAssertEqual(toml.status, 2)
+        XCTAssertTrue(toml.stderr.hasPrefix("reorder: .reorder.toml:1:"), toml.stderr)
+
+        try FileManager.default.removeItem(at: h.url(".reorder.toml"))
+        XCTAssertEqual(try h.run(["check"]).status, 2)
+        // --config names a policy elsewhere; its folder is where its rules look.
+        try h.write("policy.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\nmissing = \"ok\"\n")
+        XCTAssertEqual(try h.run(["check", "--config", "policy.toml", "package.json"]).status, 1)
+    }
+}
