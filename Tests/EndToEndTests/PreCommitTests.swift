@@ -165,7 +165,7 @@ final class PreCommitTests: XCTestCase {
         let hooks = try Self.manifestHooks()
         let swift = hooks.filter { $0["language"] == "swift" }
         let python = hooks.filter { $0["language"] == "python" }
-        XCTAssertEqual(swift.compactMap { $0["id"] }, ["reorder", "reorder-sort-lines", "reorder-sort-json", "reorder-fix"])
+        XCTAssertEqual(swift.compactMap { $0["id"] }, ["reorder-policy", "reorder", "reorder-sort-lines", "reorder-sort-json", "reorder-fix"])
         XCTAssertEqual(python.compactMap { $0["id"] }, swift.compactMap { $0["id"].map { $0 + "-prebuilt" } })
         XCTAssertEqual(hooks.count, swift.count + python.count, "a hook with another language: \(hooks)")
         for hook in swift {
@@ -267,6 +267,59 @@ final class PreCommitTests: XCTestCase {
         XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
         let fourth = try run(["git", "commit", "--quiet", "-m", "kiwi"], in: work)
         XCTAssertEqual(fourth.status, 0, fourth.output)
+    }
+
+    /// The policy hook: `.reorder.toml` says which lists of which files;
+    /// a commit with one out of order fails and the file is fixed, the
+    /// next passes.
+    func testThePolicyHookKeepsTheListsThePolicyNames() throws {
+        guard onPath("pre-commit") != nil, onPath("git") != nil else {
+            return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
+        }
+        guard FileManager.default.fileExists(atPath: PreCommitTests.repositoryRoot.appendingPathComponent(".git").path) else {
+            return XCTFail("\(PreCommitTests.repositoryRoot.path) is not a git checkout: there is no commit for pre-commit to use")
+        }
+        let (hooks, commit) = try hookRepository()
+        let work = scratch.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("crates/a"), withIntermediateDirectories: true)
+        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
+        try write("""
+            repos:
+              - repo: \(hooks.path)
+                rev: \(commit)
+                hooks:
+                  - id: reorder-policy
+
+            """, to: ".pre-commit-config.yaml", in: work)
+        try write("""
+            [[rule]]
+            files = ["package.json"]
+            lists = ["/dependencies", "/devDependencies"]
+            missing = "ok"
+
+            [[rule]]
+            files = ["**/Cargo.toml"]
+            list = "/dependencies"
+
+            """, to: ".reorder.toml", in: work)
+        try write("{\n  \"name\": \"x\",\n  \"dependencies\": {\"zod\": \"3\", \"a\": \"1\"}\n}\n", to: "package.json", in: work)
+        try write("[dependencies]\nserde = \"1\" # serialization\nanyhow = \"1\"\n", to: "crates/a/Cargo.toml", in: work)
+        try write("z\na\n", to: "notes.txt", in: work)
+        XCTAssertEqual(try run(["pre-commit", "install"], in: work).status, 0)
+        let build = try run(["pre-commit", "install-hooks"], in: work, timeout: 600)
+        XCTAssertEqual(build.status, 0, build.output)
+
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let first = try run(["git", "commit", "--quiet", "-m", "first"], in: work)
+        XCTAssertNotEqual(first.status, 0, first.output)
+        XCTAssertTrue(first.output.contains("package.json:3: /dependencies (rule 1): 'a' belongs first — 1 move (fixed)"), first.output)
+        XCTAssertEqual(try read("package.json", in: work), "{\n  \"name\": \"x\",\n  \"dependencies\": {\"a\": \"1\", \"zod\": \"3\"}\n}\n")
+        XCTAssertEqual(try read("crates/a/Cargo.toml", in: work), "[dependencies]\nanyhow = \"1\"\nserde = \"1\" # serialization\n")
+        XCTAssertEqual(try read("notes.txt", in: work), "z\na\n")
+
+        XCTAssertEqual(try run(["git", "add", "-A"], in: work).status, 0)
+        let second = try run(["git", "commit", "--quiet", "-m", "first"], in: work)
+        XCTAssertEqual(second.status, 0, second.output)
     }
 
     /// keep-sorted's users swap its hook for `reorder-fix`: the same
