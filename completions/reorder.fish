@@ -100,6 +100,7 @@ complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in y
 complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by dragging its items in the terminal'
 complete -c reorder -n __reorder_wants_command -a fix -d 'Put the lists of the policy and the keep-sorted blocks in order'
 complete -c reorder -n __reorder_wants_command -a check -d 'Report the lists out of order; write nothing'
+complete -c reorder -n __reorder_wants_command -a init -d 'Write a starting .reorder.toml from the lists already in order'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder, for one command, or for the formats'
 complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a formats -d 'The formats, the files each claims and its own options'
 
@@ -108,7 +109,7 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d '
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -d 'Show the version and exit'
 
 # The options of each command.
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix init' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
@@ -143,4 +144,4 @@ complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new or
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
 complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check init help' -s h -l help -d 'Show help and exit'

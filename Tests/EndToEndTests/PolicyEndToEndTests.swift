@@ -246,4 +246,57 @@ final class PolicyEndToEndTests: XCTestCase {
         try h.write("policy.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\nmissing = \"ok\"\n")
         XCTAssertEqual(try h.run(["check", "--config", "policy.toml", "package.json"]).status, 1)
     }
+
+    /// `reorder init`: the lists in order in every file that has them become
+    /// rules, each with the first order that holds; then check passes.
+    func testInitWritesRulesForTheListsAlreadyInOrder() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["a", "b", "crate"])
+        try h.write("a/package.json", "{\"dependencies\": {\"a\": \"1\", \"b\": \"1\"}, \"keywords\": [\"z\", \"a\"]}\n")
+        try h.write("b/package.json", "{\"dependencies\": {\"c\": \"1\", \"d\": \"1\"}, \"devDependencies\": {\"x\": \"1\", \"y\": \"1\"}}\n")
+        try h.write("crate/Cargo.toml", "[dependencies]\nserde = \"1\"\nzip = \"1\"\n\nanyhow = \"1\"\nbytes = \"1\"\n")
+        try h.write("pyproject.toml", "[project]\ndependencies = [\"attrs\", \"Requests\"]\nclassifiers = [\"A\", \"B\"]\n")
+        let result = try h.run(["init"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "reorder: .reorder.toml: 5 rules over 4 files; 'reorder check' holds the repository to it\n")
+        let policy = try h.text(".reorder.toml")
+        XCTAssertTrue(policy.hasSuffix("""
+            markers = true
+
+            # 2 files named package.json: in order now.
+            [[rule]]
+            files = ["package.json"]
+            list = "/dependencies"
+
+            # 2 files named package.json: in order now.
+            [[rule]]
+            files = ["package.json"]
+            list = "/devDependencies"
+            missing = "ok"
+
+            # 1 file named Cargo.toml: in order now.
+            [[rule]]
+            files = ["Cargo.toml"]
+            list = "/dependencies"
+            groups = "blank-lines"
+
+            # 1 file named pyproject.toml: in order now.
+            [[rule]]
+            files = ["pyproject.toml"]
+            list = "/project/dependencies"
+            ignore-case = true
+
+            # 1 file named pyproject.toml: in order now.
+            [[rule]]
+            files = ["pyproject.toml"]
+            list = "/project/classifiers"
+
+            """), policy)
+        XCTAssertEqual(try h.run(["check"]).status, 0)
+        // It does not replace a policy; -o - prints one.
+        let again = try h.run(["init"])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertEqual(again.stderr, "reorder: .reorder.toml exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)\n")
+        XCTAssertEqual(try h.run(["init", "-o", "-"]).out, policy)
+    }
 }

@@ -398,6 +398,18 @@ public enum CommandTable {
                 "reorder check --reporter github   # in a GitHub workflow",
               ],
               takes: [.diff, .color, .verbose, .marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.runCheck),
+        .init(name: "init",
+              arguments: [],
+              summary: "Write a starting .reorder.toml from the lists already in order.",
+              discussion: [
+                "Looks at the files of the repository (those git tracks, or outside git those .gitignore does not ignore) for the lists the peers' conventions name: a package.json's dependencies, devDependencies, peerDependencies, optionalDependencies, keywords and workspaces; a Cargo.toml's dependencies, dev-dependencies, build-dependencies, workspace members and dependencies and features; a pyproject.toml's dependencies, optional dependencies, classifiers, dependency groups and Poetry's dependencies; each hook list of a .pre-commit-config.yaml (by id); a tsconfig.json's lib, include and exclude. A list that is in order in every file that has it (two items or more in one at least) becomes a rule, with the first order that holds: byte order, then ignore-case, then natural, then within groups between blank lines; missing = \"ok\" when some files lack it. Keep-sorted blocks are covered by markers = true.",
+                "Writes .reorder.toml in the working directory (-o PATH: elsewhere; -o -: standard output), and refuses to replace one that exists. Then 'reorder check' holds the repository to it.",
+              ],
+              examples: [
+                "reorder init && reorder check",
+                "reorder init -o -                 # print it",
+              ],
+              takes: [.output, .help], takesFiles: false, run: InitCommand.run),
         .init(name: "help",
               arguments: [],
               summary: "Show help for reorder, for one command, or for the formats.",

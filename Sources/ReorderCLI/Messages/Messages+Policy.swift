@@ -42,6 +42,8 @@ extension Messages {
         case .noPolicy:
             return "no \(LoadedPolicy.fileName) here or in a folder above: name the files to fix, '-' for standard input, "
                 + "or write a policy (see 'reorder help fix')"
+        case .policyExists(let path):
+            return "\(path) exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)"
         case .missing(let missing, let path, let policy):
             let first = missing[0]
             let document = first.document.map { " in document \($0)" } ?? ""

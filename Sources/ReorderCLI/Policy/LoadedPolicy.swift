@@ -85,6 +85,11 @@ enum PathNames {
         directory == "/" ? "/" + name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
+    /// The last name of `path`.
+    static func baseName(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
     /// The folder `path` is in (`.` for a bare name).
     static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -74,6 +74,8 @@ final class PolicyContext {
 enum PolicyRunError: Error {
     /// No file named, and no policy to say which.
     case noPolicy
+    /// `init`: there is a policy file at `path` already.
+    case policyExists(path: String)
     /// A file lacks lists its rules name.
     case missing([PolicyMissing], path: String, policy: LoadedPolicy?)
     case apply(PolicyApplyError, path: String, policy: LoadedPolicy?)

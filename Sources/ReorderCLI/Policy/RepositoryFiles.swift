@@ -11,8 +11,8 @@ import ReorderKit
 /// `files` names (`.github/`).
 enum RepositoryFiles {
     /// Paths relative to `root`, each a regular file.
-    static func list(root: String, policy: Policy) throws -> [String] {
-        let files = try gitFiles(root) ?? walk(root, policy: policy)
+    static func list(root: String, policy: Policy, alsoHidden: Set<String> = []) throws -> [String] {
+        let files = try gitFiles(root) ?? walk(root, policy: policy, alsoHidden: alsoHidden)
         return files.filter { path in
             var status = stat()
             return lstat(PathNames.join(root, path), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
@@ -67,8 +67,8 @@ enum RepositoryFiles {
     /// Outside git: every regular file below `root` that no `.gitignore`
     /// on the way ignores; hidden folders are skipped unless a rule's
     /// pattern names them.
-    static func walk(_ root: String, policy: Policy) throws -> [String] {
-        let named = Set(policy.rules.flatMap(\.files).flatMap { glob in
+    static func walk(_ root: String, policy: Policy, alsoHidden: Set<String> = []) throws -> [String] {
+        let named = alsoHidden.union(policy.rules.flatMap(\.files).flatMap { glob in
             glob.text.split(separator: "/").filter { $0.hasPrefix(".") && !$0.contains("*") }.map(String.init)
         })
         var files: [String] = []

@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// `reorder init`: a starting `.reorder.toml` for the repository, from the
+/// lists that are already in order. Each list the peers' conventions name
+/// (a package's dependencies, a workspace's members, a project's
+/// classifiers, each repository's hooks) is tried in every file of that
+/// name; one that is in order in every file that has it becomes a rule,
+/// with the first order that holds (byte order, then without case, then
+/// natural, then within groups between blank lines).
+enum InitCommand {
+    /// A file name and the lists to try in it, with a `key` for lists of
+    /// mappings.
+    struct Candidate {
+        let file: String
+        let lists: [String]
+        var key: String? = nil
+    }
+
+    static let candidates: [Candidate] = [
+        Candidate(file: "package.json", lists: ["/dependencies", "/devDependencies", "/peerDependencies",
+                                               "/optionalDependencies", "/keywords", "/workspaces"]),
+        Candidate(file: "Cargo.toml", lists: ["/dependencies", "/dev-dependencies", "/build-dependencies",
+                                             "/workspace/members", "/workspace/dependencies", "/features"]),
+        Candidate(file: "pyproject.toml", lists: ["/project/dependencies", "/project/optional-dependencies/*",
+                                                 "/project/classifiers", "/dependency-groups/*",
+                                                 "/tool/poetry/dependencies", "/tool/poetry/group/*/dependencies"]),
+        Candidate(file: ".pre-commit-config.yaml", lists: ["/repos/*/hooks"], key: "/id"),
+        Candidate(file: "tsconfig.json", lists: ["/compilerOptions/lib", "/include", "/exclude"]),
+    ]
+
+    /// The orders tried, as a rule's lines, in the order they are tried.
+    static let orders = ["", "ignore-case = true\n", "order = \"natural\"\n", "groups = \"blank-lines\"\n"]
+
+    static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        let output = parsed.value(.output) ?? LoadedPolicy.fileName
+        let toStandardOutput = output == "-" || AtomicFile.isStandardOutput(output)
+        if !toStandardOutput && access(output, F_OK) == 0 {
+            throw PolicyRunError.policyExists(path: output)
+        }
+        guard let here = PathNames.realPath(".") else { throw SystemError(code: errno, operation: "resolve", path: ".") }
+        // Outside git, the walk skips hidden folders; .github is looked in.
+        let files = try RepositoryFiles.list(root: here, policy: Policy(), alsoHidden: [".github"])
+        var text = """
+            # The ordering policy of this repository: reorder check reports each list
+            # below that is out of order, reorder fix puts it right, and the pre-commit
+            # hook reorder-policy keeps it so. Written by 'reorder init' from the lists
+            # that were in order in every file that has them; see 'man reorder'
+            # (POLICY) for the keys. Blocks marked 'keep-sorted start' ...
+            # 'keep-sorted end' in any file are kept sorted too (markers = true).
+
+            markers = true
+
+            """
+        var rules = 0, governed = Set<String>()
+        for candidate in candidates {
+            let matching = files.filter { PathNames.baseName($0) == candidate.file }
+            guard !matching.isEmpty else { continue }
+            // The lists in order, grouped by the order that holds, in the
+            // order of the candidate's lists.
+            var byOrder: [(order: String, lists: [String], missing: Bool)] = []
+            for list in candidate.lists {
+                guard let (order, missing) = try firstOrder(list: list, key: candidate.key, files: matching, root: here) else { continue }
+                if let index = byOrder.firstIndex(where: { $0.order == order && $0.missing == missing }) {
+                    byOrder[index].lists.append(list)
+                } else {
+                    byOrder.append((order, [list], missing))
+                }
+            }
+            for group in byOrder {
+                rules += 1
+                governed.formUnion(matching)
+                let count = matching.count == 1 ? "1 file" : "\(matching.count) files"
+                text += "\n# \(count) named \(candidate.file): in order now.\n[[rule]]\n"
+                text += "files = [\(quoted(candidate.file))]\n"
+                text += group.lists.count == 1 ? "list = \(quoted(group.lists[0]))\n"
+                    : "lists = [" + group.lists.map(quoted).joined(separator: ", ") + "]\n"
+                if let key = candidate.key { text += "key = \(quoted(key))\n" }
+                text += group.order
+                if group.missing { text += "missing = \"ok\"\n" }
+            }
+        }
+        if rules == 0 {
+            text += "\n# No list that reorder knows the conventions of was found in order: add\n"
+                + "# rules by hand, for example\n#\n# [[rule]]\n# files = [\"package.json\"]\n# list = \"/dependencies\"\n"
+        }
+        if toStandardOutput {
+            try runner.console.standardOutput.write(text)
+        } else {
+            let target = try AtomicFile.target(for: output, mustExist: false)
+            try AtomicFile.replace(target, displayPath: output) { fd in
+                try Array(text.utf8).withUnsafeBytes { try System.writeAll(fd, $0, path: output) }
+            }
+            try runner.console.standardError.write(
+                "reorder: \(output): \(rules) rule\(rules == 1 ? "" : "s") over \(governed.count) file\(governed.count == 1 ? "" : "s"); "
+                    + "'reorder check' holds the repository to it\n")
+            try runner.console.standardError.flush()
+        }
+        return ExitStatus.success
+    }
+
+    /// The first order under which `list` is in order in every file of
+    /// `files` that has it, and whether some file lacks it; nil when no file
+    /// has it with two items or more, or no order holds in all.
+    static func firstOrder(list: String, key: String?, files: [String], root: String) throws -> (String, Bool)? {
+        var contents: [(path: String, bytes: [UInt8])] = []
+        for path in files {
+            guard let content = try? InputBytes.read(path: PathNames.join(root, path)) else { continue }
+            contents.append((path, withExtendedLifetime(content) { Array(content.bytes) }))
+        }
+        for order in orders {
+            let body = "[[rule]]\nfiles = [\"*\"]\nlist = \(quoted(list))\n" + (key.map { "key = \(quoted($0))\n" } ?? "")
+                + order + "missing = \"ok\"\n"
+            var policy = try Array(body.utf8).withUnsafeBytes { try Policy(reading: $0) }
+            policy.markers = false
+            var holds = true, present = 0, long = false, missing = false
+            for (path, bytes) in contents {
+                guard let format = ListFormat.claiming(path) else { holds = false; break }
+                guard let result = try? policy.apply(to: bytes, path: path, format: format) else {
+                    holds = false
+                    break
+                }
+                if !result.found.contains(1) {
+                    missing = true
+                    continue
+                }
+                present += 1
+                if !result.findings.isEmpty { holds = false; break }
+                long = long || listLength(bytes, list: list, format: format) >= 2
+            }
+            if holds && present > 0 && long { return (order, missing) }
+            if present == 0 { return nil }
+        }
+        return nil
+    }
+
+    /// The number of items of the (first) list `pattern` names in a file.
+    static func listLength(_ bytes: [UInt8], list pattern: String, format: ListFormat) -> Int {
+        guard let pattern = try? PointerPattern(pattern),
+              let documents = try? Policy.documents(bytes, format: format) else { return 0 }
+        for document in documents {
+            guard let pointers = try? Policy.expand(pattern, in: bytes, format: format, document: document) else { continue }
+            for tokens in pointers {
+                var options = ReadOptions(format: .named(format), pointer: JSONPointer(tokens: tokens).text)
+                options.document = document
+                if let count = bytes.withUnsafeBytes({ try? ListDocument($0, format: format, options: options).count }), count >= 2 {
+                    return count
+                }
+            }
+        }
+        return 0
+    }
+
+    /// `text` as a TOML basic string.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+}
