@@ -23,6 +23,22 @@ func memoryCompare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) 
 
 /// The offset of the first `byte` in `buffer[start..<end]`, or nil.
 @inline(__always)
+/// Whether `needle` occurs in `buffer`: memchr for its first byte, memcmp
+/// for the rest.
+func contains(_ needle: [UInt8], in buffer: UnsafeRawBufferPointer) -> Bool {
+    guard let first = needle.first else { return true }
+    guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
+    let last = buffer.count - needle.count
+    var at = 0
+    return needle.withUnsafeBytes { needleBytes in
+        while at <= last, let found = firstIndex(of: first, in: buffer, from: at, to: last + 1) {
+            if memoryEqual(base + found, needleBytes.baseAddress!, needle.count) { return true }
+            at = found + 1
+        }
+        return false
+    }
+}
+
 func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
     guard start < end, let base = buffer.baseAddress else { return nil }
     guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }

@@ -27,28 +27,54 @@ final class PolicyContext {
         self.markers = markers
     }
 
+    /// After a scan of every file (`scan`), the jobs that write only
+    /// replay the policy: what they find was recorded by the scan.
+    var replaying = false
+
     /// The policy applied to `source`, the input `input` (as the job names
-    /// it); its findings recorded under `displayName`.
+    /// it); its findings recorded under `displayName` (unless replaying).
     func apply(to source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> PolicyFileResult {
-        let relative = relativePaths[input] ?? loaded?.relativePath(of: input)
-        var policy = self.policy
-        if relative == nil { policy.rules = [] }
-        for rule in policy.rules(matching: relative ?? "") { matchedRules.insert(rule.number) }
-        let format = ListFormat.claiming(relative ?? input)
-        let result: PolicyFileResult
-        do {
-            result = try policy.apply(to: Array(source), path: relative ?? "", format: format, marker: markers) {
-                rule, path, pointer in try self.likeKeys(rule: rule, path: path, pointer: pointer)
-            }
-        } catch let error as PolicyApplyError {
-            throw PolicyRunError.apply(error, path: displayName, policy: loaded)
+        var (result, matched) = try compute(source, input: input, displayName: displayName)
+        if replaying {
+            result.warnings = []
+        } else {
+            record(result, matched: matched, displayName: displayName)
         }
-        foundRules.formUnion(result.found)
         if !result.missing.isEmpty {
             throw PolicyRunError.missing(result.missing, path: displayName, policy: loaded)
         }
-        findings += result.findings.map { (displayName, $0) }
         return result
+    }
+
+    /// What the policy makes of `source`, and the rules that match it;
+    /// reads the context only, so that files are computed on several
+    /// threads at once.
+    func compute(_ source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> (PolicyFileResult, [Int]) {
+        let relative = relativePaths[input] ?? loaded?.relativePath(of: input)
+        let matching = relative.map { self.policy.rules(matching: $0) } ?? []
+        // Most files of a repository: no rule, no marker.
+        if matching.isEmpty && (!self.policy.markers || !markers.mayOccur(in: source)) { return (PolicyFileResult(), []) }
+        var policy = self.policy
+        if relative == nil { policy.rules = [] }
+        let needsFormat = matching.contains { rule in
+            rule.format == nil && rule.lists.contains { if case .pointer = $0 { return true } else { return false } }
+        }
+        let format = needsFormat ? ListFormat.claiming(relative ?? input) : nil
+        do {
+            let result = try policy.apply(to: Array(source), path: relative ?? "", format: format, marker: markers) {
+                rule, path, pointer in try self.likeKeys(rule: rule, path: path, pointer: pointer)
+            }
+            return (result, matching.map(\.number))
+        } catch let error as PolicyApplyError {
+            throw PolicyRunError.apply(error, path: displayName, policy: loaded)
+        }
+    }
+
+    /// Records what one file's run found.
+    func record(_ result: PolicyFileResult, matched: [Int], displayName: String) {
+        matchedRules.formUnion(matched)
+        foundRules.formUnion(result.found)
+        findings += result.findings.map { (displayName, $0) }
     }
 
     /// The keys of the list at `pointer` of the file `path` (relative to
@@ -85,6 +111,56 @@ enum PolicyRunError: Error {
     case listsNowhere(rule: PolicyRule, policy: LoadedPolicy)
 }
 
+/// How a job names standard input.
+private func displayName(_ input: String) -> String { input == "-" ? "<stdin>" : input }
+
+extension PolicyContext {
+    /// Each input read and computed (`compute`), on up to as many threads
+    /// as there are processors; the results in the inputs' order.
+    func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
+        let count = inputs.count
+        var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
+        let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let threads = min(processors, 8, max(1, count / 32))
+        results.withUnsafeMutableBufferPointer { slots in
+            // Thread t takes every t-th input: each writes slots of its own.
+            let slots = SendableSlots(slots)
+            func work(_ thread: Int) {
+                var index = thread
+                while index < count {
+                    let input = inputs[index]
+                    slots.buffer[index] = Result {
+                        let content = try InputBytes.read(path: input)
+                        return try withExtendedLifetime(content) {
+                            let source = content.bytes
+                            do {
+                                let computed = try compute(source, input: input, displayName: displayName(input))
+                                try content.throwIfShrank()
+                                return computed
+                            } catch let error as any FormatReadError {
+                                try content.throwIfShrank()
+                                throw FormatErrorInInput(error, name: displayName(input), source: source)
+                            }
+                        }
+                    }
+                    index += threads
+                }
+            }
+            let helpers = (1..<threads).map { thread in BackgroundTask { work(thread) } }
+            work(0)
+            for helper in helpers { helper.wait() }
+        }
+        return results.map { $0! }
+    }
+}
+
+/// The result slots of a scan, shared by its threads, each writing only
+/// its own.
+private struct SendableSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>
+    init(_ buffer: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>) { self.buffer = buffer }
+}
+
 extension FixCommand {
     /// `reorder check`: `fix --check` with a policy.
     static func runCheck(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
@@ -105,9 +181,22 @@ extension FixCommand {
         if wholeRepository {
             guard let loaded else { throw PolicyRunError.noPolicy }
             let here = PathNames.realPath(".") ?? loaded.root
+            // Each file as seen from here: below the policy's folder, its
+            // path there less the folders between; else with '..'.
+            let prefix = here == loaded.root ? "" : PathNames.relative(loaded.root, from: here) + "/"
+            let below = here.hasPrefix(loaded.root + "/") ? String(here.dropFirst(loaded.root.count + 1)) + "/" : nil
             inputs = []
             for path in try RepositoryFiles.list(root: loaded.root, policy: policy) {
-                let shown = PathNames.relative(PathNames.join(loaded.root, path), from: here)
+                let shown: String
+                if prefix.isEmpty {
+                    shown = path
+                } else if let below, path.hasPrefix(below) {
+                    shown = String(path.dropFirst(below.count))
+                } else if below != nil {
+                    shown = PathNames.relative(PathNames.join(loaded.root, path), from: here)
+                } else {
+                    shown = prefix + path
+                }
                 context.relativePaths[shown] = path
                 inputs.append(shown)
             }
@@ -135,7 +224,49 @@ extension FixCommand {
         default: color = console.outputIsTerminal && !console.noColor
         }
         var status = ExitStatus.success
-        for input in inputs {
+        // Every file read and its lists ordered on every core; then, in the
+        // files' order, what each found is recorded and reported, and only
+        // the files to write (or to show as a diff) go through a job.
+        var rewrite: [String] = []
+        for (input, scanned) in zip(inputs, context.scan(inputs)) {
+            switch scanned {
+            case .failure(let error as SystemError) where error.code == EPIPE && error.path == nil:
+                throw error
+            case .failure(let error):
+                runner.report(error, input: displayName(input))
+                status = ExitStatus.failure
+            case .success(let (result, matched)):
+                if !result.missing.isEmpty {
+                    // Nothing is written to a file that lacks a list, and
+                    // nothing of it is reported as fixed.
+                    var found = PolicyFileResult()
+                    found.found = result.found
+                    context.record(found, matched: matched, displayName: displayName(input))
+                    runner.report(PolicyRunError.missing(result.missing, path: displayName(input), policy: loaded), input: nil)
+                    status = ExitStatus.failure
+                    continue
+                }
+                context.record(result, matched: matched, displayName: displayName(input))
+                if !result.warnings.isEmpty {
+                    try? console.standardOutput.flush()
+                    for warning in result.warnings {
+                        try? console.standardError.write("reorder: \(displayName(input)):\(warning.line): "
+                                                         + Messages.describe(warning, markers: markers) + "\n")
+                    }
+                    try? console.standardError.flush()
+                    status = max(status, ExitStatus.wouldChange)
+                }
+                if result.output != nil {
+                    if case .check(diff: false) = mode {
+                        status = max(status, ExitStatus.wouldChange)
+                    } else {
+                        rewrite.append(input)
+                    }
+                }
+            }
+        }
+        context.replaying = true
+        for input in rewrite {
             let job = Job(input: input, edit: .policy(context), readOptions: ReadOptions(), mode: mode, color: color,
                           verbose: parsed.has(.verbose), console: console)
             do {

@@ -76,6 +76,12 @@ public struct KeepSortedMarkers: Sendable {
         start = Array((name + " start").utf8)
         end = Array((name + " end").utf8)
     }
+
+    /// Whether `source` may hold a marker: it holds the name. A file that
+    /// does not has no block to sort and nothing to warn about.
+    public func mayOccur(in source: UnsafeRawBufferPointer) -> Bool {
+        contains(Array(name.utf8), in: source)
+    }
 }
 
 /// The brackets and quotes an item's lines have opened, counted as

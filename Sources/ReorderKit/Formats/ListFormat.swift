@@ -16,19 +16,42 @@ public enum FileClaim: Hashable, Sendable, CustomStringConvertible {
     case inFolder(String, fileExtension: String)
 
     /// Whether `path`, as the user gave it, is such a name.
-    public func matches(_ path: String) -> Bool {
-        let ext = ListFormat.fileExtension(path)
+    public func matches(_ path: String) -> Bool { matches(FileClaim.Name(path)) }
+
+    /// A path's parts that claims look at, found once for all the claims
+    /// `ListFormat.claiming` asks.
+    struct Name {
+        /// The last component, lower-cased.
+        let base: String
+        /// Its extension, lower-cased, without the dot.
+        let fileExtension: String?
+        /// The folder the file is right inside.
+        let folder: Substring?
+
+        init(_ path: String) {
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            let last = components.last ?? ""
+            base = last.lowercased()
+            if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+                fileExtension = last[last.index(after: dot)...].lowercased()
+            } else {
+                fileExtension = nil
+            }
+            let named = components.dropLast().filter { !$0.isEmpty }
+            folder = last.isEmpty ? nil : named.last
+        }
+    }
+
+    func matches(_ name: Name) -> Bool {
         switch self {
         case .fileExtension(let wanted):
-            return ext == wanted
-        case .fileName(let name):
-            return ListFormat.baseName(path).lowercased() == name
+            return name.fileExtension == wanted
+        case .fileName(let wanted):
+            return name.base == wanted
         case .fileNamePrefix(let prefix, let wanted):
-            return ext == wanted && ListFormat.baseName(path).lowercased().hasPrefix(prefix)
+            return name.fileExtension == wanted && name.base.hasPrefix(prefix)
         case .inFolder(let folder, let wanted):
-            guard ext == wanted else { return false }
-            let components = path.split(separator: "/")
-            return components.count >= 2 && components[components.count - 2] == folder
+            return name.fileExtension == wanted && name.folder == Substring(folder)
         }
     }
 
@@ -125,27 +148,15 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// first whose claim on a name matches, else the first whose claim on
     /// an extension does.
     public static func claiming(_ path: String) -> ListFormat? {
+        let name = FileClaim.Name(path)
         for byName in [true, false] {
-            if let format = all.first(where: { $0.claims.contains { $0.isByName == byName && $0.matches(path) } }) {
+            if let format = all.first(where: { $0.claims.contains { $0.isByName == byName && $0.matches(name) } }) {
                 return format
             }
         }
         return nil
     }
 
-    /// The extension of the last component of `path`, lower-cased, without
-    /// the dot; nil when there is none (a leading dot, as in `.gitignore`,
-    /// starts no extension).
-    static func fileExtension(_ path: String) -> String? {
-        let base = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return nil }
-        return base[base.index(after: dot)...].lowercased()
-    }
-
-    /// The last component of `path`.
-    static func baseName(_ path: String) -> Substring {
-        path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    }
 }
 
 /// What the user asked for with `--format`: `auto`, or one format by name.

@@ -98,8 +98,17 @@ public struct Glob: Equatable, Sendable, CustomStringConvertible {
     /// Whether `path` (relative to the policy's folder, `/`-separated,
     /// without `./`) matches.
     public func matches(_ path: String) -> Bool {
-        let names = Array(path.utf8).split(separator: UInt8(ascii: "/")).map(Array.init)
-        return Glob.match(segments[...], names[...])
+        matches(names: Glob.names(path))
+    }
+
+    /// The same for a path split into its names (`Glob.names`), to match
+    /// many patterns against one path.
+    public func matches(names: [[UInt8]]) -> Bool {
+        Glob.match(segments[...], names[...])
+    }
+
+    public static func names(_ path: String) -> [[UInt8]] {
+        Array(path.utf8).split(separator: UInt8(ascii: "/")).map(Array.init)
     }
 
     private static func match(_ segments: ArraySlice<Segment?>, _ names: ArraySlice<[UInt8]>) -> Bool {

@@ -46,6 +46,9 @@ public struct PolicyFileResult: Sendable {
     public var found: Set<Int> = []
     /// The keep-sorted markers' warnings.
     public var warnings: [KeepSortedWarning] = []
+
+    /// Nothing to do, nothing found.
+    public init() {}
 }
 
 /// What stops a policy applying to a file, beyond the file's own errors
@@ -61,7 +64,8 @@ extension Policy {
     /// The rules whose `files` match `path`: a path relative to the
     /// policy file's folder, `/`-separated, without a leading `./`.
     public func rules(matching path: String) -> [PolicyRule] {
-        rules.filter { rule in rule.files.contains { $0.matches(path) } }
+        let names = Glob.names(path)
+        return rules.filter { rule in rule.files.contains { $0.matches(names: names) } }
     }
 
     /// Applies the rules matching `path` and, when `markers` is on, the
