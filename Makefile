@@ -214,6 +214,6 @@ test-asan:
 # reader's two threads, a batch's list read while its script is planned (the
 # thread diff's NEW is read on too), and diff's keys numbered on two threads
 # (TSAN_FILTER= runs them all, about 4 minutes more).
-TSAN_FILTER ?= KeyNumbersTests|JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests
+TSAN_FILTER ?= KeyNumbersTests|JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests|PolicyEndToEndTests
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')

@@ -299,4 +299,34 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(again.stderr, "reorder: .reorder.toml exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)\n")
         XCTAssertEqual(try h.run(["init", "-o", "-"]).out, policy)
     }
+
+    /// Enough files for the scan to run on several threads (`make
+    /// test-tsan` runs this under ThreadSanitizer): the report is in the
+    /// files' order, the same on every run, and fix writes every one.
+    func testManyFilesAreReportedInTheirOrderAndAllFixed() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        var expected = ""
+        for index in 0..<300 {
+            let folder = String(format: "p%03d", index)
+            try makeDirectories(h, [folder])
+            let unsorted = index % 7 == 3
+            let dependencies = unsorted ? "\"b\": \"1\", \"a\": \"1\"" : "\"a\": \"1\", \"b\": \"1\""
+            try h.write(folder + "/package.json", "{\"dependencies\": {\(dependencies)}}\n")
+            if index % 50 == 0 { try h.write(folder + "/notes.txt", "# keep-sorted start\nz\ny\n# keep-sorted end\n") }
+            if index % 50 == 0 { expected += "\(folder)/notes.txt:1: block keep-sorted: 'y' belongs first — 1 move\n" }
+            if unsorted { expected += "\(folder)/package.json:1: /dependencies (rule 1): 'a' belongs first — 1 move\n" }
+        }
+        for _ in 0..<3 {
+            let check = try h.run(["check"])
+            XCTAssertEqual(check.status, 1, check.stderr)
+            XCTAssertEqual(check.out, expected)
+        }
+        let fix = try h.run(["fix"])
+        XCTAssertEqual(fix.status, 0, fix.stderr)
+        XCTAssertEqual(fix.out, expected.replacing(" move\n", with: " move (fixed)\n"))
+        XCTAssertEqual(try h.text("p003/package.json"), "{\"dependencies\": {\"a\": \"1\", \"b\": \"1\"}}\n")
+        let again = try h.run(["check"])
+        XCTAssertEqual(again.status, 0, again.out + again.stderr)
+    }
 }
