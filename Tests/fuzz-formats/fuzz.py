@@ -32,6 +32,13 @@ small reproduction: input, command, expected, got.
       --seed 1 --cases 2000 [--format yaml|toml|jsonc|all] [--corpus DIR...] \\
       [--keep DIR [--keep-known]] [--allow-accepted-invalid] [--no-known] \\
       [--case N] [--reasons] [--show-refusals REGEX] [--quiet]
+  python3 Tests/fuzz-formats/fuzz.py --layouts --format yaml|toml|all \\
+      --reorder .build/debug/reorder --seed 20261123 --cases 300
+
+--layouts runs the other half of this harness (layouts.py): documents in
+the layouts users write every day, on which every edit must succeed (no
+refusal), load to the expected data with members in order, and keep the
+bytes around the list; `swift test` runs it (RandomLayoutTests).
 
 --case N runs case N of the seed alone (with --keep, to get its reduced
 reproduction). A YAML stream that PyYAML and ruamel.yaml reject only for
@@ -1881,7 +1888,11 @@ def main():
     parser.add_argument("--reasons", action="store_true", help="count the refusals of valid input by reason")
     parser.add_argument("--show-refusals", metavar="REGEX", help="print each refusal of valid input whose message matches")
     parser.add_argument("--quiet", action="store_true", help="print only new findings and the summary")
+    parser.add_argument("--layouts", action="store_true",
+                        help="the layouts users write instead (layouts.py): every edit must succeed (yaml, toml)")
     args = parser.parse_args()
+    if args.layouts:
+        return main_layouts(args)
     if args.corpus is None:
         shared = os.path.join(os.path.dirname(ROOT), "shared", "thirdparty")
         args.corpus = [os.path.join(shared, d) for d in
@@ -1965,6 +1976,25 @@ def main():
               counts["fail"], elapsed))
     print("fuzz-formats: %d passed, %d failed" % (sum(counts.values()) - failed_cases, failed_cases))
     return 1 if failed_new else 0
+
+
+def main_layouts(args):
+    """--layouts: the cases of layouts.py, judged strictly; one summary line
+    per format, `fuzz-formats --layouts FMT: N passed, R refused, F failed`."""
+    import layouts
+    formats = list(layouts.LAYOUTS) if args.format == "all" else [args.format]
+    if any(fmt not in layouts.LAYOUTS for fmt in formats):
+        print("fuzz-formats: --layouts has no generator for %s (it has %s)" % (
+            args.format, ", ".join(layouts.LAYOUTS)))
+        return 2
+    status = 0
+    for fmt in formats:
+        passed, refused, failed, messages = layouts.run_layouts(args.reorder, fmt, args.seed, args.cases, canon)
+        for message in messages:
+            print(message)
+        print("fuzz-formats --layouts %s: %d passed, %d refused, %d failed" % (fmt, passed, refused, failed))
+        status |= 1 if failed or refused else 0
+    return status
 
 
 if __name__ == "__main__":
