@@ -158,6 +158,25 @@ final class PreCommitTests: XCTestCase {
         return hooks
     }
 
+    /// The user's repository, an empty git repository, and the hook
+    /// repository with its commit; nil (the test failed) when pre-commit
+    /// or git is missing, or this repository is no git checkout.
+    func userRepository() throws -> (hooks: URL, commit: String, work: URL)? {
+        guard onPath("pre-commit") != nil, onPath("git") != nil else {
+            XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: PreCommitTests.repositoryRoot.appendingPathComponent(".git").path) else {
+            XCTFail("\(PreCommitTests.repositoryRoot.path) is not a git checkout: there is no commit for pre-commit to use")
+            return nil
+        }
+        let (hooks, commit) = try hookRepository()
+        let work = scratch.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
+        return (hooks, commit, work)
+    }
+
     /// The Swift hooks keep their ids (existing configurations use them),
     /// and each has a `-prebuilt` twin with `language: python` that runs the
     /// same command on the same files.
@@ -177,20 +196,7 @@ final class PreCommitTests: XCTestCase {
     }
 
     func testCommittingOutOfOrderFilesFailsFixesThemAndTheNextCommitPasses() throws {
-        guard onPath("pre-commit") != nil, onPath("git") != nil else {
-            return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
-        }
-        let root = PreCommitTests.repositoryRoot
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else {
-            return XCTFail("\(root.path) is not a git checkout: there is no commit for pre-commit to use")
-        }
-
-        let (hooks, commit) = try hookRepository()
-
-        // The user's repository.
-        let work = scratch.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
+        guard let (hooks, commit, work) = try userRepository() else { return }
         try write("""
             repos:
               - repo: \(hooks.path)
@@ -273,16 +279,8 @@ final class PreCommitTests: XCTestCase {
     /// a commit with one out of order fails and the file is fixed, the
     /// next passes.
     func testThePolicyHookKeepsTheListsThePolicyNames() throws {
-        guard onPath("pre-commit") != nil, onPath("git") != nil else {
-            return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
-        }
-        guard FileManager.default.fileExists(atPath: PreCommitTests.repositoryRoot.appendingPathComponent(".git").path) else {
-            return XCTFail("\(PreCommitTests.repositoryRoot.path) is not a git checkout: there is no commit for pre-commit to use")
-        }
-        let (hooks, commit) = try hookRepository()
-        let work = scratch.appendingPathComponent("work")
+        guard let (hooks, commit, work) = try userRepository() else { return }
         try FileManager.default.createDirectory(at: work.appendingPathComponent("crates/a"), withIntermediateDirectories: true)
-        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
         try write("""
             repos:
               - repo: \(hooks.path)
@@ -325,16 +323,7 @@ final class PreCommitTests: XCTestCase {
     /// keep-sorted's users swap its hook for `reorder-fix`: the same
     /// markers, no other change.
     func testTheReorderFixHookSortsMarkedBlocksInEveryTextFile() throws {
-        guard onPath("pre-commit") != nil, onPath("git") != nil else {
-            return XCTFail("pre-commit and git must be on PATH; run 'make test', which installs them")
-        }
-        guard FileManager.default.fileExists(atPath: PreCommitTests.repositoryRoot.appendingPathComponent(".git").path) else {
-            return XCTFail("\(PreCommitTests.repositoryRoot.path) is not a git checkout: there is no commit for pre-commit to use")
-        }
-        let (hooks, commit) = try hookRepository()
-        let work = scratch.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        XCTAssertEqual(try run(["git", "init", "--quiet"], in: work).status, 0)
+        guard let (hooks, commit, work) = try userRepository() else { return }
         try write("""
             repos:
               - repo: \(hooks.path)

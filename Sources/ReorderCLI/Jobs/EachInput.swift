@@ -53,16 +53,7 @@ extension Runner {
 
         let (edit, readOptions) = try plan(arguments)
         let mode = try outputMode(parsed, inputs: inputs)
-        if parsed.has(.color) && !parsed.has(.diff) {
-            // Only the diff is coloured: without it, --color would do nothing.
-            throw UsageError.optionNeedsOther(Option.color.spelled, needs: Option.diff.spelled)
-        }
-        let color: Bool
-        switch parsed.value(.color) ?? "auto" {
-        case "always": color = true
-        case "never": color = false
-        default: color = console.outputIsTerminal && !console.noColor
-        }
+        let color = try diffColor(parsed)
 
         let verbose = parsed.has(.verbose)
         var status = ExitStatus.success
@@ -79,6 +70,20 @@ extension Runner {
             }
         }
         return status
+    }
+
+    /// Whether `--diff` is coloured (`--color WHEN`; by default when
+    /// standard output is a terminal and NO_COLOR is not set).
+    func diffColor(_ parsed: ParsedArguments) throws -> Bool {
+        if parsed.has(.color) && !parsed.has(.diff) {
+            // Only the diff is coloured: without it, --color would do nothing.
+            throw UsageError.optionNeedsOther(Option.color.spelled, needs: Option.diff.spelled)
+        }
+        switch parsed.value(.color) ?? "auto" {
+        case "always": return true
+        case "never": return false
+        default: return console.outputIsTerminal && !console.noColor
+        }
     }
 
     private func outputMode(_ parsed: ParsedArguments, inputs: [String]) throws -> OutputMode {

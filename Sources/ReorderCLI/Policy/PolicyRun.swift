@@ -214,15 +214,7 @@ extension FixCommand {
         } else {
             mode = .write
         }
-        if parsed.has(.color) && !parsed.has(.diff) {
-            throw UsageError.optionNeedsOther(Option.color.spelled, needs: Option.diff.spelled)
-        }
-        let color: Bool
-        switch parsed.value(.color) ?? "auto" {
-        case "always": color = true
-        case "never": color = false
-        default: color = console.outputIsTerminal && !console.noColor
-        }
+        let color = try runner.diffColor(parsed)
         var status = ExitStatus.success
         // Every file read and its lists ordered on every core; then, in the
         // files' order, what each found is recorded and reported, and only
