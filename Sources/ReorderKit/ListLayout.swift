@@ -92,6 +92,11 @@ public protocol FormatLayout {
     /// reorder them. False by default.
     var itemsAreKeyedMembers: Bool { get }
 
+    /// Where the list is opened on a line of its own above its items, when
+    /// the format writes one (a TOML table's `[header]`): a policy's
+    /// findings point there. Nil (the default): at the first item.
+    var headerOffset: Int? { get }
+
     /// The byte a diff of the document splits it at (a newline, or NUL for
     /// lines with `-z`).
     var diffTerminator: UInt8 { get }
@@ -172,6 +177,8 @@ extension FormatLayout {
     public var itemsAreLines: Bool { false }
 
     public var itemsAreKeyedMembers: Bool { false }
+
+    public var headerOffset: Int? { nil }
 
     public func valueText(ofItem index: Int) -> [UInt8]? {
         let range = itemRange(index)

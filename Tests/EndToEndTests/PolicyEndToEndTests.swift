@@ -68,7 +68,7 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(check.status, 1, check.stderr)
         XCTAssertEqual(check.out, """
             .github/workflows/ci.yml:4: /jobs/build/steps (rule 3): 'a' belongs first — 1 move
-            crates/core/Cargo.toml:5: /dependencies (rule 2): 'anyhow' belongs first, and more — 2 moves
+            crates/core/Cargo.toml:4: /dependencies (rule 2): 'anyhow' belongs first, and more — 2 moves
             package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move
             src/list.py:2: block keep-sorted: 'a' belongs first — 1 move
 
@@ -81,7 +81,7 @@ final class PolicyEndToEndTests: XCTestCase {
         // From a folder below the policy's: the same files, named from there.
         let below = try h.run(["check"], prefix: ["/usr/bin/env", "-C", h.url("crates").path])
         XCTAssertEqual(below.status, 1, below.stderr)
-        XCTAssertTrue(below.out.contains("core/Cargo.toml:5: /dependencies (rule 2)"), below.out)
+        XCTAssertTrue(below.out.contains("core/Cargo.toml:4: /dependencies (rule 2)"), below.out)
         XCTAssertTrue(below.out.contains("../package.json:4:"), below.out)
 
         let fix = try h.run(["fix"])

@@ -10,10 +10,10 @@ public struct PolicyFinding: Equatable, Sendable {
     public let list: String
     /// The document of a YAML stream (from 0), when the file has several.
     public let document: Int?
-    /// 1-based: where the list's first item starts (a block's start
-    /// marker), in the file as it was read.
-    public let line: Int
-    public let column: Int
+    /// 1-based: where the list is (its first item, a TOML table's header,
+    /// a block's start marker), in the file as it was read.
+    public internal(set) var line: Int
+    public internal(set) var column: Int
     /// The fewest operations that put the list in order (moves, and
     /// deletes with `unique`).
     public let moves: Int
@@ -65,7 +65,8 @@ extension Policy {
     /// policy file's folder, `/`-separated, without a leading `./`.
     public func rules(matching path: String) -> [PolicyRule] {
         let names = Glob.names(path)
-        return rules.filter { rule in rule.files.contains { $0.matches(names: names) } }
+        // A rule of blocks without `files` is for every file.
+        return rules.filter { rule in rule.files.isEmpty || rule.files.contains { $0.matches(names: names) } }
     }
 
     /// Applies the rules matching `path` and, when `markers` is on, the
@@ -140,8 +141,12 @@ extension Policy {
                     let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                         let document = try ListDocument(bytes, format: .lines, options: options)
                         let order = try document.policyOrder(rule) { try like(rule, $0, "") }
-                        return try document.finding(order: order, rule: rule.number, list: "block " + name,
-                                                    document: nil, in: bytes)
+                        // A block is named by its start marker, the line above its lines.
+                        guard var found = try document.finding(order: order, rule: rule.number, list: "block " + name,
+                                                               document: nil, in: bytes) else { return nil }
+                        found.finding.line -= 1
+                        found.finding.column = 1
+                        return found
                     }
                     if let outcome {
                         result.findings.append(outcome.finding)
@@ -407,7 +412,7 @@ extension ListDocument {
         let firstMove = diff.matches.first { !$0.stays }
         let start = count > 0 ? listRange.lowerBound + layout.itemRange(0).lowerBound : listRange.lowerBound
         let end = count > 0 ? listRange.lowerBound + layout.itemRange(count - 1).upperBound : start
-        let place = JSONPlace.of(start, in: bytes)
+        let place = JSONPlace.of(layout.headerOffset.map { listRange.lowerBound + $0 } ?? start, in: bytes)
         let line = place.line, column = place.column
         let fixedEnd = output.count - (bytes.count - end)
         let fixed = fixedEnd >= start ? Array(output[start..<fixedEnd]) : []

@@ -92,6 +92,10 @@ final class PolicyRunTests: XCTestCase {
         XCTAssertEqual(output(byRule), "# deps start\nb\na\n# deps end\n# keep-sorted start\nc\nd\n# keep-sorted end\n")
         XCTAssertEqual(byRule.findings.map(\.list), ["block keep-sorted"])
         XCTAssertEqual(byRule.findings.map(\.line), [5])
+        // Without files: every file's blocks of that name.
+        let reversed = try apply("[[rule]]\nblock = \"deps\"\n", file, path: "any/where.txt", format: nil)
+        XCTAssertEqual(reversed.findings.map(\.list), ["block deps", "block keep-sorted"])
+        XCTAssertEqual(reversed.findings.map(\.line), [1, 5])
         let off = try apply("markers = false\n", file, path: "f", format: nil)
         XCTAssertNil(off.output)
     }

@@ -27,6 +27,13 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     /// A table's items are its keys; an array of tables' are its elements.
     var itemsAreKeyedMembers: Bool { kind != .tableArray }
 
+    /// A table opened by a `[header]`: the header.
+    var headerOffset: Int? {
+        guard kind == .table, let table, table.origin == .header, let section = table.section else { return nil }
+        let header = document.sections[section].header
+        return header.isEmpty ? nil : header.lowerBound
+    }
+
     let document: TOMLDocument
     let kind: Kind
     var source: UnsafeRawBufferPointer { document.source }
