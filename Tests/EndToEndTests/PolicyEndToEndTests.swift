@@ -329,4 +329,24 @@ final class PolicyEndToEndTests: XCTestCase {
         let again = try h.run(["check"])
         XCTAssertEqual(again.status, 0, again.out + again.stderr)
     }
+
+    /// `order = "like"`: the order of the list at the same pointer in
+    /// another file, relative to the policy file; items it lacks after.
+    func testLikeFollowsAnotherFilesOrder() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["conf", "app"])
+        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"order.json\"\n")
+        try h.write("conf/order.json", "{\"steps\": [\"lint\", \"build\", \"test\"]}\n")
+        try makeDirectories(h, ["conf/app"])
+        try h.write("conf/app/ci.json", "{\"steps\": [\"test\", \"deploy\", \"build\", \"lint\"]}\n")
+        let fix = try h.run(["fix", "--config", "conf/.reorder.toml", "conf/app/ci.json"])
+        XCTAssertEqual(fix.status, 0, fix.stderr)
+        XCTAssertEqual(try h.text("conf/app/ci.json"), "{\"steps\": [\"lint\", \"build\", \"test\", \"deploy\"]}\n")
+        XCTAssertEqual(fix.out, "conf/app/ci.json:1: /steps (rule 1): 'lint' belongs first, and more — 2 moves (fixed)\n")
+        // A like file that is not there is an error naming it.
+        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"gone.json\"\n")
+        let missing = try h.run(["check", "--config", "conf/.reorder.toml", "conf/app/ci.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("gone.json"), missing.stderr)
+    }
 }
