@@ -80,7 +80,8 @@ final class PolicyContext {
     /// The keys of the list at `pointer` of the file `path` (relative to
     /// the policy file) that a rule's `order = "like"` follows.
     func likeKeys(rule: PolicyRule, path: String, pointer: String) throws -> [ListItemKey] {
-        let file = loaded.map { PathNames.join($0.root, path) } ?? path
+        // Named as seen from here, as the other files are.
+        let file = loaded.map { PathNames.relative(PathNames.join($0.root, path), from: PathNames.realPath(".") ?? $0.root) } ?? path
         let content = try InputBytes.read(path: file)
         let format = rule.format ?? ListFormat.claiming(path) ?? .lines
         var options = ReadOptions(format: .named(format), pointer: format == .lines ? "" : pointer)
