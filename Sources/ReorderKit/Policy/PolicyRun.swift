@@ -192,6 +192,11 @@ extension Policy {
                 at += 1
             }
             let children = try source.withUnsafeBytes { bytes -> [String]? in
+                if format.name == ListFormat.toml.name && at < pattern.segments.count {
+                    // A TOML table's keys are in more than one list (its
+                    // lines, its sub-tables' sections): the model says them all.
+                    return try TOMLFormat.childTokens(bytes, pointer: JSONPointer(tokens: prefix).text)
+                }
                 var options = ReadOptions(format: .named(format), pointer: JSONPointer(tokens: prefix).text)
                 options.document = document
                 let list: ListDocument
@@ -206,11 +211,16 @@ extension Policy {
                     }
                 }
                 guard at < pattern.segments.count else { return [] }
-                if !list.layout.itemsAreKeyedMembers { return (0..<list.count).map(String.init) }
-                let keys = try list.itemKeys(key: nil)
-                return keys.map { key in
-                    if case .text(let bytes) = key { return String(decoding: bytes, as: UTF8.self) }
-                    return ""
+                // A JSON object, a YAML mapping, a TOML table: by key; an
+                // array or a sequence: by index.
+                let keyed = list.layout.itemsAreKeyedMembers || (list.layout as? any NestedList)?.sortsByKey == true
+                if !keyed { return (0..<list.count).map(String.init) }
+                // A member's key, decoded (its value for selectors): not its
+                // text, which is the whole member.
+                let layout = list.layout, source = layout.valueSource
+                return try (0..<list.count).map { index in
+                    guard let value = try layout.value(ofItem: index, at: nil) else { return "" }
+                    return value.primaryBytes.withBytes(in: source) { String(decoding: $0, as: UTF8.self) }
                 }
             }
             guard let children else { return }
