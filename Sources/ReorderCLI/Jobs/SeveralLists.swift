@@ -10,11 +10,10 @@ extension Job {
         let name = isStandardInput ? nil : input
         let format = readOptions.format.resolve(name: name, source: source)
         // An option the format does not take (-p for lines, --document for
-        // JSON) is refused as for one list.
-        for bound in readOptions.formatBound where !format.options.contains(bound.rawValue) {
-            var options = readOptions
-            options.pointer = ""
-            _ = try ListDocument(source, format: format, options: options)
+        // JSON, or for the lines of --block and --line-range) is refused as
+        // for one list.
+        if readOptions.region != nil || readOptions.formatBound.contains(where: { !format.options.contains($0.rawValue) }) {
+            _ = try ListDocument(source, format: format, options: readOptions)
         }
         let bytes = Array(source)
         let documents: [Int?]
@@ -50,10 +49,7 @@ extension Job {
                     let document = try ListDocument(buffer, format: format, options: options)
                     let arrangement = try document.arrangement(for: prepared)
                     guard !document.resultEqualsSource(arrangement) else { return nil }
-                    var out: [UInt8] = []
-                    out.reserveCapacity(buffer.count)
-                    try document.write(arrangement) { slices in for slice in slices { out.append(contentsOf: slice) } }
-                    return out
+                    return document.render(arrangement)
                 } catch let error as any FormatReadError {
                     throw FormatErrorInInput(error, name: displayName, source: buffer)
                 } catch let error as FormatErrorInInput {
