@@ -155,6 +155,20 @@ final class ManyListsTests: XCTestCase {
         XCTAssertEqual(piped.out, #"{"a": 1}"#)
     }
 
+    func testMissingOKLeavesAFileWithoutTheBlockAsItIs() throws {
+        let h = try Harness()
+        try h.write("plain.txt", "b\na\n")
+        try h.write("marked.txt", "# keep-sorted start\nd\nc\n# keep-sorted end\n")
+        let missing = try h.run(["sort", "--block", "0", "plain.txt"])
+        XCTAssertEqual(missing.status, 2)
+        let ok = try h.run(["sort", "--block", "0", "--missing-ok", "plain.txt", "marked.txt"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(try h.text("plain.txt"), "b\na\n")
+        XCTAssertEqual(try h.text("marked.txt"), "# keep-sorted start\nc\nd\n# keep-sorted end\n")
+        // A line range past the end is a mistake, not a missing list.
+        XCTAssertEqual(try h.run(["sort", "--line-range", "5...6", "--missing-ok", "plain.txt"]).status, 2)
+    }
+
     func testEveryDocumentOfAStream() throws {
         let h = try Harness()
         let stream = "---\nitems: [b, a]\n---\nother: 1\n---\nitems: [z, y]\n"

@@ -175,7 +175,7 @@ public enum CommandTable {
         .init(.key, short: nil, value: .text(placeholder: "PTR"),
               help: "JSON, YAML, TOML: compare the value at PTR inside each item, or each member's value (selectors, sort, diff)."),
         .init(.missingOk, short: nil, value: .none,
-              help: "An input that lacks the list (nothing at -p, no list matching a '*' of -p, a document of --document '*' without it) is left as it is, and a selector that selects nothing changes nothing, instead of failing."),
+              help: "An input that lacks the list (nothing at -p, no list matching a '*' of -p, a document of --document '*' without it, no block N for --block N) is left as it is, and a selector that selects nothing changes nothing, instead of failing."),
         .init(.string, short: nil, value: .none,
               help: "JSON, YAML, TOML: insert VALUE as the format's string instead of parsing it. Refused for lines."),
         .init(.expression, short: "e", value: .text(placeholder: "OP"),

@@ -55,7 +55,7 @@ struct Job {
             let document = try ListDocument(source, format: format, options: readOptions)
             try content.throwIfShrank()
             return LoadedInput(content: content, document: document, edited: edited)
-        } catch let error as FormatError where missingOK && error.isNothingAtPointer {
+        } catch let error where missingOK && Job.lacksList(error) {
             try content.throwIfShrank()
             var loaded = LoadedInput(content: content, document: nil, edited: edited)
             loaded.lacksList = true
@@ -72,6 +72,16 @@ struct Job {
             // Zeros stood in for what went: the error may be about them.
             try content.throwIfShrank()
             throw error
+        }
+    }
+
+    /// Whether reading a list failed because the input has none there:
+    /// nothing at `-p`, no block `--block N` (what `--missing-ok` skips).
+    static func lacksList(_ error: Error) -> Bool {
+        switch error {
+        case let error as FormatError: return error.isNothingAtPointer
+        case RegionError.noSuchBlock: return true
+        default: return false
         }
     }
 
