@@ -11,10 +11,7 @@ extension ParsedArguments {
         var options = ReadOptions()
         options.nulTerminated = has(.null)
         let targets = try listTargets()
-        if targets != nil && !severalLists {
-            throw UsageError.severalListsNotForCommand(
-                value(.document) == "*" ? "--document '*'" : "-p '\(value(.pointer) ?? "")'", command: command.name)
-        }
+        if targets != nil && !severalLists { throw severalListsRefused(by: command.name) }
         // Several lists: each job finds them in its input (`ListTargets`).
         options.pointer = targets == nil ? value(.pointer) ?? "" : ""
         options.format = try formatChoice()
@@ -57,6 +54,12 @@ struct ListTargets: Sendable {
 }
 
 extension ParsedArguments {
+    /// The error for a pattern given to `command`, which works on one list.
+    func severalListsRefused(by command: String) -> UsageError {
+        .severalListsNotForCommand(
+            value(.document) == "*" ? "--document '*'" : "-p '\(value(.pointer) ?? "")'", command: command)
+    }
+
     /// Nil for one list: a `-p` without `*` (or `~2`) segments and no
     /// `--document '*'`.
     func listTargets() throws -> ListTargets? {

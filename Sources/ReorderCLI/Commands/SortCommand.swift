@@ -23,9 +23,7 @@ enum SortCommand {
         }
         if let reference = parsed.value(.like) {
             // REF's list is the one -p names: one list, not a pattern.
-            if try parsed.listTargets() != nil {
-                _ = try parsed.readOptions()
-            }
+            if try parsed.listTargets() != nil { throw parsed.severalListsRefused(by: "sort --like") }
             // REF is read as the list is, with the same options.
             let input = try ListInput.read(reference, readOptions: readOptions, console: console)
             options.like = try withExtendedLifetime(input) { try input.document.itemKeys(key: parsed.value(.key)) }

@@ -121,7 +121,6 @@ enum TOMLFormat {
         }
         switch target {
         case .scalar: return nil
-        case .table(let table) where table.origin == .inline: return table.keys
         case .table(let table): return table.keys
         case .tableArray(let array): return array.elements.indices.map(String.init)
         case .array(let list): return list.values.indices.map(String.init)
