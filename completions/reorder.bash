@@ -19,11 +19,11 @@ _reorder_command_options()
     case $1 in
         move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
         swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --string -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --string --missing-ok -h --help' ;;
         delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
         batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
-        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;

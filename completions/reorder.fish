@@ -116,9 +116,9 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d 'JSON: the array to edit (a JSON Pointer)'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d "JSON: the array to edit (a JSON Pointer; '*': each key or index)"
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l document -x -d 'YAML: the document of a stream to edit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l document -x -d "YAML: the document of a stream to edit ('*': each)"
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
@@ -126,7 +126,7 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move swap delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
-complete -c reorder -n '__reorder_command_is move swap delete batch' -l missing-ok -d 'A selector that selects nothing changes nothing'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l missing-ok -d 'An input without the list, or a selector selecting nothing, changes nothing'
 complete -c reorder -n '__reorder_command_is insert batch' -l string -d 'JSON: insert VALUE as a JSON string'
 complete -c reorder -n '__reorder_command_is batch' -s e -l expression -x -d 'Add one operation to the batch'
 complete -c reorder -n '__reorder_command_is batch' -s f -l file -r -F -d 'Read batch operations from SCRIPT'

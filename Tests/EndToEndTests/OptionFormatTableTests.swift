@@ -85,7 +85,9 @@ final class OptionFormatTableTests: XCTestCase {
         ], pointer: []),
         "one-based": Row(arguments: ["--one-based"]),
         "key": Row(arguments: ["--key", "/k"], formats: structured),
-        "missing-ok": Row(arguments: ["--missing-ok"]),
+        // Selectors that select nothing, and (sort, reverse, insert) a
+        // block the file lacks; in every format's root list.
+        "missing-ok": Row(arguments: ["--missing-ok"], pointer: []),
         "string": Row(arguments: ["--string"], formats: structured),
         "expression": Row(arguments: ["-e", "move 1 0"]),
         "file": Row(arguments: ["-f", "ops"]),
@@ -133,6 +135,8 @@ final class OptionFormatTableTests: XCTestCase {
         case ("swap", "missing-ok"): return ["swap", "=nothing", "0"]
         case ("delete", "missing-ok"): return ["delete", "=nothing"]
         case ("batch", "missing-ok"): return ["batch", "-e", "delete =nothing"]
+        case ("sort", "missing-ok"), ("reverse", "missing-ok"): return [name, "--block", "3"]
+        case ("insert", "missing-ok"): return ["insert", "0", "x", "--block", "3"]
         case ("batch", "one-based"): return ["batch", "-e", "move 1 2"]
         case ("batch", "string"): return ["batch", "-e", "insert 0 x"]
         case ("move", "key"), ("swap", "key"), ("delete", "key"): return command(name, format: format).map { $0 == "=a" ? "=c" : $0 }

@@ -30,6 +30,11 @@ public enum UsageError: Error, Equatable, Sendable {
     case invalidMarker(String)
     /// `--marker` on a command other than `fix`, without `--block`.
     case markerWithoutBlock
+    /// A `*` in `-p`, or `--document '*'`, to a command that edits one list
+    /// (`pick`, `edit`, `diff`, `sort --like`).
+    case severalListsNotForCommand(String, command: String)
+    /// `-p` with a `*` segment that is no pointer otherwise.
+    case invalidPointerPattern(String, reason: String)
 }
 
 /// The command line, taken apart by the command table.

@@ -4,10 +4,16 @@ extension ParsedArguments {
     /// How the command line says to read each list: the format, the part
     /// of the document (`-p`, `--document`, `--block`...) and the options
     /// that only some formats take, which the others refuse.
-    func readOptions() throws -> ReadOptions {
+    /// `severalLists`: the command edits every list a `*` in `-p` or
+    /// `--document '*'` names (see `listTargets`); without it, they are
+    /// refused (`pick`, `edit`, `diff`: one list each).
+    func readOptions(severalLists: Bool = false) throws -> ReadOptions {
         var options = ReadOptions()
         options.nulTerminated = has(.null)
-        options.pointer = value(.pointer) ?? ""
+        let targets = try listTargets()
+        if targets != nil && !severalLists { throw severalListsRefused(by: command.name) }
+        // Several lists: each job finds them in its input (`ListTargets`).
+        options.pointer = targets == nil ? value(.pointer) ?? "" : ""
         options.format = try formatChoice()
         options.binaryAsText = has(.text)
         options.editsInsideItems = has(.recursive)
@@ -17,7 +23,7 @@ extension ParsedArguments {
             (.recursive, .recursive), (.string, .string),
         ]
         for (option, bound) in bound where has(option) { options.formatBound.insert(bound) }
-        if let document = value(.document) {
+        if let document = value(.document), document != "*" {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index
         }
@@ -35,5 +41,38 @@ extension ParsedArguments {
             throw UsageError.conflictingOptions(first.0, other.0)
         }
         return choices.first?.1 ?? .auto
+    }
+}
+
+/// The lists `-p` names with a `*` segment (or a `~2`, a key that is `*`),
+/// or `--document '*'`: found anew in each input, each edited in turn.
+struct ListTargets: Sendable {
+    /// `-p` (the root when not given).
+    let pattern: PointerPattern
+    /// `--document '*'`: every document of a YAML stream.
+    let allDocuments: Bool
+}
+
+extension ParsedArguments {
+    /// The error for a pattern given to `command`, which works on one list.
+    func severalListsRefused(by command: String) -> UsageError {
+        .severalListsNotForCommand(
+            value(.document) == "*" ? "--document '*'" : "-p '\(value(.pointer) ?? "")'", command: command)
+    }
+
+    /// Nil for one list: a `-p` without `*` (or `~2`) segments and no
+    /// `--document '*'`.
+    func listTargets() throws -> ListTargets? {
+        let pointer = value(.pointer) ?? ""
+        let allDocuments = value(.document) == "*"
+        let wildcard = pointer.split(separator: "/", omittingEmptySubsequences: false).contains("*")
+            || pointer.contains("~2")
+        guard wildcard || allDocuments else { return nil }
+        do {
+            return ListTargets(pattern: try PointerPattern(pointer), allDocuments: allDocuments)
+        } catch {
+            guard case .badPointer(_, let reason) = error else { throw error }
+            throw UsageError.invalidPointerPattern(pointer, reason: reason)
+        }
     }
 }

@@ -5,7 +5,7 @@ import ReorderKit
 enum SortCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         try runner.editEachInput(parsed) { _ in
-            try edit(parsed, readOptions: try parsed.readOptions(), console: runner.console)
+            try edit(parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console)
         }
     }
 
@@ -22,6 +22,8 @@ enum SortCommand {
             throw UsageError.conflictingOptions(Option.like.spelled, Option.recursive.spelled)
         }
         if let reference = parsed.value(.like) {
+            // REF's list is the one -p names: one list, not a pattern.
+            if try parsed.listTargets() != nil { throw parsed.severalListsRefused(by: "sort --like") }
             // REF is read as the list is, with the same options.
             let input = try ListInput.read(reference, readOptions: readOptions, console: console)
             options.like = try withExtendedLifetime(input) { try input.document.itemKeys(key: parsed.value(.key)) }

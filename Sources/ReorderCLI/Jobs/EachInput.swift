@@ -22,7 +22,7 @@ extension Runner {
                 valuesAreStrings: parsed.has(.string),
                 key: parsed.value(.key))
             let edit = JobEdit.list(PreparedEdit(try edit(arguments), options: options))
-            return (edit, try parsed.readOptions())
+            return (edit, try parsed.readOptions(severalLists: true))
         }
     }
 
@@ -46,7 +46,10 @@ extension Runner {
             if let options = try? parsed.readOptions(), let mode = try? outputMode(parsed, inputs: inputs),
                InputBytes.isRegularFile(inputs[0]) {
                 let input = inputs[0]
-                firstInput = BackgroundTask { try Job.load(input: input, readOptions: options, inPlace: mode == .write) }
+                let missingOK = parsed.has(.missingOk)
+                firstInput = BackgroundTask {
+                    try Job.load(input: input, readOptions: options, inPlace: mode == .write, missingOK: missingOK)
+                }
             }
         }
         defer { firstInput?.wait() }
@@ -56,10 +59,12 @@ extension Runner {
         let color = try diffColor(parsed)
 
         let verbose = parsed.has(.verbose)
+        let targets = try parsed.listTargets()
         var status = ExitStatus.success
         for (number, input) in inputs.enumerated() {
             let job = Job(input: input, edit: edit, readOptions: readOptions,
-                          mode: mode, color: color, verbose: verbose, console: console)
+                          mode: mode, color: color, verbose: verbose, console: console,
+                          targets: targets, missingOK: parsed.has(.missingOk))
             do {
                 if try job.run(preloaded: number == 0 ? firstInput : nil) { status = max(status, ExitStatus.wouldChange) }
             } catch let error as SystemError where error.code == EPIPE && error.path == nil {

@@ -19,6 +19,10 @@ struct Job {
     /// the file again (locked, for in place) and writes nothing unless it
     /// is still that; the rename then checks that it stayed so.
     var expected: FileSnapshot? = nil
+    /// A `*` in `-p` or `--document '*'`: the lists to edit, each in turn.
+    var targets: ListTargets? = nil
+    /// `--missing-ok`: an input that lacks the list is left as it is.
+    var missingOK = false
 
     /// `-`, `/dev/stdin` and the other names of descriptor 0.
     var isStandardInput: Bool { InputBytes.namesStandardInput(input) }
@@ -28,19 +32,22 @@ struct Job {
     /// it is to be edited in place, so it must be a regular file, and it is
     /// locked before it is read.
     /// `readsList`: read it as a list (false for `fix`: the bytes only).
-    static func load(input: String, readOptions: ReadOptions, inPlace: Bool, readsList: Bool = true) throws -> LoadedInput {
+    /// `missingOK`: an input with nothing at the pointer is read as one
+    /// that `lacksList`, not an error.
+    static func load(input: String, readOptions: ReadOptions, inPlace: Bool, readsList: Bool = true,
+                     missingOK: Bool = false) throws -> LoadedInput {
         guard inPlace else {
             return try load(content: try InputBytes.read(path: input), name: input, readOptions: readOptions,
-                            edited: nil, readsList: readsList)
+                            edited: nil, readsList: readsList, missingOK: missingOK)
         }
         let edited = try EditedFile.open(input)
         return try load(content: try InputBytes.read(fd: edited.fd, path: input), name: input,
-                        readOptions: readOptions, edited: edited, readsList: readsList)
+                        readOptions: readOptions, edited: edited, readsList: readsList, missingOK: missingOK)
     }
 
     /// Reads `content`, from the file `name` (nil: standard input).
     static func load(content: InputBytes, name: String?, readOptions: ReadOptions,
-                             edited: EditedFile?, readsList: Bool) throws -> LoadedInput {
+                             edited: EditedFile?, readsList: Bool, missingOK: Bool = false) throws -> LoadedInput {
         guard readsList else { return LoadedInput(content: content, document: nil, edited: edited) }
         let source = content.bytes
         let format = readOptions.format.resolve(name: name, source: source)
@@ -48,6 +55,11 @@ struct Job {
             let document = try ListDocument(source, format: format, options: readOptions)
             try content.throwIfShrank()
             return LoadedInput(content: content, document: document, edited: edited)
+        } catch let error where missingOK && Job.lacksList(error) {
+            try content.throwIfShrank()
+            var loaded = LoadedInput(content: content, document: nil, edited: edited)
+            loaded.lacksList = true
+            return loaded
         } catch let error as any FormatReadError {
             try content.throwIfShrank()
             // Standard input (nil) is named as the job names it.
@@ -63,6 +75,16 @@ struct Job {
         }
     }
 
+    /// Whether reading a list failed because the input has none there:
+    /// nothing at `-p`, no block `--block N` (what `--missing-ok` skips).
+    static func lacksList(_ error: Error) -> Bool {
+        switch error {
+        case let error as FormatError: return error.isNothingAtPointer
+        case RegionError.noSuchBlock: return true
+        default: return false
+        }
+    }
+
     /// Applies the edit; returns true when `--check` or `--diff` found a
     /// change, or `fix` warned (either makes the exit status 1).
     /// `preloaded`, when given, is the input being read already; its value
@@ -73,9 +95,10 @@ struct Job {
             read = try preloaded.value()
         } else if isStandardInput {
             read = try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
-                                edited: nil, readsList: edit.readsList)
+                                edited: nil, readsList: edit.readsList && targets == nil, missingOK: missingOK)
         } else {
-            read = try Job.load(input: input, readOptions: readOptions, inPlace: mode == .write, readsList: edit.readsList)
+            read = try Job.load(input: input, readOptions: readOptions, inPlace: mode == .write,
+                                readsList: edit.readsList && targets == nil, missingOK: missingOK)
         }
         // The document's bytes are the input's: mapped until `read` goes.
         // The lock goes when the job is done, though a preloaded `read`
@@ -105,6 +128,8 @@ struct Job {
     private func outcome(of read: LoadedInput) throws -> EditOutcome {
         switch edit {
         case .list(let prepared):
+            if read.lacksList { return EditOutcome.unchanged(read.content.bytes) }
+            if let targets { return try severalLists(targets, prepared: prepared, in: read.content.bytes) }
             let document = read.document!
             let arrangement = try document.arrangement(for: prepared)
             return EditOutcome(unchanged: document.resultEqualsSource(arrangement), terminator: document.itemTerminator,

@@ -42,6 +42,11 @@ enum Messages {
         case let error as RegionError: return prefix + describe(error)
         case let error as PolicyFileError: return describe(error)
         case let error as PolicyRunError: return describe(error)
+        case let error as ListMissing:
+            let pointer = error.pattern.isEmpty ? "the root" : "'\(error.pattern)'"
+            let place = error.document.map { "document \($0) has no list at \(pointer)" } ?? "no list matches \(pointer)"
+            return "\(error.input): \(place); check -p, or give --missing-ok to leave "
+                + (error.document == nil ? "a file" : "a document") + " without it as it is"
         default:
             // Every error reorder throws has its sentence above; one that
             // has none is a bug, said as such rather than shown as a
@@ -98,6 +103,11 @@ enum Messages {
             return "'--marker \(name)' is not a marker name: it must not be empty or hold a newline"
         case .markerWithoutBlock:
             return "'--marker' names the markers of 'reorder fix' and of --block; give --block N too"
+        case .severalListsNotForCommand(let given, let command):
+            return "\(given) names every list that matches it, but 'reorder \(command)' works on one list: "
+                + "name one (-p with no '*' segment, --document N; a key that is '*' is written '~2')"
+        case .invalidPointerPattern(let pointer, let reason):
+            return "'-p \(pointer)' is not a pointer: \(reason)"
         }
     }
 

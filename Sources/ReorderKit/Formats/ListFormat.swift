@@ -98,13 +98,20 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     public let words: FormatWords
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
+    /// The pointer tokens of what the value at `options.pointer` holds (a
+    /// mapping's keys, a list's indices; nil: nothing there, or a scalar),
+    /// for a pattern's `*`, when reading it as a list would not give them
+    /// all; nil for a format whose lists hold every child (the default).
+    public let children: (@Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> [String]?)?
 
     /// A format: what `--format` calls it, the files it claims, its help
     /// paragraph, the options that are its alone, and its reader. Public so
     /// that a format can be defined outside this module and added with
     /// `ListFormat.adding(_:_:)`.
     public init(name: String, claims: [FileClaim], help: String, options: [String] = [], words: FormatWords? = nil,
-                read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout) {
+                read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
+                children: (@Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> [String]?)? = nil) {
+        self.children = children
         self.name = name
         self.claims = claims
         self.help = help

@@ -204,6 +204,11 @@ extension Policy {
             let children = try source.withUnsafeBytes { bytes -> [String]? in
                 var options = ReadOptions(format: .named(format), pointer: JSONPointer(tokens: prefix).text)
                 options.document = document
+                // A format whose keys are in more than one list (a TOML
+                // table's lines and its sub-tables' sections) says them all.
+                if let children = format.children, at < pattern.segments.count {
+                    return try children(bytes, options)
+                }
                 let list: ListDocument
                 do {
                     list = try ListDocument(bytes, format: format, options: options)

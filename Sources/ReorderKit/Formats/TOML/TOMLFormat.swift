@@ -9,7 +9,8 @@ extension ListFormat {
         options: ["pointer", "recursive", "string"],
         words: FormatWords(name: "TOML", version: "1.0", lists: "an array or a table", oneValue: "one TOML item",
                            keyed: "table", member: "line"),
-        read: { source, options in try TOMLFormat.read(source, pointer: options.pointer) })
+        read: { source, options in try TOMLFormat.read(source, pointer: options.pointer) },
+        children: { source, options in try TOMLFormat.childTokens(source, pointer: options.pointer) })
 }
 
 /// What a pointer names in a TOML document.
@@ -105,6 +106,26 @@ enum TOMLFormat {
             target = next
         }
         return try layout(document, target, pointer: pointer.text)
+    }
+
+    /// The pointer tokens of what the value at `pointer` holds, for a
+    /// pattern's `*` (`Policy.expand`): a table's every key (its key/value
+    /// lines' and its sub-tables', which no one list of the table holds),
+    /// an array's indices; nil when nothing is there or it is a scalar.
+    static func childTokens(_ source: UnsafeRawBufferPointer, pointer text: String) throws -> [String]? {
+        let document = try TOMLDocument(source)
+        let pointer = try JSONPointer(parsing: text)
+        var target = TOMLTarget.table(document.root)
+        for token in pointer.tokens {
+            guard let next = target.child(token) else { return nil }
+            target = next
+        }
+        switch target {
+        case .scalar: return nil
+        case .table(let table): return table.keys
+        case .tableArray(let array): return array.elements.indices.map(String.init)
+        case .array(let list): return list.values.indices.map(String.init)
+        }
     }
 
     static func layout(_ document: TOMLDocument, _ target: TOMLTarget, pointer: String) throws -> any FormatLayout {
