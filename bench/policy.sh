@@ -5,7 +5,7 @@
 # 500 Helm charts/NNN/values.yaml, 1 000 sources (.py, .go, .java) each with
 # a keep-sorted block, and 14 000 other files (README.md, .txt, .c). Every
 # list is in order but 1 % of them, which have one item misplaced. The
-# repository is made once (seeded, cached under $DATA/policy-repo-v1).
+# repository is made once (seeded, cached under $DATA/policy-repo-v2).
 #
 # Timed side by side (median of $RUNS runs, default 5; each command through
 # `bash -c` at the repository's root):
@@ -15,7 +15,11 @@
 #   - each peer on its own subset beside `reorder check` given the same paths:
 #     taplo fmt --check with reorder_keys = true (a .taplo.toml in the copy)
 #     on the Cargo.toml files; toml-sort --check --sort-inline-arrays and
-#     pyproject-fmt --check on the pyproject.toml files; and, on the
+#     pyproject-fmt --check on the pyproject.toml files (each given the
+#     options of the files' layout, so that it objects to order only,
+#     as far as it can: taplo and pyproject-fmt flag about the lists out of
+#     order, toml-sort every file, for pyproject-fmt's `[ "hatchling" ]`);
+#     and, on the
 #     package.json files, a shell loop of `reorder sort --check -p LIST` per
 #     file and list (what users write today);
 #   - peak memory of reorder check on the whole repository (/usr/bin/time,
@@ -31,7 +35,7 @@
 #   REORDER=path/to/reorder RUNS=5 bench/policy.sh
 source "$(dirname "$0")/common.sh"
 runs=${RUNS:-5}
-repo="$DATA/policy-repo-v1"
+repo="$DATA/policy-repo-v2"
 
 # 1. The repository, made once.
 if [ ! -f "$repo/.git/bench-complete" ]; then
@@ -77,7 +81,7 @@ def pool(count, make):
 npm = pool(600, lambda: rng.choice(["", "", "", "@types/", "@babel/", "@org/"]) + word(rng.choice([2, 3])) +
            rng.choice(["", "", "-js", "-core", "-utils", ".js"]))
 crates = pool(400, lambda: word(rng.choice([2, 3])) + rng.choice(["", "", "-rs", "_derive", "-core", "-sys"]))
-pypi = pool(400, lambda: word(rng.choice([2, 3])) + rng.choice(["", "", "-client", "-py", "_utils"]))
+pypi = pool(400, lambda: word(rng.choice([2, 3])) + rng.choice(["", "", "-client", "-py", "-utils"]))
 envs = pool(300, lambda: "_".join(word(rng.choice([1, 2])).upper() for _ in range(rng.choice([1, 2, 3]))))
 steps = pool(120, lambda: " ".join(word(rng.choice([1, 2])).capitalize() if k == 0 else word(2)
                                    for k in range(rng.choice([1, 2, 3]))))
@@ -111,7 +115,8 @@ for n in range(1000):
             else:
                 lines.append('%s = { path = "../%s", optional = true }' % (name, name))
         return "\n".join(lines) + "\n"
-    text = ('[package]\nname = "crate-%04d"\nversion = "%s"\nedition = "2021"\nlicense = "MIT OR Apache-2.0"\n\n'
+    # [package]'s keys in order too, so that taplo's reorder_keys finds only what reorder check finds.
+    text = ('[package]\nedition = "2021"\nlicense = "MIT OR Apache-2.0"\nname = "crate-%04d"\nversion = "%s"\n\n'
             "[dependencies]\n%s\n[dev-dependencies]\n%s\n[features]\ndefault = []\n"
             % (n, version(), table(pick(crates, 3, 25)), table(pick(crates, 1, 8))))
     write("crates/crate-%04d/Cargo.toml" % n, text)
@@ -120,10 +125,11 @@ for n in range(1000):
 for n in range(1000):
     # Sorted as the strings they are ("ioar-py>=1" before "ioar>=3"), not by name.
     deps = "".join('    "%s",\n' % spec for spec in place(sorted("%s>=%s" % (name, version()) for name in pick(pypi, 3, 30))))
-    text = ('[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n\n'
+    # Laid out as pyproject-fmt lays it out, so that it objects to the order only.
+    text = ('[build-system]\nbuild-backend = "hatchling.build"\nrequires = [ "hatchling" ]\n\n'
             '[project]\nname = "pkg-%04d"\nversion = "%s"\ndescription = "Python package %d."\n'
             'requires-python = ">=3.9"\ndependencies = [\n%s]\n\n'
-            '[tool.ruff]\nline-length = %d\ntarget-version = "py39"\n' % (n, version(), n, deps, rng.choice([88, 100, 120])))
+            '[tool.ruff]\ntarget-version = "py39"\nline-length = %d\n' % (n, version(), n, deps, rng.choice([88, 100, 120])))
     write("python/pkg-%04d/pyproject.toml" % n, text)
 
 # 500 workflows
@@ -212,7 +218,9 @@ key = "/name"
 ''')
 print("  %d lists, %d of them with one item misplaced" % (stats["lists"], stats["misplaced"]))
 PY
-    (cd "$repo" && git init -q && git add -A && git -c user.name=bench -c user.email=bench@example.invalid commit -q -m "bench repository")
+    # gc.auto=0 and a gc of our own: a gc in the background would race the copies below.
+    (cd "$repo" && git init -q && git add -A && git -c gc.auto=0 -c user.name=bench -c user.email=bench@example.invalid \
+        commit -q -m "bench repository" && git gc -q)
     touch "$repo/.git/bench-complete"
 fi
 largest=$(cd "$repo" && git ls-files -z | xargs -0 stat -c %s | sort -n | tail -1)
@@ -259,8 +267,8 @@ rows=(
 )
 has_peer taplo && rows+=("taplo fmt --check (reorder_keys), 1000 Cargo.toml" "$copy" "$tools/bin/taplo fmt --check $cargo > /dev/null 2>&1")
 rows+=("reorder check, 1000 pyproject.toml" "$copy" "$REORDER check $pyproject > /dev/null")
-has_peer toml-sort && rows+=("toml-sort --check --sort-inline-arrays, 1000 pyproject.toml" "$copy" "$tools/bin/toml-sort --check --sort-inline-arrays $pyproject > /dev/null 2>&1")
-has_peer pyproject-fmt && rows+=("pyproject-fmt --check -n, 1000 pyproject.toml" "$copy" "$tools/bin/pyproject-fmt --check -n $pyproject > /dev/null 2>&1")
+has_peer toml-sort && rows+=("toml-sort --check --sort-inline-arrays, 1000 pyproject.toml" "$copy" "$tools/bin/toml-sort --check --sort-inline-arrays --spaces-indent-inline-array 4 --trailing-comma-inline-array $pyproject > /dev/null 2>&1")
+has_peer pyproject-fmt && rows+=("pyproject-fmt --check -n, 1000 pyproject.toml" "$copy" "$tools/bin/pyproject-fmt --check -n --indent 4 --no-generate-python-version-classifiers --keep-full-version $pyproject > /dev/null 2>&1")
 rows+=(
     "reorder check, 2000 package.json" "$copy" "$REORDER check $npm > /dev/null"
     "loop: reorder sort --check -p LIST, 2000 package.json x 2 lists" "$copy"
