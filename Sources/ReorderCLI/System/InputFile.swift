@@ -61,6 +61,9 @@ final class InputBytes {
         return try read(fd: fd, path: path)
     }
 
+    /// Files up to this size are read into memory, larger ones mapped.
+    static let smallFile = 64 << 10
+
     /// The bytes readable from `fd`, which stays open.
     static func read(fd: Int32, path: String?) throws -> InputBytes {
         let info = try System.status(of: fd, path: path)
@@ -69,7 +72,11 @@ final class InputBytes {
             throw SystemError(code: EISDIR, operation: "read", path: path)
         }
         let bytes: InputBytes
-        if isRegular && info.st_size > 0, let mapping = map(fd: fd, length: Int(info.st_size), path: path) {
+        // A small file is read: mapping it costs more (a mapping to make
+        // and unmake, and on unmapping a flush of every processor's TLB,
+        // which a run over a whole repository on several threads pays for
+        // every file).
+        if isRegular && info.st_size > smallFile, let mapping = map(fd: fd, length: Int(info.st_size), path: path) {
             bytes = mapping
         } else {
             bytes = try readStream(fd, sizeHint: isRegular ? Int(info.st_size) : 0, path: path)

@@ -81,12 +81,19 @@ extension Policy {
         var blockRuleNames = Set<String>()
         // Lists named by pointer, deepest first: moving an outer list's
         // items does not change the pointers of the inner ones done before.
-        var targets: [(rule: PolicyRule, tokens: [String], document: Int?)] = []
+        // `checked`: the list is known to be there (a `*` found it); else
+        // its reading says whether it is.
+        var targets: [(rule: PolicyRule, tokens: [String], document: Int?, checked: Bool)] = []
         for rule in matching {
             for list in rule.lists {
                 guard case .pointer(let pattern) = list else { continue }
                 guard let format = rule.format ?? given else { throw PolicyApplyError.unknownFormat(rule: rule.number) }
                 let documents = try Policy.documents(current, format: format)
+                if !pattern.hasWildcards && documents == [nil] {
+                    // One list, read once: looking for it first would read the file twice.
+                    targets.append((rule, pattern.segments.map { $0! }, nil, false))
+                    continue
+                }
                 var any = false
                 for document in documents {
                     let found = try Policy.expand(pattern, in: current, format: format, document: document)
@@ -95,7 +102,7 @@ extension Policy {
                         // A stream's document without the list: missing, as a file is.
                         result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: document))
                     }
-                    targets += found.map { (rule, $0, document) }
+                    targets += found.map { (rule, $0, document, true) }
                 }
                 if any { result.found.insert(rule.number) }
             }
@@ -106,6 +113,7 @@ extension Policy {
             let pointer = JSONPointer(tokens: target.tokens).text
             var options = ReadOptions(format: .named(format), pointer: pointer)
             options.document = target.document
+            var lacking = false
             let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                 let document: ListDocument
                 do {
@@ -114,11 +122,22 @@ extension Policy {
                     if case .notAList(_, let found, _) = error.kind {
                         throw PolicyApplyError.notAList(rule: target.rule.number, list: pointer, found: found)
                     }
+                    if case .nothingAtPointer = error.kind, !target.checked {
+                        lacking = true
+                        return nil
+                    }
                     throw error
                 }
                 let order = try document.policyOrder(target.rule) { try like(target.rule, $0, pointer) }
                 return try document.finding(order: order, rule: target.rule.number, list: pointer,
                                             document: target.document, key: target.rule.key, in: bytes)
+            }
+            if !target.checked {
+                if !lacking {
+                    result.found.insert(target.rule.number)
+                } else if !target.rule.missingOK {
+                    result.missing.append(PolicyMissing(rule: target.rule.number, list: pointer, document: nil))
+                }
             }
             if let outcome {
                 result.findings.append(outcome.finding)
@@ -176,6 +195,11 @@ extension Policy {
     /// index for a YAML stream of several.
     public static func documents(_ source: [UInt8], format: ListFormat) throws -> [Int?] {
         guard format.options.contains(FormatBoundOption.document.rawValue) else { return [nil] }
+        // A stream of several documents has a `---` or `...` line: without
+        // one, the document is one, and is not read twice to say so.
+        guard source.withUnsafeBytes({ contains(Array("---".utf8), in: $0) || contains(Array("...".utf8), in: $0) }) else {
+            return [nil]
+        }
         return try source.withUnsafeBytes { bytes in
             do {
                 _ = try ListDocument(bytes, format: format, options: ReadOptions(format: .named(format), pointer: ""))
