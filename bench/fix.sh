@@ -43,7 +43,7 @@ assert len(lines) == 100_000, len(lines)
 open(sys.argv[1], "w").write("\n".join(lines) + "\n")
 PY
 fixed="$DATA/blocks-fixed.txt"
-"$REORDER" fix <"$blocks" >"$fixed" || true
+"$REORDER" fix - <"$blocks" >"$fixed" || true
 work="$DATA/blocks-work.txt"
 printf '%s: %d lines, %d bytes, %d blocks\n' "$blocks" "$(wc -l <"$blocks")" "$(wc -c <"$blocks")" \
     "$(grep -c 'keep-sorted start' "$blocks")"

@@ -48,11 +48,11 @@ for input in "$suite"/goldens/*.in; do
     errors="$suite/goldens/$name.err"
     why=()
 
-    "$REORDER" fix --marker keep-sorted-test <"$input" >"$work/out" 2>"$work/err"
+    "$REORDER" fix --marker keep-sorted-test - <"$input" >"$work/out" 2>"$work/err"
     status=$?
     cmp -s "$work/out" "$expected" || why+=("output differs from $name.out")
 
-    "$REORDER" fix --marker keep-sorted-test <"$work/out" >"$work/again" 2>/dev/null
+    "$REORDER" fix --marker keep-sorted-test - <"$work/out" >"$work/again" 2>/dev/null
     cmp -s "$work/again" "$work/out" || why+=("a second run changes the output")
 
     # The lines warned about, one a line, sorted.
