@@ -34,10 +34,7 @@ extension Job {
             }
             lists += found.map { ($0, document) }
         }
-        let ordered = lists.enumerated().sorted {
-            $0.element.tokens.count != $1.element.tokens.count
-                ? $0.element.tokens.count > $1.element.tokens.count : $0.offset < $1.offset
-        }.map(\.element)
+        let ordered = Policy.deepestFirst(lists) { $0.tokens.count }
 
         var current = bytes
         for list in ordered {

@@ -107,7 +107,7 @@ extension Policy {
                 if any { result.found.insert(rule.number) }
             }
         }
-        targets.sort { $0.tokens.count > $1.tokens.count }
+        targets = Policy.deepestFirst(targets) { $0.tokens.count }
         for target in targets {
             let format = target.rule.format ?? given!
             let pointer = JSONPointer(tokens: target.tokens).text
@@ -191,6 +191,16 @@ extension Policy {
         return result
     }
 
+    /// `lists` with the deepest first, and lists of one depth in their
+    /// order: moving an outer list's items leaves the pointers of the inner
+    /// ones, done before, as they were. (Swift's `sort` is not stable.)
+    public static func deepestFirst<List>(_ lists: [List], depth: (List) -> Int) -> [List] {
+        lists.enumerated().sorted { a, b in
+            let x = depth(a.element), y = depth(b.element)
+            return x != y ? x > y : a.offset < b.offset
+        }.map(\.element)
+    }
+
     /// The documents a rule looks in: nil for a file of one document, each
     /// index for a YAML stream of several.
     public static func documents(_ source: [UInt8], format: ListFormat) throws -> [Int?] {
@@ -259,6 +269,12 @@ extension Policy {
         return out
     }
 
+    /// The lines of `bytes`, as the lines format reads them.
+    private static func lines(_ bytes: UnsafeRawBufferPointer) -> [[UInt8]] {
+        let layout = LinesLayout(bytes)
+        return (0..<layout.count).map { Array(bytes[layout.itemRange($0)]) }
+    }
+
     /// Each keep-sorted block whose lines changed, as a finding: the
     /// fewest moves between its old and new lines.
     static func blockFindings(old: UnsafeRawBufferPointer, new: [UInt8], markers: KeepSortedMarkers) -> [PolicyFinding] {
@@ -282,18 +298,6 @@ extension Policy {
             }
             return findings
         }
-    }
-
-    private static func lines(_ bytes: UnsafeRawBufferPointer) -> [[UInt8]] {
-        var out: [[UInt8]] = [], start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            var end = index
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            out.append(Array(bytes[start..<end]))
-            start = index + 1
-        }
-        if start < bytes.count { out.append(Array(bytes[start...])) }
-        return out
     }
 }
 
