@@ -11,7 +11,7 @@ _reorder_commands='move swap insert delete batch sort reverse diff edit pick fix
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like --from --block --line-range --marker --config --reporter'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like --preset --from --block --line-range --marker --config --reporter'
 
 # The options of each command.
 _reorder_command_options()
@@ -22,7 +22,7 @@ _reorder_command_options()
         insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --string --missing-ok -h --help' ;;
         delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
         batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --preset -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
         reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
@@ -64,6 +64,7 @@ _reorder_option_value()
         --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
+        --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;
         -o | --output | -f | --file | --like | --from | --config) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation,
         # --block a number, --line-range lines, --marker a name: nothing
@@ -136,7 +137,7 @@ _reorder()
     fi
 
     if [[ $command == help ]]; then
-        ((arguments == 0)) && COMPREPLY=($(compgen -W "$_reorder_commands formats" -- "$cur"))
+        ((arguments == 0)) && COMPREPLY=($(compgen -W "$_reorder_commands formats presets" -- "$cur"))
         return
     fi
 

@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like --block --line-range --marker --config --reporter
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like --preset --block --line-range --marker --config --reporter
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -101,8 +101,9 @@ complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by d
 complete -c reorder -n __reorder_wants_command -a fix -d 'Put the lists of the policy and the keep-sorted blocks in order'
 complete -c reorder -n __reorder_wants_command -a check -d 'Report the lists out of order; write nothing'
 complete -c reorder -n __reorder_wants_command -a init -d 'Write a starting .reorder.toml from the lists already in order'
-complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder, for one command, or for the formats'
+complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder, for one command, the formats or the presets'
 complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a formats -d 'The formats, the files each claims and its own options'
+complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a presets -d 'The presets, their lists and orders'
 
 # Before a command.
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d 'Show help and exit'
@@ -137,6 +138,7 @@ complete -c reorder -n '__reorder_command_is sort' -s i -l ignore-case -d 'Compa
 complete -c reorder -n '__reorder_command_is sort' -s n -l numeric -d 'Compare numbers by value'
 complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
+complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
 complete -c reorder -n '__reorder_command_is edit' -l from -r -F -d 'Apply a kept edit view instead of opening the editor'

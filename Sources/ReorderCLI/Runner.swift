@@ -42,6 +42,9 @@ public struct Runner {
             case .helpFormats:
                 try console.standardOutput.write(Help.formats(width: console.width))
                 status = ExitStatus.success
+            case .helpPresets:
+                try console.standardOutput.write(Help.presets(width: console.width))
+                status = ExitStatus.success
             case .run(let parsed):
                 guard let run = parsed.command.run else {
                     preconditionFailure("'\(parsed.command.name)' is answered by the parser, not run")

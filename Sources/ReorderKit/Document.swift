@@ -15,6 +15,10 @@ public struct ReadOptions: Sendable {
     /// YAML: `--document N`, the document of a stream to edit (counted as
     /// indices are; nil: the stream must hold one).
     public var document: Int? = nil
+    /// TOML: the list is the sub-tables written as sections of the table
+    /// at `pointer` (`[dependencies.x]` of `[dependencies]`), not its
+    /// lines (a preset's; `PolicyList.sections`).
+    public var subTables = false
     /// `--block`, `--line-range`: the list is the lines of this part of
     /// the document; the rest stays as it is.
     public var region: ListRegion? = nil

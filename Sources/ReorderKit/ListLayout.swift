@@ -97,6 +97,11 @@ public protocol FormatLayout {
     /// findings point there. Nil (the default): at the first item.
     var headerOffset: Int? { get }
 
+    /// A keyed member written with a dotted key (TOML's `x.workspace =
+    /// true`): its key's segments, from the list's own; nil (the default)
+    /// when the item's key is one segment or it has none.
+    func keyPath(ofItem index: Int) -> [String]?
+
     /// The byte a diff of the document splits it at (a newline, or NUL for
     /// lines with `-z`).
     var diffTerminator: UInt8 { get }
@@ -179,6 +184,8 @@ extension FormatLayout {
     public var itemsAreKeyedMembers: Bool { false }
 
     public var headerOffset: Int? { nil }
+
+    public func keyPath(ofItem index: Int) -> [String]? { nil }
 
     public func valueText(ofItem index: Int) -> [UInt8]? {
         let range = itemRange(index)

@@ -67,6 +67,7 @@ public enum ParsedCommandLine: Equatable, Sendable {
     case help(command: CommandDescriptor?)
     /// `help formats`: the formats, from `ListFormat.all`.
     case helpFormats
+    case helpPresets
     case version
 }
 
@@ -175,9 +176,10 @@ public enum ArgumentParser {
         if command.name == "help" {
             guard let name = parsed.positionals.first else { return .help(command: nil) }
             if name == Help.formatsTopic { return .helpFormats }
+            if name == Help.presetsTopic { return .helpPresets }
             guard let target = CommandTable.command(named: name) else {
                 throw UsageError.unknownCommand(
-                    name, suggestion: closest(to: name, among: CommandTable.commands.map(\.name) + [Help.formatsTopic]))
+                    name, suggestion: closest(to: name, among: CommandTable.commands.map(\.name) + [Help.formatsTopic, Help.presetsTopic]))
             }
             return .help(command: target)
         }

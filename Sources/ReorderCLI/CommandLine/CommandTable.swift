@@ -66,6 +66,7 @@ public enum Option: String, CaseIterable, Sendable {
     case recursive
     case like
     case missingFirst = "missing-first"
+    case preset
     case jsonPatch = "json-patch"
     case stat
     case block
@@ -194,6 +195,8 @@ public enum CommandTable {
               help: "JSON, YAML, TOML: sort the list, and every object, mapping and table inside it by key (TOML: a table's sub-table sections too); arrays and sequences inside keep their order. Refused for lines and with --like."),
         .init(.like, short: nil, value: .path(placeholder: "REF"),
               help: "Put the items in the order REF has them (matched by text, or by --key); items REF lacks keep their order after them."),
+        .init(.preset, short: nil, value: .choice(placeholder: "NAME", choices: Preset.all.map(\.name)),
+              help: "Put the lists of NAME's file in the order of that file's tools: package.json, Cargo.toml, pyproject.toml, requirements (see 'reorder help presets')."),
         .init(.missingFirst, short: nil, value: .none,
               help: "With --like: items REF lacks go before the others, not after."),
         .init(.jsonPatch, short: nil, value: .none,
@@ -304,6 +307,7 @@ public enum CommandTable {
               discussion: [
                 "A stable sort, in byte order by default (like LC_ALL=C sort -s). -r sorts descending and stays stable; -u keeps the first of items that compare equal; -i folds ASCII letters to upper case, as sort -f does; -n compares leading numbers, as sort -n does, exactly however long.",
                 "JSON strings compare by their decoded value and JSON numbers by their exact value (12345678901234567890123 > 1e22; numbers are never re-printed). Mixed kinds: null < false < true < numbers < strings < arrays < objects. The members of a JSON object, a YAML mapping and a TOML table sort by key (decoded, code point order). With --key PTR, items sort by the value at PTR inside them and those without it go last, in their order; a PTR that no item has is an error. --recursive sorts the list as without it, and also every object, mapping, table and inline table inside it by key, each by the rule its format has for a list (comments travel with their item); arrays and sequences inside keep their order. In TOML, a table's key/value lines are sorted, and its sub-tables' sections after them. A second run changes nothing.",
+                "--preset NAME sorts the lists of a package.json, Cargo.toml, pyproject.toml or requirements file as that file's tools do (sort-package-json, cargo-sort --grouped, pyproject-fmt, requirements-txt-fixer), moving items only: 'reorder help presets' lists each preset's lists and orders. It reads the file as the preset's format and takes no other sorting option.",
               ],
               examples: [
                 "reorder sort -u list.txt",
@@ -313,9 +317,11 @@ public enum CommandTable {
                 "reorder sort --recursive .vscode/settings.json",
                 "reorder sort --like order.txt list.txt",
                 "reorder sort -p '/repos/*/hooks' --key /id .pre-commit-config.yaml",
+                "reorder sort --preset package.json package.json",
+                "reorder sort --preset requirements --check requirements.txt",
                 "reorder sort -p /items --document '*' --missing-ok stream.yaml",
               ],
-              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst] + output + reading + [.missingOk, .help],
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .preset] + output + reading + [.missingOk, .help],
               takesFiles: true, run: SortCommand.run),
         .init(name: "reverse",
               arguments: [],
@@ -414,7 +420,7 @@ public enum CommandTable {
               takes: [.output, .help], takesFiles: false, run: InitCommand.run),
         .init(name: "help",
               arguments: [],
-              summary: "Show help for reorder, for one command, or for the formats.",
+              summary: "Show help for reorder, for one command, the formats or the presets.",
               discussion: [
                 "'reorder help COMMAND' shows the help of COMMAND. 'reorder help formats' shows each format --format takes: the files it claims under --format auto, the options that are its alone, and what its items are.",
               ],

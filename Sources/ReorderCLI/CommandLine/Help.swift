@@ -5,12 +5,14 @@ import ReorderKit
 enum Help {
     /// `reorder help formats`.
     static let formatsTopic = "formats"
+    /// `reorder help presets`.
+    static let presetsTopic = "presets"
 
     static func usage(_ command: CommandDescriptor) -> String {
         var parts = ["reorder", command.name]
         if command.name == "batch" { parts.append("(-e OP... | -f SCRIPT)") }
         parts += command.arguments.map(\.name)
-        if command.name == "help" { parts.append("[COMMAND | \(formatsTopic)]") }
+        if command.name == "help" { parts.append("[COMMAND | \(formatsTopic) | \(presetsTopic)]") }
         if command.name == "diff" { return (parts + ["[OPTIONS]", "OLD", "NEW"]).joined(separator: " ") }
         if command.name == "edit" { return (parts + ["[OPTIONS]", "FILE"]).joined(separator: " ") }
         if command.name == "pick" { return (parts + ["[OPTIONS]", "[FILE]"]).joined(separator: " ") }
@@ -51,7 +53,7 @@ enum Help {
             out += exampleLines(example, width: width)
         }
         out += "\n"
-        out += wrap("See 'reorder help COMMAND' for a command's options, 'reorder help formats' for the formats, and 'man reorder'.", width: width)
+        out += wrap("See 'reorder help COMMAND' for a command's options, 'reorder help formats' for the formats, 'reorder help presets' for the presets, and 'man reorder'.", width: width)
         return out
     }
 
@@ -73,6 +75,22 @@ enum Help {
                 out += twoColumns("  Options:", labels.joined(separator: "; "), column: 12, width: width)
             }
             out += wrapLines(format.help, width: max(width - 2, 16)).map { "  " + $0 + "\n" }.joined()
+        }
+        return out
+    }
+
+    /// `reorder help presets`: each preset of `Preset.all`, with its files
+    /// and each of its lists with its order.
+    static func presets(width: Int) -> String {
+        var out = ""
+        out += wrap("Presets, as 'reorder sort --preset NAME FILE' and 'preset = \"NAME\"' in a .reorder.toml rule name them. Each puts the lists below in the order that file's tools give them, by moving items: every other byte stays, and comments move with their item. A list the file lacks is skipped. A rule may leave lists out (skip = [\"/scripts\"]) and change a list's order, first and last (list = \"/scripts\" with order = \"sorted\"; without list, those of the preset's first list, which Cargo.toml's rules must name).", width: width)
+        for preset in Preset.all {
+            out += "\n" + preset.name + "\n"
+            out += twoColumns("  Files:", preset.files.joined(separator: " ") + " (read as " + preset.format.name + ")", column: 12, width: width)
+            out += wrapLines(preset.about, width: max(width - 2, 16)).map { "  " + $0 + "\n" }.joined()
+            for list in preset.lists {
+                out += twoColumns("  " + (list.list.isEmpty ? "\"\"" : list.list), list.says, column: 30, width: width)
+            }
         }
         return out
     }

@@ -4,9 +4,30 @@ import ReorderKit
 /// `EditOptions` like the selectors' one.
 enum SortCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
-        try runner.editEachInput(parsed) { _ in
+        if let name = parsed.value(.preset) { return try runPreset(runner, parsed, name) }
+        return try runner.editEachInput(parsed) { _ in
             try edit(parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console)
         }
+    }
+
+    /// `sort --preset NAME`: the preset's rules, as a policy for every
+    /// input, each read as the preset's format.
+    static func runPreset(_ runner: Runner, _ parsed: ParsedArguments, _ name: String) throws -> Int32 {
+        let own: [Option] = [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .missingOk]
+        for option in own + CommandTable.reading where parsed.has(option) {
+            throw UsageError.conflictingOptions(Option.preset.spelled, option.spelled)
+        }
+        guard let preset = Preset.named(name) else {
+            throw UsageError.invalidChoice(option: Option.preset.spelled, value: name, choices: Preset.all.map(\.name))
+        }
+        var policy = Policy()
+        policy.markers = false
+        policy.rules = preset.rules(number: 1, offset: 0, files: [])
+        let context = PolicyContext(policy: policy, loaded: nil, markers: KeepSortedMarkers())
+        context.reportsFindings = false
+        for input in parsed.positionals { context.relativePaths[input] = input }
+        context.relativePaths["-"] = "-"
+        return try runner.eachInput(parsed) { _ in (.policy(context), ReadOptions()) }
     }
 
     static func edit(_ parsed: ParsedArguments, readOptions: ReadOptions, console: Console) throws -> Edit {

@@ -191,7 +191,7 @@ struct Job {
                     try DiffPrinter(sink: console.standardOutput, color: color)
                         .print(old: source, new: new, name: displayName, terminator: outcome.terminator)
                 }
-            } else if case .policy = edit {
+            } else if case .policy(let context) = edit, context.reportsFindings {
                 // The findings say what is out of order, after the run.
             } else {
                 try console.standardOutput.write(displayName + "\n")

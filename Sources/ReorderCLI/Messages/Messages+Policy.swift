@@ -26,6 +26,15 @@ extension Messages {
             return at + "rule \(rule) has both '\(key)' and '\(other)'; keep one"
         case .likeWithoutPath(let rule):
             return at + "rule \(rule) has order = \"like\" but no like = \"PATH\" (the file whose order to follow)"
+        case .notWithPreset(let key, let rule):
+            return at + "rule \(rule) has a preset, whose lists have their own orders, so '\(key)' does not go with it; "
+                + "it takes: " + Policy.presetRuleKeys.joined(separator: ", ") + " (or write a rule of its own for that list)"
+        case .presetNeedsList(let rule, let preset):
+            let lists = Preset.named(preset)?.lists.map(\.list) ?? []
+            return at + "rule \(rule): the \(preset) preset has several lists; say which this order is for with list = \"\(lists.first ?? "")\" (its lists: "
+                + lists.joined(separator: ", ") + ")"
+        case .scriptsWithoutPreset(let rule):
+            return at + "rule \(rule) has 'scripts', which goes with preset = \"package.json\" only; for another list, use list and order"
         case .conflict(let list, let files, let first, let second):
             let other = error.error.secondOffset.map { " (line \(error.place($0).split(separator: ":").first ?? ""))" } ?? ""
             return at + "rules \(first)\(other) and \(second) both name \(list) in '\(files)'; which order wins cannot be told: keep one"
@@ -61,7 +70,7 @@ extension Messages {
         case .listsNowhere(let rule, let policy):
             let lists = rule.lists.map { list -> String in
                 switch list {
-                case .pointer(let pattern): return pattern.text.isEmpty ? "the root" : pattern.text
+                case .pointer(let pattern), .sections(let pattern): return pattern.text.isEmpty ? "the root" : pattern.text
                 case .block(let name): return "block " + name
                 }
             }

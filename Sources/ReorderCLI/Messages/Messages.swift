@@ -72,7 +72,8 @@ enum Messages {
         case .unexpectedOptionValue(let option):
             return "'\(option)' takes no value"
         case .invalidChoice(let option, let value, let choices):
-            return "'\(value)' is not a value of '\(option)'; use one of: " + choices.joined(separator: ", ")
+            return "'\(value)' is not a value of '\(option)'" + didYouMean(option == "--preset" ? Preset.suggestion(for: value) : NearestName.closest(to: value, among: choices))
+                + "; use one of: " + choices.joined(separator: ", ")
         case .missingArgument(let name, let command):
             let usage = CommandTable.command(named: command).map(Help.usage) ?? command
             return "missing \(name); usage: \(usage)"

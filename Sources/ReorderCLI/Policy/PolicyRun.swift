@@ -27,6 +27,10 @@ final class PolicyContext {
         self.markers = markers
     }
 
+    /// `fix` and `check` report the findings after the run; `sort
+    /// --preset` is a sort, whose `--check` names each file.
+    var reportsFindings = true
+
     /// After a scan of every file (`scan`), the jobs that write only
     /// replay the policy: what they find was recorded by the scan.
     var replaying = false
@@ -57,7 +61,7 @@ final class PolicyContext {
         var policy = self.policy
         if relative == nil { policy.rules = [] }
         let needsFormat = matching.contains { rule in
-            rule.format == nil && rule.lists.contains { if case .pointer = $0 { return true } else { return false } }
+            rule.format == nil && rule.lists.contains { if case .block = $0 { return false } else { return true } }
         }
         let format = needsFormat ? ListFormat.claiming(relative ?? input) : nil
         do {
@@ -274,7 +278,9 @@ extension FixCommand {
         // A policy that checks nothing is the failure users hit most: over
         // the whole repository, each rule must match a file and find a list.
         if wholeRepository, let loaded {
-            for rule in policy.rules {
+            var reported = Set<Int>()
+            // A preset's rule is one rule for each of its lists: said once.
+            for rule in policy.rules where reported.insert(rule.number).inserted {
                 if !context.matchedRules.contains(rule.number) {
                     runner.report(PolicyRunError.matchesNothing(rule: rule, policy: loaded), input: nil)
                     status = ExitStatus.failure

@@ -31,9 +31,9 @@ public struct Policy: Equatable, Sendable {
 /// One `[[rule]]`.
 public struct PolicyRule: Equatable, Sendable {
     /// Its number, from 1, in the file's order.
-    public let number: Int
+    public var number: Int
     /// Where its `[[rule]]` header is.
-    public let offset: Int
+    public var offset: Int
     public var files: [Glob] = []
     public var lists: [PolicyList] = []
     public var order: PolicyOrder = .sorted
@@ -50,6 +50,69 @@ public struct PolicyRule: Equatable, Sendable {
     public var format: ListFormat? = nil
     /// `missing = "ok"`: a matched file may lack the list.
     public var missingOK = false
+    /// `preset`: the preset this rule is one list of (see `Preset`).
+    public var preset: String? = nil
+    /// What an item is called for sorting (a preset's; by default its key
+    /// or value).
+    public var naming: PolicyNaming = .asWritten
+    /// Which neighbouring items travel together as one (a preset's).
+    public var units: PolicyUnits = .items
+    /// Items whose name starts with `_` come after all the others, sorted
+    /// the same way (sort-package-json's private fields).
+    public var privateLast = false
+    /// Items that come before the sorted ones, in the order written.
+    public var keptFirst: PolicyKeptFirst? = nil
+
+    public init(number: Int, offset: Int) {
+        self.number = number
+        self.offset = offset
+    }
+
+    /// Whether the order needs the preset's way (names, units, pinned
+    /// kinds of items) rather than the plain one.
+    var ordersByUnits: Bool {
+        naming != .asWritten || units != .items || privateLast || keptFirst != nil
+            || order == .prePost || order == .scripts
+    }
+}
+
+/// What a preset's items are called when they are compared.
+public enum PolicyNaming: Equatable, Sendable {
+    /// The member's key, or the item's value (decoded).
+    case asWritten
+    /// A requirement string's project name, normalized as PEP 503 says
+    /// (case, and runs of `-`, `_` and `.`, folded): `Foo_Bar[x]>=1` is
+    /// `foo-bar`.
+    case projectName
+    /// A requirements file's line, named as pre-commit-hooks'
+    /// requirements-txt-fixer names it: lower-cased, up to the first
+    /// blank or `;`, then up to a version comparison; after `#egg=` when
+    /// the line has one.
+    case requirement
+}
+
+/// Which neighbouring items travel together.
+public enum PolicyUnits: Equatable, Sendable {
+    /// Each item alone.
+    case items
+    /// A JSON member whose key is `//` (npm's comment convention) travels
+    /// with the member after it.
+    case commentMembers
+    /// A comment line travels with the line below it, and a line ending
+    /// with `\` with the line it continues on (requirements files).
+    case commentLines
+    /// TOML lines whose dotted keys start with the same key
+    /// (`x.workspace = true`, `x.features = […]`) are one item, named by
+    /// that key.
+    case dottedKeys
+}
+
+/// Which items come first, in the order written.
+public enum PolicyKeptFirst: Equatable, Sendable {
+    /// Lines that start with `-` (pip's options: `-r`, `-c`, `--index-url`).
+    case optionLines
+    /// Items that are not strings (PEP 735's `{include-group = …}`).
+    case nonStrings
 }
 
 /// Which list of a file a rule is about.
@@ -58,6 +121,18 @@ public enum PolicyList: Equatable, Sendable {
     case pointer(PointerPattern)
     /// `block = "NAME"`: the keep-sorted-style blocks of that marker name.
     case block(String)
+    /// The sub-tables written as sections of the TOML table at the
+    /// pointer (`[dependencies.x]` of `[dependencies]`), which are a list
+    /// beside the table's lines (a preset's).
+    case sections(PointerPattern)
+
+    /// How the policy file writes it (and a preset's `skip` names it).
+    public var text: String {
+        switch self {
+        case .pointer(let pattern), .sections(let pattern): return pattern.text
+        case .block(let name): return "block " + name
+        }
+    }
 }
 
 /// `order`.
@@ -65,6 +140,13 @@ public enum PolicyOrder: Equatable, Sendable {
     case sorted, natural, numeric, version, reversed, kept
     /// `order = "like"` with `like = "PATH"`.
     case like(String)
+    /// package.json's `scripts = "pre-post"`: as written, but each
+    /// `preX` and `postX` moved next to `X`.
+    case prePost
+    /// package.json's `scripts = "sorted"`: sort-package-json's order of
+    /// scripts (names compared `:` part by `:` part, `preX` and `postX`
+    /// beside `X`).
+    case scripts
 
     static let names = ["sorted", "natural", "numeric", "version", "reversed", "kept", "like"]
 }
@@ -126,6 +208,13 @@ public struct PolicyError: Error, Equatable, Sendable {
         case missingKey(key: String, rule: Int)
         case both(key: String, other: String, rule: Int)
         case likeWithoutPath(rule: Int)
+        /// A key a rule with `preset` cannot have.
+        case notWithPreset(key: String, rule: Int)
+        /// `order`, `first` or `last` with a preset that has no main list,
+        /// and no `list` to say which of its lists they change.
+        case presetNeedsList(rule: Int, preset: String)
+        /// `scripts` in a rule that is not package.json's preset.
+        case scriptsWithoutPreset(rule: Int)
         /// Two rules claim one list of one file pattern.
         case conflict(list: String, files: String, first: Int, second: Int)
     }

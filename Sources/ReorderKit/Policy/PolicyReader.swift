@@ -3,7 +3,9 @@
 extension Policy {
     public static let topKeys = ["markers", "rule"]
     public static let ruleKeys = ["files", "list", "lists", "block", "order", "like", "ignore-case", "unique", "key",
-                           "first", "last", "groups", "format", "missing"]
+                           "first", "last", "groups", "format", "missing", "preset", "skip", "scripts"]
+    /// The keys a rule with `preset` may have besides it.
+    public static let presetRuleKeys = ["files", "list", "lists", "order", "like", "first", "last", "skip", "scripts"]
 
     public init(reading source: UnsafeRawBufferPointer) throws(PolicyError) {
         let document: TOMLDocument
@@ -89,7 +91,11 @@ private struct PolicyReader {
                     throw fail(.wrongType(key: key, expected: "an array of tables, written [[rule]]"), at: offset(of: key, in: root))
                 }
                 for (index, table) in array.elements.enumerated() {
-                    policy.rules.append(try rule(table, number: index + 1))
+                    if table.entries["preset"] != nil {
+                        policy.rules += try presetRules(table, number: index + 1)
+                    } else {
+                        policy.rules.append(try rule(table, number: index + 1))
+                    }
                 }
             default:
                 throw fail(.unknownKey(key: key, in: "the policy", suggestion: NearestName.closest(to: key, among: Policy.topKeys)),
@@ -100,11 +106,13 @@ private struct PolicyReader {
         return policy
     }
 
-    func rule(_ table: TOMLTable, number: Int) throws(PolicyError) -> PolicyRule {
+    /// A `[[rule]]`; `orderOnly`: only its order (`order`, `like`, `first`,
+    /// `last`), for a rule with a preset.
+    func rule(_ table: TOMLTable, number: Int, orderOnly: Bool = false) throws(PolicyError) -> PolicyRule {
         var rule = PolicyRule(number: number, offset: table.offset)
         var like: String? = nil
         var orderIsLike = false
-        for key in table.keys {
+        for key in table.keys where !orderOnly || ["order", "like", "first", "last"].contains(key) {
             guard Policy.ruleKeys.contains(key) else {
                 throw fail(.unknownKey(key: key, in: "rule \(number)", suggestion: NearestName.closest(to: key, among: Policy.ruleKeys)),
                            at: offset(of: key, in: table))
@@ -164,12 +172,23 @@ private struct PolicyReader {
                 rule.last = try strings(value, key: key).map(\.0)
             case "groups":
                 rule.groupsByBlankLines = try choice(value, key: key, among: ["blank-lines", "none"]) == "blank-lines"
+            case "preset", "skip":
+                preconditionFailure("a rule with a preset is read by presetRules")
+            case "scripts":
+                throw fail(.scriptsWithoutPreset(rule: number), at: offset(of: key, in: table))
             case "format":
                 let names = ListFormat.all.map(\.name)
                 rule.format = ListFormat.named(try choice(value, key: key, among: names))
             default: // "missing"
                 rule.missingOK = try choice(value, key: key, among: ["ok", "error"]) == "ok"
             }
+        }
+        if orderOnly {
+            if orderIsLike {
+                guard let like else { throw fail(.likeWithoutPath(rule: number), at: offset(of: "order", in: table)) }
+                rule.order = .like(like)
+            }
+            return rule
         }
         if table.entries["block"] != nil && (table.entries["list"] != nil || table.entries["lists"] != nil) {
             throw fail(.both(key: "block", other: table.entries["list"] != nil ? "list" : "lists", rule: number),
@@ -186,6 +205,91 @@ private struct PolicyReader {
         return rule
     }
 
+    /// A rule with `preset`: one rule for each of the preset's lists (all
+    /// with the rule's number), the rule's `order`, `first` and `last`
+    /// applied to the lists it names (by default the preset's main one).
+    func presetRules(_ table: TOMLTable, number: Int) throws(PolicyError) -> [PolicyRule] {
+        let presetValue = try value("preset", of: table)
+        let preset = try string(presetValue, key: "preset")
+        guard let chosen = Preset.named(preset) else {
+            throw fail(.unknownValue(key: "preset", value: preset, expected: Preset.all.map(\.name),
+                                     suggestion: Preset.suggestion(for: preset)), at: presetValue.range.lowerBound)
+        }
+        for key in table.keys where !Policy.presetRuleKeys.contains(key) && key != "preset" {
+            throw fail(Policy.ruleKeys.contains(key) ? .notWithPreset(key: key, rule: number)
+                       : .unknownKey(key: key, in: "rule \(number)", suggestion: NearestName.closest(to: key, among: Policy.presetRuleKeys)),
+                       at: offset(of: key, in: table))
+        }
+        if table.entries["list"] != nil && table.entries["lists"] != nil {
+            throw fail(.both(key: "list", other: "lists", rule: number), at: offset(of: "list", in: table))
+        }
+        let names = chosen.lists.map(\.list)
+        func listNames(_ key: String) throws(PolicyError) -> [String] {
+            guard table.entries[key] != nil else { return [] }
+            var out: [String] = []
+            for (text, at) in try strings(try value(key, of: table), key: key) {
+                guard names.contains(text) else {
+                    throw fail(.unknownValue(key: key, value: text, expected: names.map { $0.isEmpty ? "\"\"" : $0 },
+                                             suggestion: NearestName.closest(to: text, among: names)), at: at)
+                }
+                out.append(text)
+            }
+            return out
+        }
+        let skipped = try listNames("skip")
+        var changed = try listNames("list") + listNames("lists")
+        // The rule's own order, read as a rule without a preset reads it.
+        var own = PolicyRule(number: number, offset: table.offset)
+        let overrides = ["order", "like", "first", "last"].filter { table.entries[$0] != nil }
+        if !overrides.isEmpty {
+            if changed.isEmpty {
+                guard let main = chosen.main else {
+                    throw fail(.presetNeedsList(rule: number, preset: preset), at: offset(of: overrides[0], in: table))
+                }
+                changed = [main]
+            }
+            own = try rule(table, number: number, orderOnly: true)
+        }
+        var scripts: PolicyOrder? = nil
+        if table.entries["scripts"] != nil {
+            let scriptsValue = try value("scripts", of: table)
+            guard preset == "package.json" else { throw fail(.scriptsWithoutPreset(rule: number), at: scriptsValue.range.lowerBound) }
+            switch try choice(scriptsValue, key: "scripts", among: ["kept", "sorted", "pre-post"]) {
+            case "sorted": scripts = .scripts
+            case "pre-post": scripts = .prePost
+            default: scripts = .kept
+            }
+        }
+        var files: [Glob] = []
+        if table.entries["files"] != nil {
+            for (pattern, at) in try strings(try value("files", of: table), key: "files") {
+                do throws(Glob.Problem) {
+                    files.append(try Glob(pattern))
+                } catch {
+                    throw fail(.badGlob(pattern: pattern, reason: error.reason), at: at + 1 + error.offset)
+                }
+            }
+        } else {
+            files = chosen.files.map { try! Glob($0) }
+        }
+        var rules = chosen.rules(number: number, offset: table.offset, files: files, skip: skipped)
+        for index in rules.indices {
+            let pattern: PointerPattern
+            switch rules[index].lists[0] {
+            case .pointer(let named), .sections(let named): pattern = named
+            case .block: continue
+            }
+            if pattern.text == "/scripts", let scripts { rules[index].order = scripts }
+            if changed.contains(pattern.text) {
+                if table.entries["order"] != nil || table.entries["like"] != nil { rules[index].order = own.order }
+                // The rule's `first` before the preset's own.
+                if table.entries["first"] != nil { rules[index].first = own.first + rules[index].first.filter { !own.first.contains($0) } }
+                if table.entries["last"] != nil { rules[index].last = own.last }
+            }
+        }
+        return rules
+    }
+
     /// Two rules that name one list for one file pattern: which would
     /// win cannot be told, so neither does.
     func checkConflicts(_ rules: [PolicyRule]) throws(PolicyError) {
@@ -195,6 +299,7 @@ private struct PolicyReader {
                 let listText: String
                 switch list {
                 case .pointer(let pattern): listText = pattern.text
+                case .sections(let pattern): listText = "sections " + pattern.text
                 case .block(let name): listText = "block " + name
                 }
                 for glob in rule.files {

@@ -83,15 +83,20 @@ extension Policy {
         // items does not change the pointers of the inner ones done before.
         // `checked`: the list is known to be there (a `*` found it); else
         // its reading says whether it is.
-        var targets: [(rule: PolicyRule, tokens: [String], document: Int?, checked: Bool)] = []
+        var targets: [(rule: PolicyRule, tokens: [String], document: Int?, checked: Bool, sections: Bool)] = []
         for rule in matching {
             for list in rule.lists {
-                guard case .pointer(let pattern) = list else { continue }
+                let pattern: PointerPattern, sections: Bool
+                switch list {
+                case .pointer(let named): (pattern, sections) = (named, false)
+                case .sections(let named): (pattern, sections) = (named, true)
+                case .block: continue
+                }
                 guard let format = rule.format ?? given else { throw PolicyApplyError.unknownFormat(rule: rule.number) }
                 let documents = try Policy.documents(current, format: format)
                 if !pattern.hasWildcards && documents == [nil] {
                     // One list, read once: looking for it first would read the file twice.
-                    targets.append((rule, pattern.segments.map { $0! }, nil, false))
+                    targets.append((rule, pattern.segments.map { $0! }, nil, false, sections))
                     continue
                 }
                 var any = false
@@ -102,7 +107,7 @@ extension Policy {
                         // A stream's document without the list: missing, as a file is.
                         result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: document))
                     }
-                    targets += found.map { (rule, $0, document, true) }
+                    targets += found.map { (rule, $0, document, true, sections) }
                 }
                 if any { result.found.insert(rule.number) }
             }
@@ -113,6 +118,7 @@ extension Policy {
             let pointer = JSONPointer(tokens: target.tokens).text
             var options = ReadOptions(format: .named(format), pointer: pointer)
             options.document = target.document
+            options.subTables = target.sections
             var lacking = false
             let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                 let document: ListDocument
@@ -305,6 +311,7 @@ extension ListDocument {
     /// The order `rule` asks of this list, as source indices (fewer with
     /// `unique`). `like(path)`: the keys of the `like` file's list.
     func policyOrder(_ rule: PolicyRule, like: (String) throws -> [ListItemKey]) throws -> [Int] {
+        if rule.ordersByUnits { return try unitOrder(rule) }
         let needsKeys = !rule.first.isEmpty || !rule.last.isEmpty || rule.order == .natural || rule.order == .version
         let names = needsKeys ? try itemNames(key: rule.key) : []
         func text(_ index: Int) -> [UInt8]? { names[index] }

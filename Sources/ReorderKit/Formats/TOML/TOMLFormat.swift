@@ -9,7 +9,7 @@ extension ListFormat {
         options: ["pointer", "recursive", "string"],
         words: FormatWords(name: "TOML", version: "1.0", lists: "an array or a table", oneValue: "one TOML item",
                            keyed: "table", member: "line"),
-        read: { source, options in try TOMLFormat.read(source, pointer: options.pointer) },
+        read: { source, options in try TOMLFormat.read(source, pointer: options.pointer, subTables: options.subTables) },
         children: { source, options in try TOMLFormat.childTokens(source, pointer: options.pointer) })
 }
 
@@ -86,7 +86,7 @@ enum TOMLTarget {
 
 enum TOMLFormat {
     /// Reads `source` and finds the list at `pointer`.
-    static func read(_ source: UnsafeRawBufferPointer, pointer text: String) throws -> any FormatLayout {
+    static func read(_ source: UnsafeRawBufferPointer, pointer text: String, subTables: Bool = false) throws -> any FormatLayout {
         let document = try TOMLDocument(source)
         let pointer = try JSONPointer(parsing: text)
         var target = TOMLTarget.table(document.root)
@@ -104,6 +104,12 @@ enum TOMLFormat {
                 throw TOMLError.nothingAtPointer(pointer: pointer.text, reason: reason)
             }
             target = next
+        }
+        if subTables {
+            guard case .table(let table) = target, table.origin != .inline else {
+                throw TOMLError.nothingAtPointer(pointer: pointer.text, reason: "it is \(target.description), with no sub-tables written as sections")
+            }
+            return try TOMLLineLayout(document: document, sectionsOf: table)
         }
         return try layout(document, target, pointer: pointer.text)
     }

@@ -34,6 +34,14 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         return header.isEmpty ? nil : header.lowerBound
     }
 
+    /// A table's line with a dotted key: the key's segments from the
+    /// table's own.
+    func keyPath(ofItem index: Int) -> [String]? {
+        guard kind == .table else { return nil }
+        let keys = document.lines[lineIndices[index]].keys
+        return keys.count - depth > 1 ? Array(keys[depth...]) : nil
+    }
+
     let document: TOMLDocument
     let kind: Kind
     var source: UnsafeRawBufferPointer { document.source }
