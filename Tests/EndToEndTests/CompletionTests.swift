@@ -207,7 +207,7 @@ final class CompletionTests: XCTestCase {
         var cases: [(String, [String])] = [
             ("reorder mo", ["move"]),
             ("reorder ", commands.sorted()),
-            ("reorder help ", (commands + ["formats"]).sorted()),
+            ("reorder help ", (commands + ["formats", "presets"]).sorted()),
             ("reorder help fo", ["formats"]),
             ("reorder help re", ["reverse"]),
             ("reorder move --fo", ["--format"]),

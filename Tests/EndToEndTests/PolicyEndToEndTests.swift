@@ -223,7 +223,7 @@ final class PolicyEndToEndTests: XCTestCase {
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlsit = \"/dependencies\"\n")
         let unknown = try h.run(["check"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertEqual(unknown.stderr, "reorder: .reorder.toml:3:1: 'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, format, missing\n")
+        XCTAssertEqual(unknown.stderr, "reorder: .reorder.toml:3:1: 'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, format, missing, preset, skip, scripts\n")
 
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"pkg[.json\"]\nlist = \"/dependencies\"\n")
         let glob = try h.run(["check"])

@@ -42,9 +42,10 @@ enum PolicyReporter: String {
         return listName(finding) + ": " + what + " — " + count
     }
 
-    /// The list and the rule: `/dependencies (rule 2)`, `block keep-sorted`.
+    /// The list and the rule: `/dependencies (rule 2)`, `block keep-sorted`,
+    /// `the top level (rule 1)` for the root (`""`).
     static func listName(_ finding: PolicyFinding) -> String {
-        finding.list + (finding.document.map { " (document \($0))" } ?? "") + (finding.rule > 0 ? " (rule \(finding.rule))" : "")
+        (finding.list.isEmpty ? "the top level" : finding.list) + (finding.document.map { " (document \($0))" } ?? "") + (finding.rule > 0 ? " (rule \(finding.rule))" : "")
     }
 
     static func short(_ text: String) -> String {

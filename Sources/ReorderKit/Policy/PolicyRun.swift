@@ -450,6 +450,17 @@ extension ListDocument {
             return String(decoding: source[layout.itemRange(index)].prefix(80), as: UTF8.self)
         }
         let firstMove = diff.matches.first { !$0.stays }
+        // The item it belongs after: the nearest before it that has a name
+        // (not a blank line).
+        func after(_ position: Int) -> String? {
+            var at = position - 1
+            while at >= 0 {
+                let text = name(order[at])
+                if text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" && $0 != "\n" }) { return text }
+                at -= 1
+            }
+            return nil
+        }
         let start = count > 0 ? listRange.lowerBound + layout.itemRange(0).lowerBound : listRange.lowerBound
         let end = count > 0 ? listRange.lowerBound + layout.itemRange(count - 1).upperBound : start
         let place = JSONPlace.of(layout.headerOffset.map { listRange.lowerBound + $0 } ?? start, in: bytes)
@@ -460,6 +471,6 @@ extension ListDocument {
             rule: rule, list: list, document: document, line: line, column: column,
             moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: fixed,
             moved: firstMove.map { name($0.old) },
-            after: firstMove.flatMap { $0.new > 0 ? name(order[$0.new - 1]) : nil }), output)
+            after: firstMove.flatMap { after($0.new) }), output)
     }
 }

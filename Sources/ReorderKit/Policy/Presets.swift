@@ -125,7 +125,7 @@ extension Preset {
 
     static let cargo = Preset(
         name: "Cargo.toml", files: ["**/Cargo.toml"], format: .toml,
-        about: "cargo-sort --grouped's order: dependencies by name within blank-line groups, features with default first",
+        about: "cargo-sort's grouped order: dependencies by name within blank-line groups, features with default first",
         lists: cargoDependencies.map { list in
             PresetList(list, "by name within blank-line groups (x.a = … and x.b = … lines as one item); [\(list.dropFirst().replacingSlashes()).x] tables by name", sections: true) {
                 $0.groupsByBlankLines = true
@@ -177,7 +177,7 @@ extension Preset {
         name: "requirements", files: ["**/*requirements*.txt", "**/*constraints*.txt", "**/requirements/**/*.txt", "**/constraints/**/*.txt"], format: .lines,
         about: "requirements-txt-fixer's order, within blank-line groups; comments move with the line below",
         lists: [
-            PresetList("", "pip's options (-r, -c, --index-url) first as written, then by requirements-txt-fixer's name (lower-cased, up to the version; a URL's #egg=), within blank-line groups; a comment line moves with the line below it, a line ending with '\\' with the next") {
+            PresetList("", "pip's options (-r, -c, an index URL) first as written, then by requirements-txt-fixer's name (lower-cased, up to the version; a URL's #egg=), within blank-line groups; a comment line moves with the line below it, a line ending with '\\' with the next") {
                 $0.naming = .requirement
                 $0.units = .commentLines
                 $0.keptFirst = .optionLines

@@ -426,6 +426,44 @@ final class MetadataTests: XCTestCase {
         }
     }
 
+    /// `reorder help presets` and the man page's PRESETS show every preset
+    /// with its files and every one of its lists, and no other preset; the
+    /// completions offer exactly the presets after `--preset`.
+    func testHelpManAndCompletionsListExactlyThePresets() throws {
+        XCTAssertEqual(try ArgumentParser.parse(["help", "presets"]), .helpPresets)
+        let names = Preset.all.map(\.name)
+        XCTAssertEqual(CommandTable.option(named: "preset")?.value.choices, names, "--preset's choices")
+        let help = Help.presets(width: 1000)
+        let blocks = help.components(separatedBy: "\n\n").dropFirst()
+        XCTAssertEqual(blocks.map { String($0.prefix { $0 != "\n" }) }, names, "reorder help presets: the headings")
+        for (preset, block) in zip(Preset.all, blocks) {
+            XCTAssertTrue(block.contains("  Files:    " + preset.files.joined(separator: " ")), "reorder help presets: the files of \(preset.name)")
+            for list in preset.lists {
+                let name = list.list.isEmpty ? "\"\"" : list.list
+                XCTAssertTrue(block.contains("\n  " + name + " ") || block.contains("\n  " + name + "\n"),
+                              "reorder help presets: \(preset.name) lacks \(name)")
+                XCTAssertTrue(block.contains(list.says), "reorder help presets: \(preset.name) \(name) says its order")
+            }
+        }
+        let page = try text("man/reorder.1")
+        guard let start = page.range(of: "\n.SH PRESETS\n") else { return XCTFail("man page: no PRESETS section") }
+        let section = Self.plain(String(page[start.upperBound...].components(separatedBy: "\n.SH ")[0]))
+        let entries = section.components(separatedBy: ".TP\n").dropFirst()
+        XCTAssertEqual(entries.map { String($0.prefix { $0 != "\n" }).replacingOccurrences(of: ".B ", with: "") }, names,
+                       "man page: the presets under PRESETS")
+        for (preset, entry) in zip(Preset.all, entries) {
+            for file in preset.files { XCTAssertTrue(entry.contains(file), "man page: \(preset.name) lacks its files \(file)") }
+            for list in preset.lists where !list.list.isEmpty {
+                // `/target/*/dependencies` is said once, as "their /target/*/ forms".
+                let said = list.list.hasPrefix("/target/*/") ? "/target/*/" : list.list
+                XCTAssertTrue(entry.contains(said), "man page: \(preset.name) lacks \(list.list)")
+            }
+        }
+        for (script, facts) in [("bash", try bashFacts()), ("zsh", try zshFacts()), ("fish", try fishFacts())] {
+            XCTAssertEqual(facts.options.choices["--preset"], Set(names), "\(script): the values of --preset")
+        }
+    }
+
     /// Each completion script offers exactly `auto` and the formats after
     /// `--format` (and `assertMatchesTable` holds them to the table).
     func testCompletionsOfferExactlyTheFormats() throws {
