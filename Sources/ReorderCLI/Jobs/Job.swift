@@ -148,8 +148,10 @@ struct Job {
             try read.content.throwIfShrank()
             warn(result.warnings, markers: context.markers)
             let output = result.output
+            let source = read.content.bytes
             var outcome = EditOutcome(unchanged: output == nil, terminator: 0x0A, write: { write in
-                guard let output else { return }
+                // Unchanged: the input as it is (a filter prints it).
+                guard let output else { return try [source].withUnsafeBufferPointer { try write($0) } }
                 try output.withUnsafeBytes { bytes in try [bytes].withUnsafeBufferPointer { try write($0) } }
             })
             outcome.warned = !result.warnings.isEmpty
