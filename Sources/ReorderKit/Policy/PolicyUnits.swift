@@ -275,8 +275,10 @@ enum PresetOrders {
     static func isOption(_ line: ArraySlice<UInt8>) -> Bool {
         let body = line.drop { $0 == 0x20 || $0 == 0x09 }
         guard body.first == UInt8(ascii: "-") else { return false }
+        // `-e PATH`, `-ePATH`, `--editable PATH`, `--editable=PATH`.
         let flag = body.prefix { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: "=") }
-        return !(flag.elementsEqual("-e".utf8) || flag.elementsEqual("--editable".utf8) || body.starts(with: "-e".utf8) && flag.count > 2 && !body.starts(with: "--".utf8))
+        let editable = flag.elementsEqual("--editable".utf8) || (!flag.starts(with: "--".utf8) && flag.starts(with: "-e".utf8))
+        return !editable
     }
 
     /// npm's scripts that run without being in `scripts` (so `preinstall`

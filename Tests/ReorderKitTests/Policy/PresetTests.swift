@@ -423,6 +423,14 @@ final class PresetTests: XCTestCase {
         }
     }
 
+    func testOptionLinesAreOptionsButEditables() {
+        for (line, isOption) in [("-r base.txt", true), ("--index-url https://x", true), ("-c c.txt", true),
+                                 ("  --extra-index-url=https://y", true), ("-e .", false), ("-e.", false),
+                                 ("--editable ./x", false), ("--editable=./x", false), ("requests", false)] {
+            XCTAssertEqual(PresetOrders.isOption(ArraySlice(line.utf8)), isOption, line)
+        }
+    }
+
     // MARK: the rule
 
     func testRuleOverridesSkipsAndDefaultFiles() throws {
