@@ -10,7 +10,8 @@ Needs pyproject-fmt and requirements-txt-fixer on PATH (CI puts
    every *package.json, *Cargo.toml and *pyproject.toml, copied to a
    temporary folder and sorted in place with its preset. Checked: exit
    status (`--check` 1 when it changes the file, 0 after), nothing on
-   standard error, standard input and `-o -` print what the file became;
+   standard error, standard input and `-o -` print what the file became
+   (and print an input already in order as it is);
    only whole lines moved (the output's lines are the input's, a JSON or
    TOML separator comma at the end of a line aside); the data loads equal
    (objects and tables the preset sorts compare as sets, sorted arrays as
@@ -118,6 +119,10 @@ def sort_file(preset, name, source, where):
         if printed.returncode != 0 or printed.stderr or printed.stdout != result:
             fail(where, "sort --preset %s -o - FILE: exit %d, %d bytes on standard output, the file became %d bytes" % (
                 preset, printed.returncode, len(printed.stdout), len(result)))
+        repiped = run([REORDER, "sort", "--preset", preset], stdin=result)
+        if repiped.returncode != 0 or repiped.stderr or repiped.stdout != result:
+            fail(where, "sort --preset %s < SORTED: exit %d, %d bytes on standard output for an input of %d bytes "
+                 "already in order" % (preset, repiped.returncode, len(repiped.stdout), len(result)))
         again = run([REORDER, "sort", "--preset", preset, "--check", path])
         if again.returncode != 0 or again.stderr:
             fail(where, "--check after sorting exited %d: not idempotent" % again.returncode)
@@ -511,9 +516,15 @@ def compare_pyproject_fmt(where, source, ours, known):
         fail(where, "[project] keys: ours %s, pyproject-fmt's %s" % (list(mine.get("project", {})),
                                                                      list(theirs.get("project", {}))))
     arrays = 0
-    their_arrays = dict(requirement_arrays(theirs))
+    # pyproject-fmt writes an extra's name PEP 503-normalised (Docs_Extra as docs-extra)
+    extra = re.compile(r"^(project\.optional-dependencies\.)(.*)$")
+
+    def label_key(label):
+        m = extra.match(label)
+        return m.group(1) + re.sub(r"[-_.]+", "-", m.group(2)).lower() if m else label
+    their_arrays = {label_key(label): items for label, items in requirement_arrays(theirs)}
     for label, items in requirement_arrays(mine):
-        other = their_arrays.get(label)
+        other = their_arrays.get(label_key(label))
         if other is None:
             fail(where, "%s: pyproject-fmt has no such array" % label)
             continue
@@ -618,6 +629,11 @@ def check_requirements(results):
             names = [fixer_name(x) for x in theirs.decode().splitlines() if x.strip() and not x.startswith("#")]
             if names != sorted(names) or theirs.decode().count("\n\n") != source.decode().count("\n\n"):
                 fail(where, "requirements-txt-fixer did not sort the whole file: %r" % theirs)
+            their_lines = theirs.decode().splitlines(keepends=True)
+            for i in blanks[1:]:  # the first ends the header, which stays first
+                if not any(not their_lines[j].strip() and their_lines[j + 1] == lines[i + 1]
+                           for j in range(len(their_lines) - 1)):
+                    fail(where, "requirements-txt-fixer: the blank line above %r did not travel with it" % lines[i + 1])
             differences.append("blank-line groups")
         elif name == "diff-duplicates.txt":
             # ours keeps every line; the fixer drops repeats and pkg-resources==0.0.0
@@ -627,8 +643,8 @@ def check_requirements(results):
                     dropped.append(line)
                 seen.add(line)
             kept = list(out)
-            for line in dropped:
-                kept.reverse(); kept.remove(line); kept.reverse()  # the last copy goes
+            for line in dropped:  # the last copy goes
+                del kept[len(kept) - 1 - kept[::-1].index(line)]
             if not dropped or "".join(kept) != theirs.decode():
                 fail(where, "ours less the repeats and pkg-resources is not the fixer's output:\n  %r\n  %r" % (
                     "".join(kept), theirs))
