@@ -114,6 +114,21 @@ public struct Arrangement: Sendable {
         }
     }
 
+    /// Whether the result is the `sourceCount` source items in another
+    /// order: each once, none new, none left out.
+    func isPermutation(ofCount sourceCount: Int) -> Bool {
+        guard count == sourceCount else { return false }
+        var seen = [Bool](repeating: false, count: sourceCount)
+        for run in runs {
+            guard !run.isNewItem, run.start >= 0, run.end <= sourceCount else { return false }
+            for index in run.start..<run.end {
+                if seen[index] { return false }
+                seen[index] = true
+            }
+        }
+        return true
+    }
+
     /// The stretches in result order.
     public var segments: [Segment] {
         runs.map { $0.isNewItem ? .item(Array(itemBytes[$0.newItemBytes])) : .run($0.start..<$0.end) }

@@ -136,7 +136,7 @@ extension ListDocument {
             // Requirements of one name: by the rest of the string, blanks
             // aside (pyproject-fmt compares its re-printed strings).
             return try itemNames(key: rule.key).map { name in
-                name.map { PresetOrders.projectName($0) + [0] + PresetOrders.afterName($0).filter { $0 != 0x20 && $0 != 0x09 } }
+                name.map { PresetOrders.projectName($0) + [0] + PresetOrders.tieKey(PresetOrders.afterName($0)) }
             }
         case .requirement:
             return (0..<count).map { PresetOrders.requirementName(line(at: $0)) }
@@ -235,6 +235,20 @@ enum PresetOrders {
             (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         }
+    }
+
+    /// What orders requirements of one name, as pyproject-fmt orders its
+    /// re-printed strings: the rest of the string without blanks, its
+    /// extras sorted (`[socks,brotli]` is `[brotli,socks]`) and its
+    /// quotes single.
+    static func tieKey(_ rest: ArraySlice<UInt8>) -> [UInt8] {
+        var bytes = rest.filter { $0 != 0x20 && $0 != 0x09 }.map { $0 == UInt8(ascii: "\"") ? UInt8(ascii: "'") : $0 }
+        if bytes.first == UInt8(ascii: "["), let close = bytes.firstIndex(of: UInt8(ascii: "]")) {
+            let extras = bytes[1..<close].split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true)
+                .map { Array($0) }.sorted { $0.lexicographicallyPrecedes($1) }
+            bytes = [UInt8(ascii: "[")] + Array(extras.joined(separator: [UInt8(ascii: ",")])) + Array(bytes[close...])
+        }
+        return bytes
     }
 
     /// requirements-txt-fixer's name of a line: lower-cased; after

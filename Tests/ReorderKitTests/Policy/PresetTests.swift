@@ -367,6 +367,13 @@ final class PresetTests: XCTestCase {
         """)
     }
 
+    func testTiesOfOneNameAsPyprojectFmtOrdersThem() {
+        func key(_ text: String) -> String { String(decoding: PresetOrders.tieKey(PresetOrders.afterName(Array(text.utf8))), as: UTF8.self) }
+        XCTAssertEqual(key("httpx[socks, brotli] >= 0.27 ; python_version >= \"3.12\""), "[brotli,socks]>=0.27;python_version>='3.12'")
+        XCTAssertLessThan(key("httpx[socks,brotli]>=0.27"), key("httpx[cli]>=0.27"))
+        XCTAssertEqual(key("Django"), "")
+    }
+
     func testPEP503Names() {
         let cases = [("Foo_Bar[x]>=1", "foo-bar"), ("zope.interface", "zope-interface"), ("  a--_.b ; x", "a-b"),
                      ("Django @ https://x", "django"), ("", "")]

@@ -132,7 +132,14 @@ struct TOMLInlineLayout: FormatLayout {
 /// The last safeguard of every TOML edit: the result is read again, and an
 /// edit whose result is not valid TOML writes nothing.
 enum TOMLCheck {
+    /// The result must read as TOML when it holds a new item (its key may
+    /// clash with a table defined elsewhere) or lacks one (a table made by
+    /// it would be gone). The same items in another order are whole keys'
+    /// lines, whole values between commas, whole keys' sections or whole
+    /// elements moved between positions that stay: they define the same
+    /// keys and tables, so that result is not read a second time.
     static func reads(_ layout: some FormatLayout, _ arrangement: Arrangement) throws {
+        if arrangement.isPermutation(ofCount: layout.count) { return }
         var output: [UInt8] = []
         layout.write(arrangement) { slices in
             for slice in slices { output.append(contentsOf: slice) }
