@@ -34,9 +34,10 @@ Needs pyproject-fmt and requirements-txt-fixer on PATH (CI puts
    order, the PEP 503 names of every requirement array, classifiers with
    exact duplicates removed. Known differences are printed, each by name:
    dependency-groups arrays with {include-group} (pyproject-fmt keeps them
-   in place, we put them first; their names compare as a set) and the
-   order of ties within one name (pyproject-fmt compares the strings it
-   re-prints: `x[b,a]` as `x[a,b]`); any other difference fails. The
+   in place, we put them first; their names compare as a set), and ties
+   within one name, should they differ (both order them by the rest of the
+   string as pyproject-fmt re-prints it: no blanks, single quotes, `x[b,a]`
+   as `x[a,b]`); any other difference fails. The
    fixture edge__pyproject.toml is compared too.
 3. Side by side with requirements-txt-fixer on the fixtures of
    Tests/conformance/presets/requirements/: byte for byte where no
@@ -430,9 +431,15 @@ def pep503(requirement):
 
 
 def requirement_key(requirement):
+    """The PEP 503 name, then the rest as pyproject-fmt re-prints it: no
+    blanks, single quotes, the extras sorted."""
     s = requirement.strip()
     name = NAME.match(s).group()
-    return (pep503(s), re.sub(r"\s+", "", s[len(name):]))
+    rest = re.sub(r"\s+", "", s[len(name):]).replace('"', "'")
+    if rest.startswith("[") and "]" in rest:
+        close = rest.index("]")
+        rest = "[" + ",".join(sorted(x for x in rest[1:close].split(",") if x)) + rest[close:]
+    return (pep503(s), rest)
 
 
 def natural_compare(x, y):
