@@ -197,6 +197,22 @@ extension Policy {
         return result
     }
 
+    /// `first` and `last`: the items so named (by `name`) pinned before and
+    /// after the rest, in the order those lists give; the rest as they are.
+    static func pinned<Item>(_ items: [Item], first: [String], last: [String], name: (Item) -> [UInt8]?) -> [Item] {
+        guard !first.isEmpty || !last.isEmpty else { return items }
+        func rank(_ list: [String], _ item: Item) -> Int? {
+            guard let bytes = name(item) else { return nil }
+            return list.firstIndex { Array($0.utf8) == bytes }
+        }
+        func inOrder(of list: [String], _ chosen: [Item]) -> [Item] {
+            chosen.enumerated().sorted { (rank(list, $0.element)!, $0.offset) < (rank(list, $1.element)!, $1.offset) }.map(\.element)
+        }
+        let firsts = inOrder(of: first, items.filter { rank(first, $0) != nil })
+        let lasts = inOrder(of: last, items.filter { rank(first, $0) == nil && rank(last, $0) != nil })
+        return firsts + items.filter { rank(first, $0) == nil && rank(last, $0) == nil } + lasts
+    }
+
     /// `lists` with the deepest first, and lists of one depth in their
     /// order: moving an outer list's items leaves the pointers of the inner
     /// ones, done before, as they were. (Swift's `sort` is not stable.)
@@ -349,21 +365,7 @@ extension ListDocument {
         default:
             whole = try sortedOrder(options, key: rule.key)
         }
-        // `first` and `last`: pinned items, in the order those lists give.
-        if !rule.first.isEmpty || !rule.last.isEmpty {
-            func rank(_ list: [String], _ index: Int) -> Int? {
-                guard let bytes = text(index) else { return nil }
-                return list.firstIndex { Array($0.utf8) == bytes }
-            }
-            let firsts = whole.filter { rank(rule.first, $0) != nil }
-                .enumerated().sorted { (rank(rule.first, $0.element)!, $0.offset) < (rank(rule.first, $1.element)!, $1.offset) }
-                .map(\.element)
-            let lasts = whole.filter { rank(rule.first, $0) == nil && rank(rule.last, $0) != nil }
-                .enumerated().sorted { (rank(rule.last, $0.element)!, $0.offset) < (rank(rule.last, $1.element)!, $1.offset) }
-                .map(\.element)
-            let middle = whole.filter { rank(rule.first, $0) == nil && rank(rule.last, $0) == nil }
-            whole = firsts + middle + lasts
-        }
+        whole = Policy.pinned(whole, first: rule.first, last: rule.last, name: text)
         guard rule.groupsByBlankLines else { return whole }
         // Within each run of items between blank lines; the runs stay
         // where they are, and so do blank lines that are items.

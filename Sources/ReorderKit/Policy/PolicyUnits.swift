@@ -89,19 +89,7 @@ extension ListDocument {
             let isPrivate: (Unit) -> Bool = { name($0)?.first == UInt8(ascii: "_") }
             rest = rest.filter { !isPrivate($0) } + rest.filter(isPrivate)
         }
-        if !rule.first.isEmpty || !rule.last.isEmpty {
-            func rank(_ list: [String], _ unit: Unit) -> Int? {
-                guard let key = unit.key, let bytes = names[key] else { return nil }
-                return list.firstIndex { Array($0.utf8) == bytes }
-            }
-            let firsts = rest.filter { rank(rule.first, $0) != nil }
-                .enumerated().sorted { (rank(rule.first, $0.element)!, $0.offset) < (rank(rule.first, $1.element)!, $1.offset) }
-                .map(\.element)
-            let lasts = rest.filter { rank(rule.first, $0) == nil && rank(rule.last, $0) != nil }
-                .enumerated().sorted { (rank(rule.last, $0.element)!, $0.offset) < (rank(rule.last, $1.element)!, $1.offset) }
-                .map(\.element)
-            rest = firsts + rest.filter { rank(rule.first, $0) == nil && rank(rule.last, $0) == nil } + lasts
-        }
+        rest = Policy.pinned(rest, first: rule.first, last: rule.last) { unit in unit.key.flatMap { names[$0] } }
         return first + rest + trailing
     }
 
