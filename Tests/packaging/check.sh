@@ -5,6 +5,8 @@
 #   archive   sha256sum -c; unpacked, exactly the files make install lays out
 #             plus the docs; a static binary that runs with an empty
 #             environment; man finds the page; the same bytes when made again
+#   action    the GitHub Action (action.yml) run as the runner runs it, with
+#             the archive: Tests/packaging/action.sh
 #   deb       lintian reports no error; dpkg -i; reorder, man, and completion
 #             in bash, zsh and fish from the installed files; dpkg -r removes
 #             every file it installed
@@ -116,6 +118,13 @@ check "the page renders from the archive" bash -c "MANPAGER=cat MANWIDTH=80 MANP
 first=$(cat "dist/$archive.tar.gz.sha256")
 make --no-print-directory dist >"$scratch/make-again.log" 2>&1 || { cat "$scratch/make-again.log" >&2; fail "make dist again"; }
 same "make dist again writes the same bytes" "$first" "$(cat "dist/$archive.tar.gz.sha256")"
+
+echo "== the GitHub Action (Tests/packaging/action.sh), with this archive"
+if ARCHIVE="dist/$archive.tar.gz" bash Tests/packaging/action.sh; then
+    ok "action.yml's steps run as GitHub runs them, with dist/$archive.tar.gz"
+else
+    fail "action.yml's steps run as GitHub runs them, with dist/$archive.tar.gz (Tests/packaging/action.sh)"
+fi
 
 echo "== deb"
 # lintian exits 1 on an error tag, 2 when it could not run at all.
