@@ -83,7 +83,7 @@ enum Help {
     /// and each of its lists with its order.
     static func presets(width: Int) -> String {
         var out = ""
-        out += wrap("Presets, as 'reorder sort --preset NAME FILE' and 'preset = \"NAME\"' in a .reorder.toml rule name them. Each puts the lists below in the order that file's tools give them, by moving items: every other byte stays, and comments move with their item. A list the file lacks is skipped. A rule may leave lists out (skip = [\"/scripts\"]) and change a list's order, first and last (list = \"/scripts\" with order = \"sorted\"; without list, those of the preset's first list, which Cargo.toml's rules must name).", width: width)
+        out += wrap("Presets, as 'reorder sort --preset NAME FILE' and 'preset = \"NAME\"' in a .reorder.toml rule name them. Each puts the lists below in the order that file's tools give them, by moving items: every other byte stays, and comments move with their item. A list the file lacks, or a value of another kind where a list is named (a dependencies that is no object), is left alone. A rule may leave lists out (skip = [\"/scripts\"]) and change a list's order, first and last (list = \"/scripts\" with order = \"sorted\"; without list, those of the preset's first list, which Cargo.toml's rules must name).", width: width)
         for preset in Preset.all {
             out += "\n" + preset.name + "\n"
             out += twoColumns("  Files:", preset.files.joined(separator: " ") + " (read as " + preset.format.name + ")", column: 12, width: width)

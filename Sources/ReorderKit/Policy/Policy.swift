@@ -62,6 +62,11 @@ public struct PolicyRule: Equatable, Sendable {
     public var privateLast = false
     /// Items that come before the sorted ones, in the order written.
     public var keptFirst: PolicyKeptFirst? = nil
+    /// A preset's list is one of keyed members (an object, a table) or of
+    /// elements (an array); a value of the other kind, or no list, is left
+    /// as it is (sort-package-json leaves a `dependencies` that is no
+    /// object alone). Nil: any list.
+    public var keyed: Bool? = nil
 
     public init(number: Int, offset: Int) {
         self.number = number

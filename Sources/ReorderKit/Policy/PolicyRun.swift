@@ -125,6 +125,8 @@ extension Policy {
                 do {
                     document = try ListDocument(bytes, format: format, options: options)
                 } catch let error as FormatError {
+                    // A preset's list that is some other value: left as it is.
+                    if case .notAList = error.kind, target.rule.preset != nil { return nil }
                     if case .notAList(_, let found, _) = error.kind {
                         throw PolicyApplyError.notAList(rule: target.rule.number, list: pointer, found: found)
                     }
@@ -134,6 +136,7 @@ extension Policy {
                     }
                     throw error
                 }
+                if let keyed = target.rule.keyed, document.layout.itemsAreKeyedMembers != keyed { return nil }
                 let order = try document.policyOrder(target.rule) { try like(target.rule, $0, pointer) }
                 return try document.finding(order: order, rule: target.rule.number, list: pointer,
                                             document: target.document, key: target.rule.key, in: bytes)

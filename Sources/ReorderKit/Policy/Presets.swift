@@ -67,12 +67,15 @@ public struct PresetList: Sendable {
     /// are sorted too, among themselves, after its lines.
     public let sections: Bool
 
-    init(_ list: String, _ says: String, sections: Bool = false, _ configure: (inout PolicyRule) -> Void = { _ in }) {
+    /// `keyed`: the list is a map (an object, a table), not an array; a
+    /// value of the other kind is left alone.
+    init(_ list: String, _ says: String, keyed: Bool, sections: Bool = false, _ configure: (inout PolicyRule) -> Void = { _ in }) {
         self.list = list
         self.says = says
         self.sections = sections
         var rule = PolicyRule(number: 0, offset: 0)
         rule.missingOK = true
+        rule.keyed = keyed
         configure(&rule)
         self.rule = rule
     }
@@ -105,15 +108,15 @@ extension Preset {
         name: "package.json", files: ["**/package.json"], format: .json,
         about: "sort-package-json's order (its 110 known fields, yarn and pnpm's order of dependencies); scripts as written",
         lists: [
-            PresetList("", "sort-package-json's 110 known fields in its order, then the others by code point, then those starting with '_'") {
+            PresetList("", "sort-package-json's 110 known fields in its order, then the others by code point, then those starting with '_'", keyed: true) {
                 $0.first = packageJSONFields
                 $0.privateLast = true
                 $0.units = .commentMembers
             },
         ] + packageJSONMaps.map { map in
-            PresetList("/" + map, "by code point") { $0.units = .commentMembers }
+            PresetList("/" + map, "by code point", keyed: true) { $0.units = .commentMembers }
         } + [
-            PresetList("/scripts", "as written; scripts = \"sorted\": sort-package-json's order; scripts = \"pre-post\": each preX and postX next to X") {
+            PresetList("/scripts", "as written; scripts = \"sorted\": sort-package-json's order; scripts = \"pre-post\": each preX and postX next to X", keyed: true) {
                 $0.order = .kept
                 $0.units = .commentMembers
             },
@@ -127,19 +130,19 @@ extension Preset {
         name: "Cargo.toml", files: ["**/Cargo.toml"], format: .toml,
         about: "cargo-sort's grouped order: dependencies by name within blank-line groups, features with default first",
         lists: cargoDependencies.map { list in
-            PresetList(list, "by name within blank-line groups (x.a = … and x.b = … lines as one item); [\(list.dropFirst().replacingSlashes()).x] tables by name", sections: true) {
+            PresetList(list, "by name within blank-line groups (x.a = … and x.b = … lines as one item); [\(list.dropFirst().replacingSlashes()).x] tables by name", keyed: true, sections: true) {
                 $0.groupsByBlankLines = true
                 $0.units = .dottedKeys
             }
         } + [
-            PresetList("/workspace/members", "by code point"),
-            PresetList("/workspace/exclude", "by code point"),
-            PresetList("/features", "by name within blank-line groups, default first") {
+            PresetList("/workspace/members", "by code point", keyed: false),
+            PresetList("/workspace/exclude", "by code point", keyed: false),
+            PresetList("/features", "by name within blank-line groups, default first", keyed: true) {
                 $0.first = ["default"]
                 $0.groupsByBlankLines = true
                 $0.units = .dottedKeys
             },
-            PresetList("/features/*", "by code point"),
+            PresetList("/features/*", "by code point", keyed: false),
         ],
         main: nil)
 
@@ -154,19 +157,19 @@ extension Preset {
         name: "pyproject.toml", files: ["**/pyproject.toml"], format: .toml,
         about: "pyproject-fmt's order of [project] and of requirements (by PEP 503 name); [tool.*] left as it is",
         lists: [
-            PresetList("/project", "pyproject-fmt's order (\(pyprojectProjectKeys.joined(separator: ", "))), then the others without case; [project.x] tables the same way", sections: true) {
+            PresetList("/project", "pyproject-fmt's order (\(pyprojectProjectKeys.joined(separator: ", "))), then the others without case; [project.x] tables the same way", keyed: true, sections: true) {
                 $0.ignoreCase = true
                 $0.first = pyprojectProjectKeys
                 $0.units = .dottedKeys
             },
-            PresetList("/project/dependencies", "by PEP 503 name (case, -, _ and . folded), then by the rest") { $0.naming = .projectName },
-            PresetList("/project/optional-dependencies/*", "by PEP 503 name, then by the rest") { $0.naming = .projectName },
-            PresetList("/dependency-groups/*", "{include-group = …} first as written, then by PEP 503 name, then by the rest") {
+            PresetList("/project/dependencies", "by PEP 503 name (case, -, _ and . folded), then by the rest", keyed: false) { $0.naming = .projectName },
+            PresetList("/project/optional-dependencies/*", "by PEP 503 name, then by the rest", keyed: false) { $0.naming = .projectName },
+            PresetList("/dependency-groups/*", "{include-group = …} first as written, then by PEP 503 name, then by the rest", keyed: false) {
                 $0.naming = .projectName
                 $0.keptFirst = .nonStrings
             },
-            PresetList("/build-system/requires", "by PEP 503 name, then by the rest") { $0.naming = .projectName },
-            PresetList("/project/classifiers", "natural order without case (3.9 before 3.10)") {
+            PresetList("/build-system/requires", "by PEP 503 name, then by the rest", keyed: false) { $0.naming = .projectName },
+            PresetList("/project/classifiers", "natural order without case (3.9 before 3.10)", keyed: false) {
                 $0.order = .natural
                 $0.ignoreCase = true
             },
@@ -177,7 +180,7 @@ extension Preset {
         name: "requirements", files: ["**/*requirements*.txt", "**/*constraints*.txt", "**/requirements/**/*.txt", "**/constraints/**/*.txt"], format: .lines,
         about: "requirements-txt-fixer's order, within blank-line groups; comments move with the line below",
         lists: [
-            PresetList("", "pip's options (-r, -c, an index URL) first as written, then by requirements-txt-fixer's name (lower-cased, up to the version; a URL's #egg=), within blank-line groups; a comment line moves with the line below it, a line ending with '\\' with the next") {
+            PresetList("", "pip's options (-r, -c, an index URL) first as written, then by requirements-txt-fixer's name (lower-cased, up to the version; a URL's #egg=), within blank-line groups; a comment line moves with the line below it, a line ending with '\\' with the next", keyed: false) {
                 $0.naming = .requirement
                 $0.units = .commentLines
                 $0.keptFirst = .optionLines

@@ -182,6 +182,19 @@ final class PresetTests: XCTestCase {
         """)
     }
 
+    func testPackageJSONValuesOfAnotherKindAreLeftAlone() throws {
+        // sort-package-json leaves anything but a plain object alone: a root
+        // array, a `dependencies` that is a string or an array.
+        let array = "[\"b\", \"a\"]\n"
+        XCTAssertEqual(try fixed("package.json", array, path: "package.json"), array)
+        let odd = "{\"dependencies\": \"none\", \"devDependencies\": [\"z\", \"a\"], \"name\": \"x\"}"
+        XCTAssertEqual(try fixed("package.json", odd, path: "package.json"),
+                       "{\"name\": \"x\", \"dependencies\": \"none\", \"devDependencies\": [\"z\", \"a\"]}")
+        // Cargo: `workspace.members` that is a table is no list of members.
+        let cargo = "[workspace.members]\nz = 1\na = 2\n"
+        XCTAssertEqual(try fixed("Cargo.toml", cargo, path: "Cargo.toml"), cargo)
+    }
+
     // MARK: Cargo.toml
 
     func testCargoDependencyFormsMoveAsOneItem() throws {
