@@ -99,6 +99,8 @@ final class OptionFormatTableTests: XCTestCase {
         "recursive": Row(arguments: ["--recursive"], formats: structured),
         "like": Row(arguments: ["--like", "ref"]),
         "missing-first": Row(arguments: ["--missing-first"], with: ["--like", "ref"]),
+        "preset": Row(arguments: ["--preset", "requirements"],
+                      notRun: "it reads the file as its preset's format and refuses -p and the other reading options (PresetEndToEndTests)"),
         "json-patch": Row(arguments: ["--json-patch"], formats: ["json", "jsonc"]),
         "stat": Row(arguments: ["--stat"]),
         "help": Row(arguments: ["--help"]),

@@ -65,8 +65,8 @@ public enum Option: String, CaseIterable, Sendable {
     case numeric
     case recursive
     case like
-    case missingFirst = "missing-first"
     case preset
+    case missingFirst = "missing-first"
     case jsonPatch = "json-patch"
     case stat
     case block
