@@ -263,6 +263,10 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertTrue(policy.hasSuffix("""
             markers = true
 
+            # 1 file in the order of the Cargo.toml preset now ('reorder help presets').
+            [[rule]]
+            preset = "Cargo.toml"
+
             # 2 files named package.json: in order now.
             [[rule]]
             files = ["package.json"]
@@ -273,12 +277,6 @@ final class PolicyEndToEndTests: XCTestCase {
             files = ["package.json"]
             list = "/devDependencies"
             missing = "ok"
-
-            # 1 file named Cargo.toml: in order now.
-            [[rule]]
-            files = ["Cargo.toml"]
-            list = "/dependencies"
-            groups = "blank-lines"
 
             # 1 file named pyproject.toml: in order now.
             [[rule]]

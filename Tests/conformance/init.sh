@@ -52,9 +52,16 @@ reorder = sys.argv[1]
 policy = tomllib.load(open(".reorder.toml", "rb"))
 files = subprocess.run(["git", "ls-files"], capture_output=True, text=True).stdout.split()
 caught = 0
+# A preset's rule: the files of its name, its first list.
+presets = {"package.json": ("package.json", ""), "Cargo.toml": ("Cargo.toml", "/dependencies"),
+           "pyproject.toml": ("pyproject.toml", "/project"), "requirements": ("requirements.txt", "")}
 for number, rule in enumerate(policy.get("rule", []), 1):
-    name = rule["files"][0]
-    lists = rule.get("lists") or [rule["list"]]
+    if "preset" in rule:
+        name, first = presets[rule["preset"]]
+        lists = [first]
+    else:
+        name = rule["files"][0]
+        lists = rule.get("lists") or [rule["list"]]
     for path in files:
         if path.rsplit("/", 1)[-1] != name or "*" in lists[0]:
             continue

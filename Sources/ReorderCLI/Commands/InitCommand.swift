@@ -6,7 +6,8 @@ import Musl
 import ReorderKit
 
 /// `reorder init`: a starting `.reorder.toml` for the repository, from the
-/// lists that are already in order. Each list the peers' conventions name
+/// lists that are already in order. A preset that every file of its kind
+/// follows becomes one rule (`preset = "Cargo.toml"`). Else each list the peers' conventions name
 /// (a package's dependencies, a workspace's members, a project's
 /// classifiers, each repository's hooks) is tried in every file of that
 /// name; one that is in order in every file that has it becomes a rule,
@@ -57,7 +58,19 @@ enum InitCommand {
 
             """
         var rules = 0, governed = Set<String>()
-        for candidate in candidates {
+        // A preset that every file of its kind follows already: one rule
+        // for it, instead of one for each of its lists.
+        var covered = Set<String>()
+        for preset in Preset.all {
+            guard let matching = try presetHolds(preset, files: files, root: here) else { continue }
+            rules += 1
+            governed.formUnion(matching)
+            covered.insert(preset.name)
+            let count = matching.count == 1 ? "1 file" : "\(matching.count) files"
+            text += "\n# \(count) in the order of the \(preset.name) preset now ('reorder help presets').\n[[rule]]\n"
+            text += "preset = \(quoted(preset.name))\n"
+        }
+        for candidate in candidates where !covered.contains(candidate.file) {
             let matching = files.filter { PathNames.baseName($0) == candidate.file }
             guard !matching.isEmpty else { continue }
             // The lists in order, grouped by the order that holds, in the
@@ -101,6 +114,22 @@ enum InitCommand {
             try runner.console.standardError.flush()
         }
         return ExitStatus.success
+    }
+
+    /// The files of `preset`'s kind (by its own patterns) when there are
+    /// some and each is in the preset's order already; else nil.
+    static func presetHolds(_ preset: Preset, files: [String], root: String) throws -> [String]? {
+        var policy = Policy()
+        policy.markers = false
+        policy.rules = preset.rules(number: 1, offset: 0, files: preset.files.map { try! Glob($0) })
+        let matching = files.filter { !policy.rules(matching: $0).isEmpty }
+        guard !matching.isEmpty else { return nil }
+        for path in matching {
+            guard let content = try? InputBytes.read(path: PathNames.join(root, path)) else { return nil }
+            let bytes = withExtendedLifetime(content) { Array(content.bytes) }
+            guard let result = try? policy.apply(to: bytes, path: path, format: nil), result.findings.isEmpty else { return nil }
+        }
+        return matching
     }
 
     /// The first order under which `list` is in order in every file of
