@@ -251,12 +251,12 @@ final class LSPServer {
                 do {
                     return try context.compute(source, input: path, displayName: path).0
                 } catch let error as any FormatReadError {
-                    throw FormatErrorInInput(error, name: nil, source: source)
+                    throw FormatErrorInInput(error, name: path, source: source)
                 }
             }
         } catch let error as FormatErrorInInput {
             let range = error.error.sourceOffset.map { placeRange(text, $0) } ?? lineRange(text, 0)
-            diagnostics.append(diagnostic(range, Messages.describe(error, input: nil)))
+            diagnostics.append(diagnostic(range, LSPServer.unplaced(Messages.describe(error, input: path), path)))
             return LSPAnalysis(diagnostics: diagnostics)
         } catch {
             diagnostics.append(diagnostic(lineRange(text, 0), Messages.describe(error, input: nil)))
@@ -341,20 +341,32 @@ final class LSPServer {
     private func policyError(_ error: Error, path: String, bytes: [UInt8]) -> (message: String, offset: Int?) {
         if let error = error as? PolicyError {
             if case .invalidTOML(let formatError) = error.kind {
-                let wrapped = bytes.withUnsafeBytes { FormatErrorInInput(formatError, name: nil, source: $0) }
-                return (Messages.describe(wrapped, input: nil), formatError.sourceOffset)
+                let wrapped = bytes.withUnsafeBytes { FormatErrorInInput(formatError, name: path, source: $0) }
+                return (LSPServer.unplaced(Messages.describe(wrapped, input: path), path), formatError.sourceOffset)
             }
             let described = Messages.describe(PolicyFileError(path: path, error: error, source: bytes), input: nil)
-            // `PATH:LINE:COLUMN: MESSAGE`, or `PATH: MESSAGE`: the place is
-            // the diagnostic's.
-            var message = Substring(described)
-            if message.hasPrefix(path + ":") {
-                message = message.dropFirst(path.count + 1)
-                if let space = message.firstIndex(of: " ") { message = message[message.index(after: space)...] }
-            }
-            return (String(message), error.offset)
+            return (LSPServer.unplaced(described, path), error.offset)
         }
         return (Messages.describe(error, input: path), nil)
+    }
+
+    /// A message less the `PATH:LINE:COLUMN: ` or `PATH: ` it starts
+    /// with: a diagnostic has its document and its place.
+    static func unplaced(_ message: String, _ path: String) -> String {
+        guard message.hasPrefix(path) else { return message }
+        var rest = Substring(message).dropFirst(path.count)
+        // `:LINE:COLUMN` or `:LINE`, then `:` (a policy file's message has a
+        // space after it, as others do).
+        var probe = rest
+        for _ in 0..<2 {
+            guard probe.first == ":" else { break }
+            let digits = probe.dropFirst().prefix(while: { $0.isASCII && $0.isNumber })
+            guard !digits.isEmpty else { break }
+            probe = probe.dropFirst(1 + digits.count)
+            rest = probe
+        }
+        if rest.hasPrefix(":") { rest = rest.dropFirst() }
+        return String(rest.drop(while: { $0 == " " }))
     }
 
     private func policyDiagnostics(_ text: LSPText) -> [LSPJSON] {

@@ -181,14 +181,19 @@ enum LineDiff {
             cursors[bucket] += 1
             pairs.append((i, j))
         }
-        // The longest run of pairs whose b lines increase.
-        var tails: [Int] = []  // index into pairs of the smallest tail of each length
+        // The longest run of pairs whose b lines increase, found from the
+        // last pair back (as a run whose b lines decrease), so that of
+        // runs as long, the one that keeps the earlier lines of a stays:
+        // the line that moves is the one `ListDiff` moves, which the
+        // finding's message names.
+        var tails: [Int] = []  // pair index of the largest last b line of each length
         var previous = [Int](repeating: -1, count: pairs.count)
-        for (index, pair) in pairs.enumerated() {
+        for index in pairs.indices.reversed() {
+            let value = pairs[index].1
             var low = 0, high = tails.count
             while low < high {
                 let mid = (low + high) / 2
-                if pairs[tails[mid]].1 < pair.1 { low = mid + 1 } else { high = mid }
+                if pairs[tails[mid]].1 > value { low = mid + 1 } else { high = mid }
             }
             if low > 0 { previous[index] = tails[low - 1] }
             if low == tails.count { tails.append(index) } else { tails[low] = index }
@@ -196,7 +201,6 @@ enum LineDiff {
         var anchors: [(Int, Int)] = []
         var link = tails.last ?? -1
         while link >= 0 { anchors.append(pairs[link]); link = previous[link] }
-        anchors.reverse()
         anchors.append((aEnd, bEnd))
         var hunks: [LineHunk] = []
         var i = prefix, j = prefix
