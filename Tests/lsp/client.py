@@ -425,9 +425,11 @@ def latency(directory):
     expect_equal(server.diagnostics(uri, 1, timeout=120), [], "the large file in order")
     times = []
     for version in range(2, 7):
-        # One more dependency, out of order, in the middle of the list.
-        line = 3 + count // 2 + version
-        change = {"range": rng(line, 0, line, 0), "text": '    "aaa%d": "1",\n' % version}
+        # One more dependency, out of order, in the middle of the list;
+        # then that line changed.
+        line = 3 + count // 2
+        end = line if version == 2 else line + 1
+        change = {"range": rng(line, 0, end, 0), "text": '    "aaa%d": "1",\n' % version}
         started = time.monotonic()
         server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
         diags = server.diagnostics(uri, version, timeout=120)
