@@ -325,6 +325,22 @@ def run(directory, large):
     answer = server.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {}})
     expect_equal(answer["result"], [], "formatting a text in order")
 
+    # A document not saved yet, in a folder of the repository: by the
+    # policy too.
+    unsaved = uri_of(os.path.join(directory, "sub2", "package.json"))
+    os.mkdir(os.path.join(directory, "sub2"))
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": unsaved, "languageId": "json", "version": 1,
+                                                            "text": '{"dependencies": {"b": "1", "a": "1"}}'}})
+    udiags = server.diagnostics(unsaved, 1)
+    expect_equal([d["message"] for d in udiags], ["/dependencies (rule 1): 'a' belongs first — 1 move"], "an unsaved document")
+    expect_equal(udiags[0]["range"], rng(0, 0, 0, 38), "a list on one line: that line")
+    answer = server.request("textDocument/codeAction", {"textDocument": {"uri": unsaved}, "range": rng(0, 5, 0, 5),
+                                                        "context": {"diagnostics": udiags}})
+    expect_equal(apply_edits('{"dependencies": {"b": "1", "a": "1"}}', answer["result"][0]["edit"]["changes"][unsaved]),
+                 '{"dependencies": {"a": "1", "b": "1"}}', "an unsaved document fixed")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": unsaved}})
+    expect_equal(server.diagnostics(unsaved), [], "an unsaved document closed")
+
     # A file no rule covers and no block: nothing.
     notes = os.path.join(directory, "notes.txt")
     with open(notes, "w") as f:

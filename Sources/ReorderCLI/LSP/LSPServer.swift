@@ -31,6 +31,19 @@ final class LSPServer {
 
     func log(_ line: String) { transport.log(line) }
 
+    /// `REORDER_LSP_TRACE` set: how long each step of a document's check
+    /// takes, logged.
+    private let tracing = getenv("REORDER_LSP_TRACE") != nil
+    private var traceStart = 0.0
+    private func trace(_ step: String) {
+        guard tracing else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        if !step.isEmpty { log(step + " \(Int((seconds - traceStart) * 1000)) ms") }
+        traceStart = seconds
+    }
+
     /// Runs until `exit` or the end of the input; the exit status.
     func run() -> Int32 {
         while let body = transport.next() {
@@ -44,7 +57,9 @@ final class LSPServer {
             } catch {
                 continue
             }
+            trace("")
             if let status = handle(message) { return status }
+            trace("message \(message["method"]?.string ?? "")")
         }
         return 1
     }
@@ -148,6 +163,7 @@ final class LSPServer {
             log("skipped a didChange of a document that is not open")
             return
         }
+        trace("")
         let version = params["textDocument"]?["version"]?.int ?? document.version + 1
         guard version > document.version else {
             log("skipped a didChange of \(uri) with version \(version), not newer than \(document.version)")
@@ -162,6 +178,7 @@ final class LSPServer {
                 text = LSPText(Array(new.utf8))
             }
         }
+        trace("changes applied")
         document.version = version
         document.text = text
         document.analysis = nil
@@ -244,7 +261,18 @@ final class LSPServer {
         case nil:
             break
         }
+        trace("policy found")
         let context = PolicyContext(policy: policy, loaded: loaded, markers: KeepSortedMarkers())
+        // A document not saved yet has no path of its own: the path
+        // relative to the policy's folder is found by its folder's.
+        if let loaded, PathNames.realPath(path) == nil, let folder = PathNames.realPath(PathNames.parent(path)) {
+            let real = PathNames.join(folder, PathNames.baseName(path))
+            if loaded.root == "/" {
+                context.relativePaths[path] = String(real.dropFirst())
+            } else if real.hasPrefix(loaded.root + "/") {
+                context.relativePaths[path] = String(real.dropFirst(loaded.root.count + 1))
+            }
+        }
         let result: PolicyFileResult
         do {
             result = try text.bytes.withUnsafeBytes { source in
@@ -269,22 +297,24 @@ final class LSPServer {
         for warning in result.warnings {
             diagnostics.append(diagnostic(lineRange(text, warning.line - 1), Messages.describe(warning, markers: context.markers)))
         }
+        trace("policy applied")
         var analysis = LSPAnalysis()
         if let output = result.output {
             let fixed = LSPText(output)
             analysis.fixed = fixed
             analysis.hunks = LineDiff.hunks(text, fixed)
+            trace("line diff")
         }
         for finding in result.findings {
             // The list's lines: from its first item, as many as its
             // fixed text has.
             let first = finding.line - 1
-            let lineCount = finding.fixed.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lineCount = 1 + LSPText.newlines(in: finding.fixed)
             let span = first..<(first + lineCount)
             let hunks = analysis.hunks.filter { $0.old.overlaps(span) || (!$0.new.isEmpty && $0.old.isEmpty && span.contains($0.old.lowerBound)) }
-            let moved = hunks.flatMap { Array($0.old.clamped(to: span)) }
+            let moved = hunks.map { $0.old.clamped(to: span) }.filter { !$0.isEmpty }
             let range: LSPRange
-            if let low = moved.min(), let high = moved.max() {
+            if let low = moved.map(\.lowerBound).min(), let high = moved.map({ $0.upperBound - 1 }).max() {
                 range = LSPRange(start: LSPPosition(line: low, character: 0), end: text.endOfContent(ofLine: high))
             } else {
                 range = lineRange(text, first)

@@ -69,6 +69,19 @@ struct LSPText {
 
     var lineCount: Int { lineStarts.count }
 
+    /// How many "\n" `bytes` holds.
+    static func newlines(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0, at = 0
+            while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                count += 1
+                at = base.distance(to: UnsafeRawPointer(found)) + 1
+            }
+            return count
+        }
+    }
+
     /// The end of line `line`'s content: before its "\n" (and a "\r"
     /// before that).
     func contentEnd(ofLine line: Int) -> Int {
