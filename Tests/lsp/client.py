@@ -9,6 +9,9 @@ import json, os, select, shutil, statistics, subprocess, sys, tempfile, time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REORDER = os.environ.get("REORDER") or os.path.join(ROOT, ".build", "debug", "reorder")
 POLICY = '[[rule]]\nfiles = ["package.json"]\nlist = "/dependencies"\n'
+# A second rule, after the first (whose number the messages say): a TOML
+# table, whose finding's line is its header's.
+POLICY_CARGO = '\n[[rule]]\nfiles = ["Cargo.toml"]\nlist = "/dependencies"\n'
 checks = 0
 
 
@@ -175,7 +178,7 @@ class Server:
 def git_repo(directory):
     subprocess.run(["git", "init", "-q", directory], check=True)
     with open(os.path.join(directory, ".reorder.toml"), "w") as f:
-        f.write(POLICY)
+        f.write(POLICY + POLICY_CARGO)
 
 
 def uri_of(path):
@@ -203,7 +206,8 @@ def run(directory, large):
     server = Server(directory)
 
     # Lifecycle: initialize.
-    answer = server.request("initialize", {"processId": None, "rootUri": uri_of(directory), "capabilities": {}})
+    answer = server.request("initialize", {"processId": None, "rootUri": uri_of(directory), "capabilities": {
+        "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}})
     caps = answer["result"]["capabilities"]
     expect_equal(caps["textDocumentSync"]["change"], 2, "textDocumentSync.change")
     expect_equal(caps["textDocumentSync"]["openClose"], True, "textDocumentSync.openClose")
@@ -211,6 +215,11 @@ def run(directory, large):
     expect_equal(sorted(caps["codeActionProvider"]["codeActionKinds"]), ["quickfix", "source.fixAll.reorder"], "code action kinds")
     expect_equal(caps["documentFormattingProvider"], True, "documentFormattingProvider")
     server.notify("initialized", {})
+    # It asks to be told of changes of policy files; answered.
+    registration = server.wait(lambda m: m.get("method") == "client/registerCapability", 10, "registration")
+    watchers = registration["params"]["registrations"][0]["registerOptions"]["watchers"]
+    expect_equal(watchers, [{"globPattern": "**/.reorder.toml"}], "the watchers asked for")
+    server.send({"jsonrpc": "2.0", "id": registration["id"], "result": None})
 
     # didOpen: one diagnostic, on the line of the item that moves.
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}})
@@ -288,10 +297,10 @@ def run(directory, large):
     policy_path = os.path.join(directory, ".reorder.toml")
     policy_uri = uri_of(policy_path)
     server.notify("textDocument/didOpen", {"textDocument": {"uri": policy_uri, "languageId": "toml", "version": 1,
-                                                            "text": POLICY}})
+                                                            "text": POLICY + POLICY_CARGO}})
     expect_equal(server.diagnostics(policy_uri, 1), [], "a valid policy file's diagnostics")
     expect_equal(len(server.diagnostics(uri, 2)), 1, "package.json checked again")
-    broken = POLICY.replace("list =", "lisst =")
+    broken = POLICY.replace("list =", "lisst =") + POLICY_CARGO
     server.notify("textDocument/didChange", {"textDocument": {"uri": policy_uri, "version": 2},
                                              "contentChanges": [{"text": broken}]})
     pdiags = server.diagnostics(policy_uri, 2)
@@ -299,7 +308,7 @@ def run(directory, large):
     check("'lisst' is not a key" in pdiags[0]["message"], "the policy's error: %r" % pdiags[0]["message"])
     expect_equal(pdiags[0]["range"]["start"], {"line": 2, "character": 0}, "the policy error's place")
     server.diagnostics(uri, 2)
-    other = POLICY.replace('"package.json"', '"other.json"')
+    other = POLICY.replace('"package.json"', '"other.json"') + POLICY_CARGO
     server.notify("textDocument/didChange", {"textDocument": {"uri": policy_uri, "version": 3},
                                              "contentChanges": [{"text": other}]})
     expect_equal(server.diagnostics(policy_uri, 3), [], "the policy file fixed")
@@ -314,7 +323,7 @@ def run(directory, large):
     server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": policy_uri, "type": 2}]})
     expect_equal(server.diagnostics(uri, 2), [], "package.json after the policy changed on disk")
     with open(policy_path, "w") as f:
-        f.write(POLICY)
+        f.write(POLICY + POLICY_CARGO)
     server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": policy_uri, "type": 2}]})
     expect_equal(len(server.diagnostics(uri, 2)), 1, "package.json after the policy came back")
 
@@ -324,6 +333,36 @@ def run(directory, large):
     expect_equal(server.diagnostics(uri, 5), [], "diagnostics of the text in order")
     answer = server.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {}})
     expect_equal(answer["result"], [], "formatting a text in order")
+
+    # A TOML table: its finding's line is the header's; the diagnostic is
+    # on the line that moves, and the quickfix moves it.
+    cargo = os.path.join(directory, "Cargo.toml")
+    cargo_text = '[package]\nname = "x"\n\n[dependencies]\nb = "1"\nc = "1"\na = "1"\n\n[features]\nz = []\n'
+    with open(cargo, "w") as f:
+        f.write(cargo_text)
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(cargo), "languageId": "toml", "version": 1,
+                                                            "text": cargo_text}})
+    cdiags = server.diagnostics(uri_of(cargo), 1)
+    expect_equal([d["message"] for d in cdiags], ["/dependencies (rule 2): 'a' belongs first — 1 move"], "a TOML table's diagnostics")
+    expect_equal(cdiags[0]["range"], rng(6, 0, 6, 7), "a TOML table's diagnostic: the line of 'a'")
+    answer = server.request("textDocument/codeAction", {"textDocument": {"uri": uri_of(cargo)}, "range": cdiags[0]["range"],
+                                                        "context": {"diagnostics": cdiags, "only": ["quickfix"]}})
+    expect_equal([a["title"] for a in answer["result"]], ["Sort this list (1 move)"], "a TOML table's quickfix")
+    expect_equal(apply_edits(cargo_text, answer["result"][0]["edit"]["changes"][uri_of(cargo)]),
+                 cargo_text.replace('b = "1"\nc = "1"\na = "1"', 'a = "1"\nb = "1"\nc = "1"'), "a TOML table sorted")
+
+    # Two blocks in one file: each quickfix fixes its own.
+    blocks = os.path.join(directory, "blocks.txt")
+    blocks_text = "# keep-sorted start\nb\na\n# keep-sorted end\n# keep-sorted start\nd\nc\ne\n# keep-sorted end\n"
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(blocks), "languageId": "plaintext", "version": 1,
+                                                            "text": blocks_text}})
+    kdiags = server.diagnostics(uri_of(blocks), 1)
+    expect_equal([d["range"]["start"]["line"] for d in kdiags], [2, 6], "two blocks' diagnostics")
+    for d, fixed in zip(kdiags, [blocks_text.replace("b\na\n", "a\nb\n"), blocks_text.replace("d\nc\n", "c\nd\n")]):
+        answer = server.request("textDocument/codeAction", {"textDocument": {"uri": uri_of(blocks)}, "range": d["range"],
+                                                            "context": {"diagnostics": [d]}})
+        expect_equal(len(answer["result"]), 1, "one quickfix on a block")
+        expect_equal(apply_edits(blocks_text, answer["result"][0]["edit"]["changes"][uri_of(blocks)]), fixed, "one block fixed")
 
     # A document not saved yet, in a folder of the repository: by the
     # policy too.

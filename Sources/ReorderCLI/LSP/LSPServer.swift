@@ -15,6 +15,8 @@ final class LSPServer {
     let transport: LSPTransport
     private var initialized = false
     private var shuttingDown = false
+    /// The client registers file watchers when asked.
+    private var watchesByRegistration = false
     private var documents: [String: LSPDocument] = [:]
     /// Each policy file read from disk, by its absolute path (nil: there
     /// is none in that folder... kept as `.absent`).
@@ -98,6 +100,7 @@ final class LSPServer {
             switch method {
             case "initialize":
                 initialized = true
+                watchesByRegistration = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
                 respond(id, LSPServer.initializeResult)
             case "shutdown":
                 shuttingDown = true
@@ -115,7 +118,15 @@ final class LSPServer {
         case "exit":
             return shuttingDown ? 0 : 1
         case "initialized":
-            break
+            // The editor is asked to report changes of policy files.
+            if watchesByRegistration {
+                transport.send(["jsonrpc": "2.0", "id": "reorder-watch-policy", "method": "client/registerCapability", "params": [
+                    "registrations": [[
+                        "id": "reorder-policy-files", "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": ["watchers": [["globPattern": .string("**/" + LoadedPolicy.fileName)]]],
+                    ]],
+                ]])
+            }
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
                 log("skipped a didOpen without textDocument.uri and text")
@@ -305,21 +316,30 @@ final class LSPServer {
             analysis.hunks = LineDiff.hunks(text, fixed)
             trace("line diff")
         }
-        for finding in result.findings {
-            // The list's lines: from its first item, as many as its
-            // fixed text has.
+        // Each changed run of lines belongs to the list out of order that
+        // starts last at or above it (a list's line is its first item's,
+        // or a TOML table's header); those above every list, to the first.
+        let starts = result.findings.map { $0.line - 1 }
+        var owned = [[LineHunk]](repeating: [], count: starts.count)
+        for hunk in analysis.hunks {
+            var owner = 0
+            for (index, start) in starts.enumerated() where start <= hunk.old.lowerBound && start >= starts[owner] {
+                owner = index
+            }
+            if !owned.isEmpty { owned[owner].append(hunk) }
+        }
+        for (index, finding) in result.findings.enumerated() {
             let first = finding.line - 1
-            let lineCount = 1 + LSPText.newlines(in: finding.fixed)
-            let span = first..<(first + lineCount)
-            let hunks = analysis.hunks.filter { $0.old.overlaps(span) || (!$0.new.isEmpty && $0.old.isEmpty && span.contains($0.old.lowerBound)) }
-            let moved = hunks.map { $0.old.clamped(to: span) }.filter { !$0.isEmpty }
+            let moved = owned[index].map(\.old).filter { !$0.isEmpty }
             let range: LSPRange
             if let low = moved.map(\.lowerBound).min(), let high = moved.map({ $0.upperBound - 1 }).max() {
                 range = LSPRange(start: LSPPosition(line: low, character: 0), end: text.endOfContent(ofLine: high))
             } else {
                 range = lineRange(text, first)
             }
-            analysis.findings.append(LSPFinding(finding: finding, span: span, hunks: hunks, range: range))
+            let lineCount = 1 + LSPText.newlines(in: finding.fixed)
+            let span = first..<max(first + lineCount, (moved.map(\.upperBound).max() ?? 0))
+            analysis.findings.append(LSPFinding(finding: finding, span: span, hunks: owned[index], range: range))
             diagnostics.append(diagnostic(range, PolicyReporter.sentence(finding),
                                           code: finding.rule > 0 ? "rule-\(finding.rule)" : "keep-sorted"))
         }
@@ -435,11 +455,19 @@ final class LSPServer {
         if LSPServer.asked("quickfix", only: only), let range = LSPRange(params["range"]) {
             let lines = range.start.line...max(range.start.line, range.end.line)
             for found in analysis.findings where found.span.overlaps(lines) || found.range.start.line...found.range.end.line ~= range.start.line {
-                let edits = edits(found.hunks, analysis, document)
+                // A list's own edits move lines only (or drop duplicates);
+                // a set that does not (lists that share lines) gives way
+                // to the whole document's.
+                var hunks = found.hunks, title = "Sort this list (" + (found.finding.moves == 1 ? "1 move" : "\(found.finding.moves) moves") + ")"
+                if let fixed = analysis.fixed, !LineDiff.movesOnly(hunks, document.text, fixed),
+                   LineDiff.movesOnly(analysis.hunks, document.text, fixed) {
+                    hunks = analysis.hunks
+                    title = "Sort every list of the document"
+                }
+                let edits = edits(hunks, analysis, document)
                 guard !edits.isEmpty else { continue }
-                let moves = found.finding.moves == 1 ? "1 move" : "\(found.finding.moves) moves"
                 actions.append([
-                    "title": .string("Sort this list (\(moves))"),
+                    "title": .string(title),
                     "kind": "quickfix",
                     "isPreferred": true,
                     "diagnostics": [diagnostic(found.range, PolicyReporter.sentence(found.finding),

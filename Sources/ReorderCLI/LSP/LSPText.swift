@@ -251,6 +251,17 @@ enum LineDiff {
         return hasher.finalize()
     }
 
+    /// Whether the lines `hunks` take out of `a` are the lines they put in
+    /// from `b`, as many of each: edits that only move lines.
+    static func movesOnly(_ hunks: [LineHunk], _ a: LSPText, _ b: LSPText) -> Bool {
+        var count: [Int: Int] = [:]
+        for hunk in hunks {
+            for i in hunk.old { count[hash(a, i), default: 0] += 1 }
+            for j in hunk.new { count[hash(b, j), default: 0] -= 1 }
+        }
+        return count.values.allSatisfy { $0 == 0 }
+    }
+
     /// The text edit of a hunk: old lines replaced by the new ones.
     static func edit(_ hunk: LineHunk, _ a: LSPText, _ b: LSPText) -> (range: LSPRange, text: [UInt8]) {
         func start(_ t: LSPText, _ line: Int) -> Int { line < t.lineStarts.count ? t.lineStarts[line] : t.bytes.count }
