@@ -364,6 +364,22 @@ def run(directory, large):
         expect_equal(len(answer["result"]), 1, "one quickfix on a block")
         expect_equal(apply_edits(blocks_text, answer["result"][0]["edit"]["changes"][uri_of(blocks)]), fixed, "one block fixed")
 
+    # CRLF lines, a byte-order mark, a folder with a space (percent-encoded
+    # in the URI).
+    os.mkdir(os.path.join(directory, "with space"))
+    crlf_path = os.path.join(directory, "with space", "package.json")
+    crlf = '\ufeff{\r\n  "dependencies": {\r\n    "b": "1",\r\n    "a": "1",\r\n    "c": "1"\r\n  }\r\n}\r\n'
+    with open(crlf_path, "w", newline="") as f:
+        f.write(crlf)
+    crlf_uri = uri_of(crlf_path).replace(" ", "%20")
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": crlf_uri, "languageId": "json", "version": 1, "text": crlf}})
+    cdiags = server.diagnostics(crlf_uri, 1)
+    expect_equal([d["message"] for d in cdiags], ["/dependencies (rule 1): 'a' belongs first — 1 move"], "CRLF diagnostics")
+    expect_equal(cdiags[0]["range"], rng(3, 0, 3, 13), "CRLF: the line of 'a', without its CR")
+    answer = server.request("textDocument/formatting", {"textDocument": {"uri": crlf_uri}, "options": {}})
+    expect_equal(apply_edits(crlf, answer["result"]), crlf.replace('"b": "1",\r\n    "a": "1"', '"a": "1",\r\n    "b": "1"'),
+                 "CRLF sorted")
+
     # A document not saved yet, in a folder of the repository: by the
     # policy too.
     unsaved = uri_of(os.path.join(directory, "sub2", "package.json"))
