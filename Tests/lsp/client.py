@@ -413,6 +413,19 @@ def run(directory, large):
     answer = server.request("textDocument/formatting", {"textDocument": {"uri": uri_of(notes)}, "options": {}})
     expect_equal(apply_edits(block, answer["result"]), "x\n# keep-sorted start\na\nb\n# keep-sorted end\n", "the block fixed")
 
+    # A burst of changes (one write, so at hand together): checked once, at
+    # its end.
+    burst = b""
+    for version, body in [(3, "b\na\n"), (4, block), (5, "x\n")]:
+        data = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri_of(notes), "version": version}, "contentChanges": [{"text": body}]}}).encode()
+        burst += b"Content-Length: %d\r\n\r\n" % len(data) + data
+    check(len(burst) < 4096, "the burst fits one atomic write")
+    server.send_raw(burst)
+    first = server.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri_of(notes),
+                        60, "diagnostics after the burst")
+    expect_equal((first["params"]["version"], first["params"]["diagnostics"]), (5, []), "the burst's diagnostics: its last version")
+
     # A document that cannot be read: the reader's error at its place, as
     # the CLI words it.
     os.mkdir(os.path.join(directory, "sub"))

@@ -61,6 +61,9 @@ final class LSPServer {
             }
             trace("")
             if let status = handle(message) { return status }
+            // Diagnostics wait while more messages are at hand: a burst of
+            // changes is checked once, at its end.
+            if !transport.hasPendingInput { publishPending() }
             trace("message \(message["method"]?.string ?? "")")
         }
         return 1
@@ -147,6 +150,7 @@ final class LSPServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { break }
             // Its diagnostics go with it.
+            pending.removeAll { $0 == uri }
             publish(uri: uri, version: nil, [])
             if document.isPolicy { policiesChanged() }
         case "workspace/didChangeWatchedFiles":
@@ -214,8 +218,20 @@ final class LSPServer {
         }
     }
 
+    /// The documents whose diagnostics are to be published, in order.
+    private var pending: [String] = []
+
     private func publish(_ document: LSPDocument) {
-        publish(uri: document.uri, version: document.version, analysis(of: document).diagnostics)
+        if !pending.contains(document.uri) { pending.append(document.uri) }
+    }
+
+    private func publishPending() {
+        let uris = pending
+        pending = []
+        for uri in uris {
+            guard let document = documents[uri] else { continue }
+            publish(uri: uri, version: document.version, analysis(of: document).diagnostics)
+        }
     }
 
     private func publish(uri: String, version: Int?, _ diagnostics: [LSPJSON]) {

@@ -125,6 +125,15 @@ final class LSPTransport {
         }
     }
 
+    /// Whether another message is at hand: a header read and not yet
+    /// taken, or bytes waiting on the input.
+    var hasPendingInput: Bool {
+        if !ended, find(LSPTransport.headerEnd, from: start) != nil { return true }
+        if ended { return false }
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     func send(_ message: LSPJSON) {
         var body: [UInt8] = []
         message.serialize(into: &body)
