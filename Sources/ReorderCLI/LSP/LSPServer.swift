@@ -18,8 +18,8 @@ final class LSPServer {
     /// The client registers file watchers when asked.
     private var watchesByRegistration = false
     private var documents: [String: LSPDocument] = [:]
-    /// Each policy file read from disk, by its absolute path (nil: there
-    /// is none in that folder... kept as `.absent`).
+    /// Each policy file read (from the editor when open there, else from
+    /// disk), by its path; emptied when a policy file changes.
     private var policies: [String: PolicyLoad] = [:]
 
     enum PolicyLoad {
@@ -86,7 +86,8 @@ final class LSPServer {
         }
         let id = message["id"]
         guard let method = message["method"]?.string else {
-            // A response to a request of ours (we send none), or nothing.
+            // A response to a request of ours (the registration of file
+            // watchers), or nothing.
             if id == nil { log("skipped a message without a method") }
             return nil
         }
