@@ -487,6 +487,10 @@ def run(directory, large):
     expect_equal(status, 1, "the exit status at the end of the input")
     check(took <= 1.0, "exited %.2f s after the end of the input" % took)
 
+    # An argument: a usage error, status 2.
+    extra = subprocess.run([REORDER, "lsp", "extra"], cwd=directory, stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+    expect_equal(extra.returncode, 2, "the exit status of 'reorder lsp extra'")
+
     if large:
         latency(directory)
 

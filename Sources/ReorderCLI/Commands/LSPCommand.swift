@@ -8,6 +8,7 @@ import Musl
 /// input and output; its log on standard error, one line a problem.
 enum LSPCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
+        if let extra = parsed.positionals.first { throw UsageError.extraArgument(extra, command: "lsp") }
         // A client gone is the end of the input, not a signal.
         signal(SIGPIPE, SIG_IGN)
         let console = runner.console
