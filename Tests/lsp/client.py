@@ -393,6 +393,9 @@ def run(directory, large):
                                                         "context": {"diagnostics": udiags}})
     expect_equal(apply_edits('{"dependencies": {"b": "1", "a": "1"}}', answer["result"][0]["edit"]["changes"][unsaved]),
                  '{"dependencies": {"a": "1", "b": "1"}}', "an unsaved document fixed")
+    # On one line: not the whole line, only the bytes that differ.
+    expect_equal(answer["result"][0]["edit"]["changes"][unsaved],
+                 [{"range": rng(0, 19, 0, 30), "newText": 'a": "1", "b'}], "a list on one line: its edit")
     server.notify("textDocument/didClose", {"textDocument": {"uri": unsaved}})
     expect_equal(server.diagnostics(unsaved), [], "an unsaved document closed")
 

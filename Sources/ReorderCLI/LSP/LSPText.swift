@@ -262,11 +262,33 @@ enum LineDiff {
         return count.values.allSatisfy { $0 == 0 }
     }
 
-    /// The text edit of a hunk: old lines replaced by the new ones.
+    /// The text edit of a hunk: old lines replaced by the new ones, less
+    /// the bytes they start and end with alike (so that a list on one line
+    /// is not replaced whole), cut only between characters and never
+    /// inside a "\r\n".
     static func edit(_ hunk: LineHunk, _ a: LSPText, _ b: LSPText) -> (range: LSPRange, text: [UInt8]) {
         func start(_ t: LSPText, _ line: Int) -> Int { line < t.lineStarts.count ? t.lineStarts[line] : t.bytes.count }
-        let from = start(a, hunk.old.lowerBound), to = hunk.old.isEmpty ? from : lineRange(a, hunk.old.upperBound - 1).upperBound
-        let newFrom = start(b, hunk.new.lowerBound), newTo = hunk.new.isEmpty ? newFrom : lineRange(b, hunk.new.upperBound - 1).upperBound
-        return (LSPRange(start: a.position(of: from), end: a.position(of: to)), Array(b.bytes[newFrom..<newTo]))
+        var from = start(a, hunk.old.lowerBound), to = hunk.old.isEmpty ? from : lineRange(a, hunk.old.upperBound - 1).upperBound
+        var newFrom = start(b, hunk.new.lowerBound), newTo = hunk.new.isEmpty ? newFrom : lineRange(b, hunk.new.upperBound - 1).upperBound
+        let old = a.bytes, new = b.bytes
+        // A cut at `i` of `bytes` (between `low` and `high`) is between
+        // characters, and not between "\r" and "\n".
+        func cuttable(_ bytes: [UInt8], _ i: Int, _ low: Int, _ high: Int) -> Bool {
+            if i < high && bytes[i] & 0xC0 == 0x80 { return false }
+            if i > low && i < high && bytes[i - 1] == 0x0D && bytes[i] == 0x0A { return false }
+            return true
+        }
+        var prefix = 0
+        let most = min(to - from, newTo - newFrom)
+        while prefix < most && old[from + prefix] == new[newFrom + prefix] { prefix += 1 }
+        while prefix > 0 && !(cuttable(old, from + prefix, from, to) && cuttable(new, newFrom + prefix, newFrom, newTo)) { prefix -= 1 }
+        var suffix = 0
+        while suffix < most - prefix && old[to - 1 - suffix] == new[newTo - 1 - suffix] { suffix += 1 }
+        while suffix > 0 && !(cuttable(old, to - suffix, from, to) && cuttable(new, newTo - suffix, newFrom, newTo)) { suffix -= 1 }
+        from += prefix
+        newFrom += prefix
+        to -= suffix
+        newTo -= suffix
+        return (LSPRange(start: a.position(of: from), end: a.position(of: to)), Array(new[newFrom..<newTo]))
     }
 }
