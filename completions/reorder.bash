@@ -7,7 +7,7 @@
 # Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
-_reorder_commands='move swap insert delete batch sort reverse diff edit pick fix check init help'
+_reorder_commands='move swap insert delete batch sort reverse diff edit pick fix check init lsp help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
@@ -29,6 +29,7 @@ _reorder_command_options()
         pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
         fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter -h --help' ;;
         init)    REPLY='-o --output -h --help' ;;
+        lsp)     REPLY='-h --help' ;;
         check)   REPLY='--diff --color -v --verbose --marker --config --reporter -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;

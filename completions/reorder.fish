@@ -101,6 +101,7 @@ complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by d
 complete -c reorder -n __reorder_wants_command -a fix -d 'Put the lists of the policy and the keep-sorted blocks in order'
 complete -c reorder -n __reorder_wants_command -a check -d 'Report the lists out of order; write nothing'
 complete -c reorder -n __reorder_wants_command -a init -d 'Write a starting .reorder.toml from the lists already in order'
+complete -c reorder -n __reorder_wants_command -a lsp -d 'Serve diagnostics and fixes of the lists out of order to an editor'
 complete -c reorder -n __reorder_wants_command -a help -d 'Show help for reorder, for one command, the formats or the presets'
 complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a formats -d 'The formats, the files each claims and its own options'
 complete -c reorder -n '__reorder_command_is help; and test (__reorder_argument_count) = 0' -a presets -d 'The presets, their lists and orders'
@@ -146,4 +147,4 @@ complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new or
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
 complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check init help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check init lsp help' -s h -l help -d 'Show help and exit'

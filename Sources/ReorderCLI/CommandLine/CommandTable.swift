@@ -418,6 +418,18 @@ public enum CommandTable {
                 "reorder init -o -                 # print it",
               ],
               takes: [.output, .help], takesFiles: false, run: InitCommand.run),
+        .init(name: "lsp",
+              arguments: [],
+              summary: "Serve diagnostics and fixes of the lists out of order to an editor.",
+              discussion: [
+                "Speaks the Language Server Protocol (JSON-RPC 2.0 framed by Content-Length headers) on standard input and output, for an editor to start. Each open document is checked as 'reorder check' checks it, in the text the editor holds: the lists of the policy (.reorder.toml, the nearest in the document's folder or above) and the keep-sorted blocks. Each list out of order is a warning on the lines that must move; a document that cannot be read gets its reader's error; the policy file, when open, gets its own errors.",
+                "The code action 'Sort this list' (quickfix) fixes one list; the source action source.fixAll.reorder, and formatting, fix the whole document. Their edits change only the lines that move. A change of the policy file (in the editor, or on disk as the editor reports it) checks every open document again.",
+                "Problems with the messages are logged on standard error, one line each. The exit status is 0 after 'shutdown' and 'exit', 1 when the input ends first or on 'exit' without 'shutdown'.",
+              ],
+              examples: [
+                "reorder lsp                       # started by the editor",
+              ],
+              takes: [.help], takesFiles: false, run: LSPCommand.run),
         .init(name: "help",
               arguments: [],
               summary: "Show help for reorder, for one command, the formats or the presets.",
