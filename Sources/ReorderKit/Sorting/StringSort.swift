@@ -41,6 +41,15 @@ enum StringSort {
     /// saves.
     static let parallelThreshold = 200_000
 
+    /// Keys of a group this large are first split by their highest byte
+    /// that differs, then sorted part by part (an LSD pass over a part in
+    /// the cache is cheaper than over the whole group).
+    static let splitFirst = 1 << 16
+
+    /// Keys of a group smaller than this are merge-sorted: eight tables of
+    /// 256 counts cost more than they save.
+    static let mergedGroup = 512
+
     /// Groups of this many items or fewer are sorted by comparing.
     static let comparedGroup = 16
 
@@ -48,7 +57,7 @@ enum StringSort {
     /// descending with equal items still in index order; with `unique`,
     /// only the first (lowest index) of each set of equal items.
     static func sortedOrder(_ items: Items, ignoreCase: Bool, reverse: Bool, unique: Bool,
-                            lender: ThreadLender? = nil) -> [Int] {
+                            lender: ThreadLender? = nil, parallelThreshold: Int = parallelThreshold) -> [Int] {
         let count = items.count
         if count == 0 { return [] }
         let needsRuns = reverse || unique
@@ -67,7 +76,7 @@ enum StringSort {
             let buffers = Buffers(items: items, fold: ignoreCase, order: order, keys: keys,
                                   spareOrder: spareOrder, spareKeys: spareKeys, equal: equal)
             if let lender, count >= parallelThreshold {
-                buffers.sortOnTwoThreads(count, lender: lender)
+                buffers.sortOnTwoThreads(count, lender: lender, threshold: parallelThreshold)
             } else {
                 var worker = Worker(buffers)
                 worker.sort(Group(lower: 0, upper: count, depth: 0))
@@ -168,89 +177,64 @@ enum StringSort {
             for position in lower..<upper { keys[position] = key(Int(order[position]), depth) }
         }
 
-        /// Two threads: the largest group is split between them until none
-        /// holds more than half the items left to sort; then each thread
-        /// takes groups (largest first, to the one with less to do).
-        func sortOnTwoThreads(_ count: Int, lender: ThreadLender) {
-            var pending = [Group(lower: 0, upper: count, depth: 0)]
+        /// Two threads. While one group holds more than half the items left
+        /// to sort, its keys are filled by both threads and split by their
+        /// highest byte that differs (one pass); then each thread takes
+        /// parts and groups (largest first, to the one with less to do)
+        /// and sorts them to the end.
+        func sortOnTwoThreads(_ count: Int, lender: ThreadLender, threshold: Int) {
+            var pending = [(group: Group(lower: 0, upper: count, depth: 0), filled: false)]
             var local = Worker(self)
             defer { local.release() }
-            while let largest = pending.indices.max(by: { pending[$0].size < pending[$1].size }),
-                  pending[largest].size >= StringSort.parallelThreshold,
-                  pending[largest].size * 2 > pending.reduce(0, { $0 + $1.size }) {
-                let group = pending.remove(at: largest)
-                let half = group.lower + group.size / 2
-                let other = Worker(self)
-                let wait = lender.start { [other] in
-                    let worker = other
-                    worker.sortLevel(Group(lower: half, upper: group.upper, depth: group.depth))
+            while let largest = pending.indices.max(by: { pending[$0].group.size < pending[$1].group.size }),
+                  pending[largest].group.size >= threshold,
+                  pending[largest].group.size * 2 > pending.reduce(0, { $0 + $1.group.size }) {
+                let (group, filled) = pending.remove(at: largest)
+                if !filled {
+                    let half = group.lower + group.size / 2
+                    let wait = lender.start { [self] in fillKeys(half, group.upper, depth: group.depth) }
+                    fillKeys(group.lower, half, depth: group.depth)
+                    if let wait { wait() } else { fillKeys(half, group.upper, depth: group.depth) }
                 }
-                local.sortLevel(Group(lower: group.lower, upper: half, depth: group.depth))
-                if let wait { wait() } else {
-                    other.sortLevel(Group(lower: half, upper: group.upper, depth: group.depth))
+                local.countDigits(group.lower, group.size)
+                let parts = local.splitByTopDigit(group.lower, group.size)
+                if parts.count == 2 {
+                    // All keys equal: the group goes on further, or ends.
+                    local.splitRuns(group) { pending.append(($0, false)) }
+                } else {
+                    for part in 0..<parts.count - 1 {
+                        let piece = Group(lower: parts[part], upper: parts[part + 1], depth: group.depth)
+                        if piece.size > 1 {
+                            pending.append((piece, true))
+                        }
+                    }
                 }
-                other.release()
-                mergeHalves(group.lower, half, group.upper)
-                local.splitRuns(group) { pending.append($0) }
             }
             // Largest first, each to the thread with less.
-            pending.sort { $0.size > $1.size }
-            var mine: [Group] = [], theirs: [Group] = []
+            pending.sort { $0.group.size > $1.group.size }
+            var mine: [(group: Group, filled: Bool)] = [], theirs: [(group: Group, filled: Bool)] = []
             var mineSize = 0, theirSize = 0
-            for group in pending {
+            for unit in pending {
                 if mineSize <= theirSize {
-                    mine.append(group)
-                    mineSize += group.size
+                    mine.append(unit)
+                    mineSize += unit.group.size
                 } else {
-                    theirs.append(group)
-                    theirSize += group.size
+                    theirs.append(unit)
+                    theirSize += unit.group.size
                 }
             }
             let other = Worker(self)
-            let theirGroups = theirs
+            let theirUnits = theirs
             let wait = lender.start { [other] in
                 var worker = other
-                for group in theirGroups { worker.sort(group) }
-                worker.release()
+                for unit in theirUnits { worker.sort(unit.group, filled: unit.filled) }
             }
-            for group in mine { local.sort(group) }
+            for unit in mine { local.sort(unit.group, filled: unit.filled) }
             if let wait { wait() } else {
                 var worker = other
-                for group in theirs { worker.sort(group) }
-                worker.release()
+                for unit in theirs { worker.sort(unit.group, filled: unit.filled) }
             }
-        }
-
-        /// Merges the sorted `lower..<middle` and `middle..<upper` by key,
-        /// the first half first among equal keys (stable).
-        func mergeHalves(_ lower: Int, _ middle: Int, _ upper: Int) {
-            var left = lower, right = middle, out = lower
-            while left < middle && right < upper {
-                if keys[right] < keys[left] {
-                    spareKeys[out] = keys[right]
-                    spareOrder[out] = order[right]
-                    right += 1
-                } else {
-                    spareKeys[out] = keys[left]
-                    spareOrder[out] = order[left]
-                    left += 1
-                }
-                out += 1
-            }
-            while left < middle {
-                spareKeys[out] = keys[left]
-                spareOrder[out] = order[left]
-                left += 1
-                out += 1
-            }
-            while right < upper {
-                spareKeys[out] = keys[right]
-                spareOrder[out] = order[right]
-                right += 1
-                out += 1
-            }
-            (keys + lower).update(from: spareKeys + lower, count: upper - lower)
-            (order + lower).update(from: spareOrder + lower, count: upper - lower)
+            other.release()
         }
     }
 
@@ -267,9 +251,15 @@ enum StringSort {
 
         func release() { counts.deallocate() }
 
-        /// Sorts `group` and every group below it.
-        mutating func sort(_ group: Group) {
-            stack.append(group)
+        /// Sorts `group` and every group below it; `filled`: its keys are
+        /// there already.
+        mutating func sort(_ group: Group, filled: Bool = false) {
+            if filled {
+                sortKeys(group.lower, group.size)
+                splitRuns(group) { stack.append($0) }
+            } else {
+                stack.append(group)
+            }
             while let next = stack.popLast() {
                 if next.size <= StringSort.comparedGroup {
                     sortByComparing(next)
@@ -335,22 +325,126 @@ enum StringSort {
             }
         }
 
+        static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, _ order: UnsafeMutablePointer<UInt32>, _ count: Int) {
+            for next in 1..<count {
+                let key = keys[next], index = order[next]
+                var position = next
+                while position > 0 && keys[position - 1] > key {
+                    keys[position] = keys[position - 1]
+                    order[position] = order[position - 1]
+                    position -= 1
+                }
+                keys[position] = key
+                order[position] = index
+            }
+        }
+
+        /// A stable merge sort of the keys at `lower..<lower + count`:
+        /// insertion-sorted runs of 16, merged through the spare arrays.
+        func mergeSort(_ lower: Int, _ count: Int) {
+            var fromKeys = buffers.keys + lower, fromOrder = buffers.order + lower
+            var toKeys = buffers.spareKeys + lower, toOrder = buffers.spareOrder + lower
+            var run = 16
+            var start = 0
+            while start < count {
+                let n = min(run, count - start)
+                if n > 1 { Worker.insertionSort(fromKeys + start, fromOrder + start, n) }
+                start += run
+            }
+            while run < count {
+                var left = 0
+                while left < count {
+                    let middle = min(left + run, count), end = min(left + 2 * run, count)
+                    var a = left, b = middle, out = left
+                    while a < middle && b < end {
+                        if fromKeys[b] < fromKeys[a] {
+                            toKeys[out] = fromKeys[b]
+                            toOrder[out] = fromOrder[b]
+                            b += 1
+                        } else {
+                            toKeys[out] = fromKeys[a]
+                            toOrder[out] = fromOrder[a]
+                            a += 1
+                        }
+                        out += 1
+                    }
+                    while a < middle {
+                        toKeys[out] = fromKeys[a]
+                        toOrder[out] = fromOrder[a]
+                        a += 1
+                        out += 1
+                    }
+                    while b < end {
+                        toKeys[out] = fromKeys[b]
+                        toOrder[out] = fromOrder[b]
+                        b += 1
+                        out += 1
+                    }
+                    left = end
+                }
+                swap(&fromKeys, &toKeys)
+                swap(&fromOrder, &toOrder)
+                run *= 2
+            }
+            if fromKeys != buffers.keys + lower {
+                (buffers.keys + lower).update(from: fromKeys, count: count)
+                (buffers.order + lower).update(from: fromOrder, count: count)
+            }
+        }
+
+        /// The eight tables of how many keys at `lower..<lower + count` have
+        /// each byte, one for each byte of the key.
+        func countDigits(_ lower: Int, _ count: Int) {
+            let keys = buffers.keys + lower
+            counts.update(repeating: 0, count: 8 * 256)
+            for position in 0..<count {
+                let key = keys[position]
+                for digit in 0..<8 { counts[digit &* 256 &+ Int(truncatingIfNeeded: key >> (digit &* 8)) & 0xFF] &+= 1 }
+            }
+        }
+
+        /// Moves the keys at `lower..<lower + count` (counted by
+        /// `countDigits`) in order of their highest byte that differs,
+        /// stably; returns where each part starts, and the end (one part
+        /// when all keys are equal).
+        func splitByTopDigit(_ lower: Int, _ count: Int) -> [Int] {
+            let keys = buffers.keys + lower, order = buffers.order + lower
+            let first = keys[0]
+            var digit = 7
+            while digit >= 0 && counts[digit * 256 + Int(truncatingIfNeeded: first >> UInt64(digit * 8)) & 0xFF] == count {
+                digit -= 1
+            }
+            if digit < 0 { return [lower, lower + count] }
+            let shift = UInt64(digit * 8)
+            let table = counts + digit * 256
+            var parts = [lower]
+            var sum = 0
+            for byte in 0..<256 {
+                let n = table[byte]
+                table[byte] = sum
+                sum &+= n
+                if n > 0 { parts.append(lower + sum) }
+            }
+            let toKeys = buffers.spareKeys + lower, toOrder = buffers.spareOrder + lower
+            for position in 0..<count {
+                let key = keys[position]
+                let byte = Int(truncatingIfNeeded: key >> shift) & 0xFF
+                let to = table[byte]
+                table[byte] = to &+ 1
+                toKeys[to] = key
+                toOrder[to] = order[position]
+            }
+            keys.update(from: toKeys, count: count)
+            order.update(from: toOrder, count: count)
+            return parts
+        }
+
         /// Sorts `count` positions from `lower` by key, stably.
         func sortKeys(_ lower: Int, _ count: Int) {
             let keys = buffers.keys + lower, order = buffers.order + lower
             if count < 2 { return }
             if count <= 24 {
-                for next in 1..<count {
-                    let key = keys[next], index = order[next]
-                    var position = next
-                    while position > 0 && keys[position - 1] > key {
-                        keys[position] = keys[position - 1]
-                        order[position] = order[position - 1]
-                        position -= 1
-                    }
-                    keys[position] = key
-                    order[position] = index
-                }
+                Worker.insertionSort(keys, order, count)
                 return
             }
             // Already in order (equal keys, above all): nothing to move.
@@ -360,10 +454,19 @@ enum StringSort {
                 break
             }
             if sorted { return }
-            counts.update(repeating: 0, count: 8 * 256)
-            for position in 0..<count {
-                let key = keys[position]
-                for digit in 0..<8 { counts[digit &* 256 &+ Int(truncatingIfNeeded: key >> (digit &* 8)) & 0xFF] &+= 1 }
+            if count < StringSort.mergedGroup {
+                mergeSort(lower, count)
+                return
+            }
+            countDigits(lower, count)
+            if count >= StringSort.splitFirst {
+                // Many keys: first by their highest byte that differs, then
+                // each part on its own, in the cache.
+                let parts = splitByTopDigit(lower, count)
+                for part in 0..<parts.count - 1 where parts[part + 1] - parts[part] > 1 {
+                    sortKeys(parts[part], parts[part + 1] - parts[part])
+                }
+                return
             }
             var fromKeys = keys, fromOrder = order
             var toKeys = buffers.spareKeys + lower, toOrder = buffers.spareOrder + lower
