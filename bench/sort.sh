@@ -9,8 +9,9 @@
 #           concatenated, its lines repeated to a million (skipped when
 #           the directory is absent);
 # and, with BIG=1, ten million shared-prefix lines. Medians of RUNS (3)
-# runs; then peak memory. BEFORE=/path/to/reorder adds that binary (say,
-# main's) to every table, to compare in the same run.
+# runs; then peak memory. "reorder, one core" is reorder under taskset -c 0
+# (its second thread on the same core). BEFORE=/path/to/reorder adds that
+# binary (say, main's) to every table, to compare in the same run.
 source "$(dirname "$0")/common.sh"
 need awk shuf sort bc
 export LC_ALL=C
@@ -33,7 +34,6 @@ real() {  # real COUNT FILE
 
 shapes=(shared hex)
 [ -d "$thirdparty" ] && shapes+=(real)
-counts=(1000000)
 for shape in "${shapes[@]}"; do
     file="$DATA/sort-$shape-1000000.txt"
     [ -f "$file" ] || { echo "generating $file ..."; "$shape" 1000000 "$file"; }
@@ -50,6 +50,8 @@ bench_one() {  # bench_one SHAPE COUNT
     echo
     echo "## $1, $2 lines ($(( $(stat -c %s "$file") / 1048576 )) MiB)"
     local commands=(-n "sort -s" "sort -s $file > $out" -n reorder "$REORDER sort $file -o - > $out")
+    # One core: what the second thread is worth.
+    have taskset && commands+=(-n "reorder, one core" "taskset -c 0 $REORDER sort $file -o - > $out")
     [ -n "${BEFORE:-}" ] && commands+=(-n "reorder (before)" "$BEFORE sort $file -o - > $out")
     hyperfine --warmup 1 --runs "$runs" --style basic "${commands[@]}" --export-json "$DATA/sort.json" >/dev/null
     python3 "$BENCH_DIR/summarize.py" "$DATA/sort.json" "sort -s"

@@ -8,26 +8,48 @@
 /// many of those seven it has (0…7). Keys order items as their bytes do:
 /// a zero pad is below any byte but a NUL, and a NUL against a pad is
 /// settled by the count, a prefix coming first. The group is sorted by
-/// key, stably (an LSD radix sort on the key's bytes, skipping the bytes
-/// all keys share; an insertion sort for a few items); then each run of
-/// equal keys whose count is 7 is a group again, seven bytes further on,
-/// and one whose count is less is a run of equal items, in their order.
-/// Items start in index order and every step is stable, so equal items
-/// keep their index order.
+/// key, stably: under 25 keys by insertion, under 512 by a merge sort,
+/// else by an LSD radix sort on the key's bytes that skips the bytes all
+/// keys share (from 65 536 keys, split first by their highest byte that
+/// differs, so that each part's passes stay in the cache). Then each run
+/// of equal keys whose count is 7 is a group again, seven bytes further
+/// on (or further: when the whole group is alike, past all the bytes its
+/// items share, found in one pass), and one whose count is less is a run
+/// of equal items, in their order. Groups of 16 items or fewer are
+/// insertion-sorted by comparing their bytes (a few equal long lines: one
+/// `memcmp` each instead of a level every seven bytes). Items start in
+/// index order and every step is stable, so equal items keep their index
+/// order; `-r` reverses the runs of equal items, not the items, and `-u`
+/// keeps the first of each run, as `Sorting.sort(reverse:)` and
+/// `Sorting.firstOfEqualRuns` did.
 ///
 /// Why this one (1 M lines, this machine, the whole `reorder sort`; GNU
-/// `LC_ALL=C sort -s` in brackets): the prefix + `memcmp` comparison
-/// sort took 0.93–1.02 s on `line %08d i%06d` [0.34–0.45 s] and 0.64 s on
-/// random `%032x` [0.41 s]: on shared prefixes almost every comparison
-/// missed the cache twice to reach bytes already known equal. A byte-at-a-
-/// time MSD radix sort reads every line once per byte of shared prefix
-/// (5–7 misses a line here); seven bytes a key reads it once per seven,
-/// and sorting 64-bit keys by their bytes touches no text at all. See
-/// `bench/sort.sh` for the numbers after.
+/// `LC_ALL=C sort -s`, on both cores, in brackets): the prefix + `memcmp`
+/// comparison sort took 0.93–1.02 s on `line %08d i%06d` [0.34–0.45 s],
+/// 0.55–0.64 s on random `%032x` [0.41–0.61 s] and 1.24 s on the lines of
+/// the third-party test files [0.48 s]: on shared prefixes almost every
+/// one of its 20 M comparisons missed the cache twice to reach bytes
+/// already known equal. A byte-at-a-time MSD radix sort would read every
+/// line once per byte of shared prefix (7 levels here before the first
+/// byte that differs); seven bytes a key reads it once per seven, and
+/// sorting the keys touches no text at all. This one: 0.14 s, 0.15 s and
+/// 0.19–0.23 s (10 M shared-prefix lines: 1.5–1.8 s against 14–17 s
+/// [4.8–8 s]), on a machine shared with another build. A multikey
+/// quicksort also skips known-equal bytes but reads a line's byte at every
+/// partition it goes through, one miss each. The seven-byte keys were
+/// tried first with the largest group sorted in two halves and merged;
+/// splitting by the top byte instead and sorting parts in the cache took
+/// the real lines from 0.23–0.25 s to the same or a little less, and
+/// merge-sorting small groups (eight tables of 256 counts cost more than
+/// they save under 512 keys) from 12 % of the time in counting to 10 %.
 ///
-/// With a `ThreadLender` and many items, the first levels run on two
-/// threads: each sorts half the keys of the largest group, the halves
-/// are merged, and the groups below are shared out between the threads.
+/// With a `ThreadLender` and 200 000 items or more, two threads: the keys
+/// of a group that holds most of the items are filled by both, split by
+/// their highest differing byte, and the parts and groups below are
+/// shared out (see `Buffers.sortOnTwoThreads`). Most of the time of a
+/// million lines is outside the sort (reading, writing), and the sort's
+/// own first pass is one thread's: see `bench/sort.sh` for what the second
+/// thread is worth.
 enum StringSort {
     /// The items, as offsets into `base` and lengths.
     struct Items {
