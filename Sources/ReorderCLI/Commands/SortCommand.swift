@@ -37,6 +37,7 @@ enum SortCommand {
             ignoreCase: parsed.has(.ignoreCase),
             numeric: parsed.has(.numeric),
             recursive: parsed.has(.recursive))
+        options.lender = readOptions.lender
         if parsed.has(.like) && parsed.has(.recursive) {
             // --like sets the order of the list from REF and sorts nothing
             // inside; --recursive would be ignored.

@@ -37,10 +37,55 @@ enum SortKey {
         for (index, key) in keys.enumerated() {
             if key == nil { missing.append(index) } else { order.append(index) }
         }
+        if let sorted = sortedAsBytes(keys, present: order, source: source, options: options) {
+            return sorted + missing
+        }
         let fold = options.ignoreCase
         let compare = { (a: Int, b: Int) in SortKey.compare(keys[a]!, keys[b]!, in: source, foldingCase: fold) }
         Sorting.sort(&order, reverse: options.reverse, by: compare)
         if options.unique { order = Sorting.firstOfEqualRuns(order, by: compare) }
         return order + missing
+    }
+
+    /// `present`'s keys sorted by `StringSort`, when they are all bytes of
+    /// one rank (plain strings: the keys of a JSON object, a list of
+    /// strings, a YAML or TOML list by text); nil otherwise. The keys are
+    /// copied together, as the sort wants them. The order is the one the
+    /// comparison gives: bytes, stable, `reverse` keeping equal ones in
+    /// their order, `unique` the first of them.
+    private static func sortedAsBytes(_ keys: [SortKey?], present: [Int], source: UnsafeRawBufferPointer,
+                                      options: SortOptions) -> [Int]? {
+        guard let first = present.first, case .bytes(let rank, _) = keys[first]!,
+              present.count < Int(UInt32.max) else { return nil }
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        var lengths: [UInt32] = []
+        starts.reserveCapacity(present.count)
+        lengths.reserveCapacity(present.count)
+        for index in present {
+            guard case .bytes(rank, let key) = keys[index]! else { return nil }
+            let fits = key.withBytes(in: source) { key -> Bool in
+                guard key.count < Int(UInt32.max) else { return false }
+                starts.append(bytes.count)
+                lengths.append(UInt32(truncatingIfNeeded: key.count))
+                bytes.append(contentsOf: key)
+                return true
+            }
+            if !fits { return nil }
+        }
+        // One byte more, so that an empty buffer has an address too.
+        bytes.append(0)
+        let order = bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                lengths.withUnsafeBufferPointer { lengths in
+                    StringSort.sortedOrder(
+                        StringSort.Items(base: bytes.baseAddress!, starts: starts.baseAddress!,
+                                         lengths: lengths.baseAddress!, count: present.count),
+                        ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
+                        lender: options.lender)
+                }
+            }
+        }
+        return order.map { present[$0] }
     }
 }

@@ -19,6 +19,11 @@ public struct SortOptions: Equatable, Sendable {
     /// them with `likeMissingFirst`.
     public var like: [ListItemKey]? = nil
     public var likeMissingFirst = false
+    /// A thread a large sort of byte strings may run half its work on (see
+    /// `StringSort`); the CLI lends the one it lends the reader
+    /// (`ReadOptions.lender`). nil: the calling thread alone, with the same
+    /// result. Not part of what makes two options equal.
+    public var lender: ThreadLender? = nil
 
     public init(reverse: Bool = false, unique: Bool = false, ignoreCase: Bool = false, numeric: Bool = false,
                 recursive: Bool = false) {
@@ -27,6 +32,13 @@ public struct SortOptions: Equatable, Sendable {
         self.ignoreCase = ignoreCase
         self.numeric = numeric
         self.recursive = recursive
+    }
+}
+
+extension SortOptions {
+    public static func == (a: SortOptions, b: SortOptions) -> Bool {
+        a.reverse == b.reverse && a.unique == b.unique && a.ignoreCase == b.ignoreCase && a.numeric == b.numeric
+            && a.recursive == b.recursive && a.like == b.like && a.likeMissingFirst == b.likeMissingFirst
     }
 }
 
