@@ -31,6 +31,30 @@ final class LSPTests: XCTestCase {
         XCTAssertTrue(result.output.contains("latency: "), result.output)
     }
 
+    /// Neovim's own LSP client, headless (`Tests/lsp/neovim.lua`): the
+    /// diagnostic on the lines that move, the code action "Sort this list"
+    /// applied and written, then formatting (format-on-save) of a list put
+    /// out of order again; the file's bytes after each.
+    func testNeovimShowsTheDiagnosticAndAppliesTheActionAndTheFormatting() throws {
+        guard let nvim = try tool("nvim", package: "neovim") else { return }
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("package.json", "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"zod\": \"3\",\n    \"axios\": \"1\",\n    \"lodash\": \"4\"\n  }\n}\n")
+        let script = LSPTests.repository.appendingPathComponent("Tests/lsp/neovim.lua").path
+        let result = try runProgram(nvim, ["--headless", "--noplugin", "-u", "NONE", "-i", "NONE", "-c", "luafile " + script],
+                                    in: h.directory, environment: ["REORDER": Harness.binary.path, "RESULT": h.url("result").path],
+                                    timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("result"), """
+            diagnostic 3:0-5:17 reorder /dependencies (rule 1): 'zod' belongs after 'lodash' — 1 move
+            action Sort this list (1 move)
+            formatted
+
+            """)
+        XCTAssertEqual(try h.text("package.json"),
+                       "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"axios\": \"1\",\n    \"lodash\": \"4\",\n    \"zod\": \"3\",\n    \"zz\": \"9\"\n  }\n}\n")
+    }
+
     /// The client fails on a server that is not one: its checks can fail.
     func testTheClientFailsOnAServerThatAnswersNothing() throws {
         let result = try runClient(server: "/bin/true", arguments: ["--skip-large"])
