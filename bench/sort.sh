@@ -5,9 +5,10 @@
 #           first bytes with many others (the case a prefix+memcmp sort
 #           is slow on);
 #   hex     `%032x` random;
-#   real    every file under /work/shared/thirdparty (THIRDPARTY=...)
-#           concatenated, its lines repeated to a million (skipped when
-#           the directory is absent);
+#   real    every file under ../shared/thirdparty beside the repository
+#           (THIRDPARTY=...) concatenated, carriage returns and NULs taken
+#           out (reorder reads CR LF as a line's end; sort compares the CR),
+#           its lines repeated to a million (skipped when it is absent);
 # and, with BIG=1, ten million shared-prefix lines. Medians of RUNS (3)
 # runs; then peak memory. "reorder, one core" is reorder under taskset -c 0
 # (its second thread on the same core). BEFORE=/path/to/reorder adds that
@@ -16,7 +17,7 @@ source "$(dirname "$0")/common.sh"
 need awk shuf sort bc
 export LC_ALL=C
 runs=${RUNS:-3}
-thirdparty=${THIRDPARTY:-/work/shared/thirdparty}
+thirdparty=${THIRDPARTY:-$(cd "$BENCH_DIR/../.." && pwd)/shared/thirdparty}
 
 shared() {  # shared COUNT FILE
     seq 0 $(( $1 - 1 )) | shuf --random-source=<(yes) |
@@ -28,7 +29,7 @@ r = random.Random(1); n = int(sys.argv[1])
 sys.stdout.write("".join("%032x\n" % r.getrandbits(128) for _ in range(n)))' "$1" > "$2"
 }
 real() {  # real COUNT FILE
-    find "$thirdparty" -type f -print0 | sort -z | xargs -0 cat | tr -d '\000' |
+    find "$thirdparty" -type f -print0 | sort -z | xargs -0 cat | tr -d '\000\r' |
         awk -v n="$1" '{ l[c++] = $0 } END { if (c) for (i = 0; i < n; i++) print l[i % c] }' > "$2"
 }
 
