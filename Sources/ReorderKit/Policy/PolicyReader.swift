@@ -58,6 +58,19 @@ private struct PolicyReader {
         return out
     }
 
+    /// `files`: its patterns, each error at its byte.
+    func globs(_ value: TOMLValue) throws(PolicyError) -> [Glob] {
+        var out: [Glob] = []
+        for (pattern, at) in try strings(value, key: "files") {
+            do throws(Glob.Problem) {
+                out.append(try Glob(pattern))
+            } catch {
+                throw fail(.badGlob(pattern: pattern, reason: error.reason), at: at + 1 + error.offset)
+            }
+        }
+        return out
+    }
+
     func bool(_ value: TOMLValue, key: String) throws(PolicyError) -> Bool {
         guard value.kind == .boolean else { throw fail(.wrongType(key: key, expected: "true or false"), at: value.range.lowerBound) }
         return document.source[value.range.lowerBound] == UInt8(ascii: "t")
@@ -120,13 +133,7 @@ private struct PolicyReader {
             let value = try value(key, of: table)
             switch key {
             case "files":
-                for (pattern, at) in try strings(value, key: key) {
-                    do throws(Glob.Problem) {
-                        rule.files.append(try Glob(pattern))
-                    } catch {
-                        throw fail(.badGlob(pattern: pattern, reason: error.reason), at: at + 1 + error.offset)
-                    }
-                }
+                rule.files = try globs(value)
             case "list", "lists":
                 if key == "list" && table.entries["lists"] != nil {
                     throw fail(.both(key: "list", other: "lists", rule: number), at: offset(of: key, in: table))
@@ -260,18 +267,7 @@ private struct PolicyReader {
             default: scripts = .kept
             }
         }
-        var files: [Glob] = []
-        if table.entries["files"] != nil {
-            for (pattern, at) in try strings(try value("files", of: table), key: "files") {
-                do throws(Glob.Problem) {
-                    files.append(try Glob(pattern))
-                } catch {
-                    throw fail(.badGlob(pattern: pattern, reason: error.reason), at: at + 1 + error.offset)
-                }
-            }
-        } else {
-            files = chosen.files.map { try! Glob($0) }
-        }
+        let files = table.entries["files"] != nil ? try globs(try value("files", of: table)) : chosen.files.map { try! Glob($0) }
         var rules = chosen.rules(number: number, offset: table.offset, files: files, skip: skipped)
         for index in rules.indices {
             let pattern: PointerPattern

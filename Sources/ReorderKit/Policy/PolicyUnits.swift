@@ -37,7 +37,8 @@ extension ListDocument {
     private func arrange(_ units: [Unit], _ rule: PolicyRule, names: [[UInt8]?]) -> [Unit] {
         func name(_ unit: Unit) -> [UInt8]? {
             guard let key = unit.key, var name = names[key] else { return nil }
-            if rule.ignoreCase { name = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 } }
+            // Without case as everywhere in reorder: ASCII folded up, as sort -f folds.
+            if rule.ignoreCase { name = name.map(ByteOrder.upper) }
             return name
         }
         var first: [Unit] = [], rest: [Unit] = [], trailing: [Unit] = []
@@ -70,7 +71,7 @@ extension ListDocument {
             if rule.order == .natural {
                 compare = { x, y in x.withUnsafeBytes { x in y.withUnsafeBytes { y in NaturalOrder.compare(x, y, ignoreCase: rule.ignoreCase) } } }
             } else {
-                compare = { x, y in x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1) }
+                compare = { x, y in x.withUnsafeBytes { x in y.withUnsafeBytes { y in ByteOrder.compare(x, y, foldingCase: false) } } }
             }
             var indices = Array(rest.indices)
             let keys = rest.map { name($0) ?? [] }

@@ -22,12 +22,10 @@ public struct Preset: Sendable {
     /// its `.`, is `name` but for case (`cargo`, `pyproject`), or is near
     /// it.
     public static func suggestion(for name: String) -> String? {
-        let lower = name.lowercased()
-        for preset in all {
-            let own = preset.name.lowercased()
-            if lower == own || lower == own.split(separator: ".").first.map(String.init) || own.hasPrefix(lower.split(separator: ".").first.map(String.init) ?? lower) && lower.count >= 4 {
-                return preset.name
-            }
+        func stem(_ text: String) -> String { String(text.lowercased().prefix { $0 != "." }) }
+        let given = stem(name)
+        if let preset = all.first(where: { stem($0.name) == given || (given.count >= 4 && stem($0.name).hasPrefix(given)) }) {
+            return preset.name
         }
         return NearestName.closest(to: name, among: all.map(\.name))
     }
