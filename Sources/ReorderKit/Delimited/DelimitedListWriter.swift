@@ -70,12 +70,27 @@ struct DelimitedListWriter {
         }
     }
 
+    /// Compared piece by piece as the walk makes them: the walk stops at
+    /// the first piece that differs (a sort's first moved item), and no
+    /// copy of the result is made.
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
-        let output = render(arrangement)
+        struct Differs: Error {}
         let source = list.source
-        guard output.count == source.count else { return false }
-        guard !output.isEmpty else { return true }
-        return output.withUnsafeBytes { memoryEqual($0.baseAddress!, source.baseAddress!, source.count) }
+        var offset = 0
+        do {
+            try arrangement.itemBytes.withUnsafeBytes { itemBytes in
+                try write(DelimitedListWriter.slots(arrangement, itemBytes)) { piece in
+                    guard piece.count <= source.count - offset else { throw Differs() }
+                    if !piece.isEmpty && !memoryEqual(piece.baseAddress!, source.baseAddress! + offset, piece.count) {
+                        throw Differs()
+                    }
+                    offset += piece.count
+                }
+            }
+        } catch {
+            return false
+        }
+        return offset == source.count
     }
 
     // MARK: - The walk

@@ -40,7 +40,7 @@ private struct PolicyReader {
 
     func string(_ value: TOMLValue, key: String) throws(PolicyError) -> String {
         guard value.kind == .string else { throw fail(.wrongType(key: key, expected: "a string"), at: value.range.lowerBound) }
-        return String(decoding: value.decoded, as: UTF8.self)
+        return value.string(in: document.source)
     }
 
     func strings(_ value: TOMLValue, key: String) throws(PolicyError) -> [(String, Int)] {
@@ -53,7 +53,7 @@ private struct PolicyReader {
             guard element.kind == .string else {
                 throw fail(.wrongType(key: key, expected: "an array of strings"), at: element.range.lowerBound)
             }
-            out.append((String(decoding: element.decoded, as: UTF8.self), element.range.lowerBound))
+            out.append((element.string(in: document.source), element.range.lowerBound))
         }
         return out
     }

@@ -31,6 +31,8 @@ struct TOMLDocument {
 
     /// The comment that ends at `offset`, if one does.
     func comment(endingAt offset: Int) -> Range<Int>? {
+        // A comment runs to its line's end: nothing to look up elsewhere.
+        guard offset == source.count || source[offset] == 0x0A || source[offset] == 0x0D else { return nil }
         let index = comments.firstIndex(endingAfter: offset - 1)
         guard index < comments.count, comments[index].upperBound == offset else { return nil }
         return comments[index]
@@ -48,6 +50,14 @@ struct TOMLDocument {
     }
 }
 
+extension UInt8 {
+    /// What a bare TOML key is spelt with: A-Z a-z 0-9 _ -
+    var isBareKeyByte: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
+            || self == UInt8(ascii: "_") || self == UInt8(ascii: "-")
+    }
+}
+
 private extension UInt8 {
     static let quote = UInt8(ascii: "\""), apostrophe = UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
     static let hash = UInt8(ascii: "#"), equals = UInt8(ascii: "="), comma = UInt8(ascii: ",")
@@ -59,7 +69,6 @@ private extension UInt8 {
     var isDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isHexDigit: Bool { isDigit || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66) }
     var isLetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
-    var isBareKeyByte: Bool { isDigit || isLetter || self == .underscore || self == .minus }
     /// What a number, boolean or date is spelt with.
     var isScalarByte: Bool { isBareKeyByte || self == .plus || self == .dot || self == .colon }
     /// A control character TOML allows in no string or comment (tab aside).
@@ -183,7 +192,7 @@ struct TOMLParser {
                 throw fail("a multi-line string cannot be a key")
             }
             let decoded = byte == .quote ? try basicString() : try literalString()
-            return String(decoding: decoded, as: UTF8.self)
+            return decoded.withBytes(in: source) { String(decoding: $0, as: UTF8.self) }
         }
         let start = p
         while p < end && source[p].isBareKeyByte { p += 1 }
@@ -312,15 +321,13 @@ struct TOMLParser {
             if let line { table.lines.append(line) }
         }
         let name = path[path.count - 1]
-        if table.entries[name] != nil {
+        if let inline = value.table { inline.parent = table }
+        // One lookup: a key defined already is an error, and the document
+        // is not used after it.
+        guard table.entries.updateValue(value.table.map { .table($0) } ?? .value(value), forKey: name) == nil else {
             throw TOMLError.redefined(key: TOMLParser.dotted(path), reason: "it is defined already", offset: offset)
         }
-        if let inline = value.table {
-            inline.parent = table
-            table.set(name, .table(inline))
-        } else {
-            table.set(name, .value(value))
-        }
+        table.keys.append(name)
     }
 
     // MARK: - Values
@@ -330,10 +337,10 @@ struct TOMLParser {
         let start = p
         switch source[p] {
         case .quote:
-            let decoded = isTriple(.quote) ? try multiLineString(basic: true) : try basicString()
+            let decoded = isTriple(.quote) ? .owned(try multiLineString(basic: true)) : try basicString()
             return TOMLValue(kind: .string, range: start..<p, decoded: decoded)
         case .apostrophe:
-            let decoded = isTriple(.apostrophe) ? try multiLineString(basic: false) : try literalString()
+            let decoded = isTriple(.apostrophe) ? .owned(try multiLineString(basic: false)) : try literalString()
             return TOMLValue(kind: .string, range: start..<p, decoded: decoded)
         case .openBracket: return try array()
         case .openBrace: return try inlineTable()
@@ -425,8 +432,25 @@ struct TOMLParser {
 
     // MARK: - Strings
 
-    /// A `"…"` string; returns its value.
-    mutating func basicString() throws -> [UInt8] {
+    /// A `"…"` string; returns its value: the bytes between the quotes
+    /// when it has no escape, else a decoded copy.
+    mutating func basicString() throws -> KeyBytes {
+        let start = p
+        var q = p + 1
+        while q < end {
+            let byte = source[q]
+            if byte == .quote {
+                p = q + 1
+                return .source(start + 1..<q)
+            }
+            if byte == .backslash || byte.isForbiddenControl { break }
+            q += 1
+        }
+        return .owned(try decodedBasicString())
+    }
+
+    /// A `"…"` string with an escape (or an error), decoded.
+    mutating func decodedBasicString() throws -> [UInt8] {
         let start = p
         p += 1
         var decoded: [UInt8] = []
@@ -450,7 +474,7 @@ struct TOMLParser {
     }
 
     /// A `'…'` string.
-    mutating func literalString() throws -> [UInt8] {
+    mutating func literalString() throws -> KeyBytes {
         let start = p
         p += 1
         let bodyStart = p
@@ -462,9 +486,9 @@ struct TOMLParser {
             if byte.isForbiddenControl { throw fail("a control character in a string") }
             p += 1
         }
-        let decoded = Array(source[bodyStart..<p])
+        let decoded = bodyStart..<p
         p += 1
-        return decoded
+        return .source(decoded)
     }
 
     /// A `"""…"""` or `'''…'''` string.

@@ -8,17 +8,18 @@
 /// element: inside the element).
 enum TOMLCompare {
     /// The text a value compares by; nil for a table written with lines.
-    static func text(_ target: TOMLTarget, _ source: UnsafeRawBufferPointer) -> [UInt8]? {
+    static func text(_ target: TOMLTarget, _ source: UnsafeRawBufferPointer) -> KeyBytes? {
         switch target {
         case .scalar(let value):
             if value.kind == .string { return value.decoded }
-            var text = Array(source[value.range])
-            if value.kind == .integer || value.kind == .float { text.removeAll { $0 == UInt8(ascii: "_") } }
-            return text
-        case .array(let list): return Array(source[list.open...list.close])
+            guard value.kind == .integer || value.kind == .float, source[value.range].contains(UInt8(ascii: "_")) else {
+                return .source(value.range)
+            }
+            return .owned(source[value.range].filter { $0 != UInt8(ascii: "_") })
+        case .array(let list): return .source(list.open..<list.close + 1)
         case .table(let table):
             guard let inline = table.inline else { return nil }
-            return Array(source[inline.open...inline.close])
+            return .source(inline.open..<inline.close + 1)
         case .tableArray: return nil
         }
     }
@@ -34,10 +35,19 @@ enum TOMLCompare {
 
     /// A key/value pair with `keys` (from `depth` on: the list's own) and
     /// `value`: its key, or with `pointer`, what lies there in its value.
+    /// `keyStart`: where the pair's line starts, when it starts with the
+    /// list's own key (a line of the table at depth 0): a bare key of one
+    /// segment is then its bytes there.
     static func member(keys: [String], depth: Int, value: TOMLValue, pointer: JSONPointer?,
-                       _ source: UnsafeRawBufferPointer) -> [UInt8]? {
+                       _ source: UnsafeRawBufferPointer, keyStart: Int? = nil) -> KeyBytes? {
         let own = keys[min(depth, keys.count)...]
-        guard let pointer else { return Array(own.joined(separator: ".").utf8) }
+        guard let pointer else {
+            guard own.count == 1, let key = own.first else { return .owned(Array(own.joined(separator: ".").utf8)) }
+            if let keyStart, keyStart < source.count, source[keyStart].isBareKeyByte {
+                return .source(keyStart..<keyStart + key.utf8.count)
+            }
+            return .owned(Array(key.utf8))
+        }
         // A dotted key's further segments come first in the pointer.
         let inner = own.dropFirst()
         guard pointer.tokens.count >= inner.count, zip(pointer.tokens, inner).allSatisfy({ $0 == $1 }) else { return nil }
@@ -59,13 +69,13 @@ enum TOMLCompare {
     /// An item given by its bytes: read as a document of its own, made by
     /// `wrap`, whose list at `listPointer` (or the root) holds the one item.
     static func value(ofItemBytes item: UnsafeRawBufferPointer, wrap: ([UInt8]) -> [UInt8], pointer listPointer: String,
-                      compared: (any FormatLayout) -> [UInt8]?) -> ItemValue? {
+                      compared: (any FormatLayout) -> KeyBytes?) -> ItemValue? {
         let bytes = wrap(Array(item))
-        let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
+        let text: KeyBytes? = bytes.withUnsafeBytes { buffer in
             guard let layout = try? TOMLFormat.read(buffer, pointer: listPointer), layout.count == 1 else { return nil }
-            return compared(layout)
+            return compared(layout)?.owned(in: buffer)
         }
-        return text.map { .string(.owned($0)) }
+        return text.map { .string($0) }
     }
 
     /// `value` as a TOML basic string, or nil when it is not UTF-8.
@@ -99,7 +109,7 @@ enum TOMLCompare {
 }
 
 extension TOMLInlineLayout {
-    func compared(_ index: Int, key pointer: JSONPointer?) -> [UInt8]? {
+    func compared(_ index: Int, key pointer: JSONPointer?) -> KeyBytes? {
         if isTable {
             return TOMLCompare.member(keys: list.memberKeys[index], depth: 0, value: list.values[index], pointer: pointer, source)
         }
@@ -110,7 +120,7 @@ extension TOMLInlineLayout {
 
     /// Item `index`'s value: the text it is compared by, a string.
     func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
-        compared(index, key: pointer).map { .string(.owned($0)) }
+        compared(index, key: pointer).map { .string($0) }
     }
 
     func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
@@ -170,17 +180,18 @@ extension TOMLInlineLayout {
 }
 
 extension TOMLLineLayout {
-    func compared(_ index: Int, key pointer: JSONPointer?) -> [UInt8]? {
+    func compared(_ index: Int, key pointer: JSONPointer?) -> KeyBytes? {
         switch kind {
         case .table:
             let line = document.lines[lineIndices[index]]
-            return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source)
+            return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source,
+                                      keyStart: depth == 0 ? line.range.lowerBound : nil)
         case .tableArray:
-            guard let pointer else { return Array(source[ranges[index]]) }
+            guard let pointer else { return .source(ranges[index]) }
             return TOMLCompare.descend(.table(elements[index]), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
         case .sections:
             let key = sectionKeys[index]
-            guard let pointer else { return Array(key.utf8) }
+            guard let pointer else { return .owned(Array(key.utf8)) }
             guard let entry = table?.entries[key] else { return nil }
             return TOMLCompare.descend(TOMLTarget(entry), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
         }
@@ -188,7 +199,7 @@ extension TOMLLineLayout {
 
     /// Item `index`'s value: the text it is compared by, a string.
     func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
-        compared(index, key: pointer).map { .string(.owned($0)) }
+        compared(index, key: pointer).map { .string($0) }
     }
 
     /// Each item read alone: a table's line as a document; an array of

@@ -65,10 +65,16 @@ struct TOMLValue {
     let kind: Kind
     /// Its bytes in the document.
     let range: Range<Int>
-    /// Strings: the decoded value.
-    var decoded: [UInt8] = []
+    /// Strings: the decoded value, as the source's bytes between the quotes
+    /// when they are the value (no escape, one line), else a copy.
+    var decoded: KeyBytes = .owned([])
     var array: TOMLInlineList? = nil
     var table: TOMLTable? = nil
+
+    /// A string's value as a Swift string.
+    func string(in source: UnsafeRawBufferPointer) -> String {
+        decoded.withBytes(in: source) { String(decoding: $0, as: UTF8.self) }
+    }
 }
 
 /// The items of an inline array or an inline table, between its brackets.
