@@ -105,7 +105,7 @@ struct Job {
         // lives on (the same file may come again).
         defer {
             read.edited?.finish()
-            withExtendedLifetime(read) {}
+            RetiredInput.keep(read)
         }
         if let expected, FileSnapshot(read.content) != expected {
             throw FileError.changedSinceRead(path: input)

@@ -283,6 +283,21 @@ struct TOMLParser {
         currentScope = sections.count - 1
     }
 
+    /// The number of lines from here to the next that starts with `[` (or
+    /// the end): at most as many keys as the section has lines. A hint
+    /// only: a multi-line string may hold such a line.
+    func linesBeforeNextHeader() -> Int {
+        var count = 0, q = p
+        while q < end {
+            if source[q] == 0x0A {
+                if q + 1 < end && source[q + 1] == .openBracket { break }
+                count += 1
+            }
+            q += 1
+        }
+        return count
+    }
+
     mutating func keyValueLine() throws {
         let start = p
         let path = try key()
@@ -328,6 +343,12 @@ struct TOMLParser {
             throw TOMLError.redefined(key: TOMLParser.dotted(path), reason: "it is defined already", offset: offset)
         }
         table.keys.append(name)
+        if table.entries.count == 256 {
+            // A large table: room for the keys of the lines below at once,
+            // rather than a table that grows (and hashes every key again)
+            // as they come.
+            table.entries.reserveCapacity(table.entries.count + linesBeforeNextHeader())
+        }
     }
 
     // MARK: - Values
