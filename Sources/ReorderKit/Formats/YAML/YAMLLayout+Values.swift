@@ -54,10 +54,10 @@ extension YAMLLayout {
         for token in tokens {
             switch current.kind {
             case .blockMapping, .blockSequence:
-                guard current.inlineStart == nil || true else { return nil }
                 let list = try document.entries(of: current)
                 if current.kind == .blockMapping {
-                    guard let entry = list.last(where: { String(decoding: document.keyText(of: $0), as: UTF8.self) == token }) else { return nil }
+                    let wanted = Array(token.utf8)
+                    guard let entry = list.last(where: { document.keyText(of: $0) == wanted }) else { return nil }
                     current = try document.value(of: entry, in: current)
                 } else {
                     guard let index = JSONPointer.arrayIndex(token), index < list.count else { return nil }
