@@ -43,6 +43,16 @@ enum YAMLScalar {
 
     /// A plain scalar: its lines folded, each without its blanks around it.
     static func plain(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> [UInt8] {
+        // Most plain scalars are one line without a comment or blanks at
+        // the end: their value is their bytes.
+        var simple = !range.isEmpty && !isBlank(source[range.upperBound - 1])
+        if simple {
+            for byte in source[range] where byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "#") {
+                simple = false
+                break
+            }
+        }
+        if simple { return Array(source[range]) }
         var out: [UInt8] = []
         var p = range.lowerBound
         while p < range.upperBound {

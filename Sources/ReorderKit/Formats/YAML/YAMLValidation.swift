@@ -880,13 +880,27 @@ struct YAMLValidation {
     // MARK: - Bytes
 
     func lineIndex(of offset: Int) -> Int {
+        // The walk goes forward: the line asked last, or the one after it,
+        // is almost always the one.
+        let hint = lineHint.index
+        for index in hint..<min(hint + 2, lines.count)
+        where lines[index].next > offset && (index == 0 || lines[index - 1].next <= offset) {
+            lineHint.index = index
+            return index
+        }
         var low = 0, high = lines.count
         while low < high {
             let middle = (low + high) / 2
             if lines[middle].next <= offset { low = middle + 1 } else { high = middle }
         }
-        return min(low, lines.count - 1)
+        let found = min(low, lines.count - 1)
+        lineHint.index = max(found, 0)
+        return found
     }
+
+    /// The line `lineIndex(of:)` found last.
+    final class LineHint { var index = 0 }
+    let lineHint = LineHint()
 
     func isDash(_ p: Int, _ end: Int) -> Bool {
         p < end && source[p] == UInt8(ascii: "-") && isSpaceOrEnd(p + 1, end)
