@@ -395,7 +395,7 @@ struct MarkdownBlocks {
                         if !text.isEmpty { text.append(0x20) }
                         text += source[partLead.offset..<lines[part.line].end]
                     }
-                    headings.append(Heading(level: level, text: MarkdownInline.plainText(text), offset: self.lead(first).offset))
+                    headings.append(Heading(level: level, text: MarkdownInline.plainText(text, droppingImages: true), offset: self.lead(first).offset))
                 }
                 paragraph = []
                 continue
@@ -447,7 +447,7 @@ struct MarkdownBlocks {
             end = hashes
             while end > start && (source[end - 1] == 0x20 || source[end - 1] == 0x09) { end -= 1 }
         }
-        return MarkdownInline.plainText(Array(source[start..<end]))
+        return MarkdownInline.plainText(Array(source[start..<end]), droppingImages: true)
     }
 
     /// The list whose first item's marker is on `spans[first]`, and the

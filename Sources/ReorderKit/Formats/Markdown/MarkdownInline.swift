@@ -7,12 +7,14 @@ enum MarkdownInline {
     /// code, emphasis its text (`*`, `**`, and `_` at a word's edge), an
     /// inline HTML tag nothing, an autolink its address, a backslash escape
     /// the character; spaces are collapsed and trimmed.
-    static func plainText(_ text: [UInt8]) -> String {
-        String(decoding: collapsed(strip(text[...])), as: UTF8.self)
+    /// With `droppingImages` (a heading's text), an image is nothing: a
+    /// badge beside a title is not part of its name.
+    static func plainText(_ text: [UInt8], droppingImages: Bool = false) -> String {
+        String(decoding: collapsed(strip(text[...], droppingImages: droppingImages)), as: UTF8.self)
     }
 
     /// The same, as bytes.
-    static func plainBytes(_ text: ArraySlice<UInt8>) -> [UInt8] { collapsed(strip(text)) }
+    static func plainBytes(_ text: ArraySlice<UInt8>) -> [UInt8] { collapsed(strip(text, droppingImages: false)) }
 
     private static func collapsed(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
@@ -34,7 +36,7 @@ enum MarkdownInline {
         return byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
-    private static func strip(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    private static func strip(_ text: ArraySlice<UInt8>, droppingImages: Bool) -> [UInt8] {
         var out: [UInt8] = []
         var index = text.startIndex
         let end = text.endIndex
@@ -79,7 +81,7 @@ enum MarkdownInline {
                 }
             case UInt8(ascii: "!") where at(index + 1) == UInt8(ascii: "["):
                 if let link = link(text, at: index + 1) {
-                    out += strip(text[(index + 2)..<link.textEnd])
+                    if !droppingImages { out += strip(text[(index + 2)..<link.textEnd], droppingImages: false) }
                     index = link.end
                 } else {
                     out.append(byte)
@@ -87,7 +89,7 @@ enum MarkdownInline {
                 }
             case UInt8(ascii: "["):
                 if let link = link(text, at: index) {
-                    out += strip(text[(index + 1)..<link.textEnd])
+                    out += strip(text[(index + 1)..<link.textEnd], droppingImages: droppingImages)
                     index = link.end
                 } else {
                     out.append(byte)

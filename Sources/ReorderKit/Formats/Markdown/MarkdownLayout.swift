@@ -29,6 +29,8 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     /// The column of the first line that is not blank after the list, if
     /// any: an item moved last must not take it in.
     let lineAfter: (column: Int, offset: Int)?
+    /// A blank line stands between the list and that line.
+    let blankBeforeLineAfter: Bool
 
     init(_ source: UnsafeRawBufferPointer, pointer: String) throws {
         self.source = source
@@ -54,6 +56,7 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         newItemPadding = items[0].firstLine.isEmpty ? 1 : padding
         // The first line after the list's last line that is not blank.
         var after: (Int, Int)? = nil
+        var blank = false
         let lastLine = last.continuation.upperBound
         for index in lastLine..<blocks.lines.count {
             let line = blocks.lines[index]
@@ -62,8 +65,10 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
                 after = (lead.column, lead.offset)
                 break
             }
+            blank = true
         }
         lineAfter = after
+        blankBeforeLineAfter = blank
     }
 
     /// The names `*` in a policy's path expands to under `pointer`: the
@@ -285,7 +290,7 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
                         what: "an item whose content would begin right of the next item's marker, which would nest that item in it",
                         offset: entry.source.map { items[$0].markerStart } ?? items[0].markerStart)
                 }
-            } else if let after = lineAfter, after.column >= column {
+            } else if let after = lineAfter, after.column >= column, !(blankBeforeLineAfter && isOnlyMarker(entry)) {
                 throw MarkdownError.cannotDelimit(
                     what: "the line after the list, which would belong to the item moved last", offset: after.offset)
             }
@@ -299,6 +304,12 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
                 }
             }
         }
+    }
+
+    /// An item that is its marker alone: a blank line after it ends it.
+    private func isOnlyMarker(_ entry: (source: Int?, bytes: [UInt8])) -> Bool {
+        if let index = entry.source { return items[index].firstLine.isEmpty && items[index].continuation.isEmpty }
+        return entry.bytes.allSatisfy { $0 == 0x20 }
     }
 
     // MARK: - Values
