@@ -41,6 +41,25 @@ final class MarkdownEndToEndTests: XCTestCase {
         XCTAssertFalse(result.output.contains(" 0 failed"), result.output)
     }
 
+    /// `reorder lsp` with a policy that names a list by its heading path
+    /// (`Tests/lsp/markdown.py`, on the client of `Tests/lsp/client.py`).
+    func testTheEditorServerChecksAndFormatsAMarkdownList() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.repository.appendingPathComponent("Tests/lsp/markdown.py").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["REORDER"] = Harness.binary.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.hasPrefix("ok: 12 checks"), text)
+    }
+
     // MARK: - An awesome list, every command
 
     static let fixture = repository.appendingPathComponent("Tests/markdown/fixtures/awesome-grep.md")
@@ -195,5 +214,26 @@ final class MarkdownEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.hasPrefix("reorder: list.md:4:1: a line that continues a list item without its indentation"), result.stderr)
         XCTAssertEqual(try h.text("list.md"), "# List\n\n- b\nlazy\n- a\n")
+    }
+}
+
+extension PickTerminalTests {
+    /// `pick` on a Markdown list: the items' first lines shown, one dragged
+    /// and written; the nested list moves with its item.
+    func testAMarkdownItemIsDraggedWithItsNestedList() throws {
+        let h = try Harness()
+        try h.write("README.md", "# A\n\n## Tools\n\n- [ugrep](u) - Fast.\n- [ack](a) - Old.\n  - [ack3](a3)\n- [bat](b)\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p '/A/Tools' README.md")
+        let screen = try pane.waitForScreen(showing: "2 [bat](b)")
+        XCTAssertEqual(listLines(screen).count, 3, screen)
+        try pane.keys("Space", "j", "j")
+        try pane.waitForScreen(showing: "DRAG")
+        try pane.keys("Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("README.md"), "# A\n\n## Tools\n\n- [ack](a) - Old.\n  - [ack3](a3)\n- [bat](b)\n- [ugrep](u) - Fast.\n")
     }
 }
