@@ -199,6 +199,24 @@ final class MarkdownEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.run(["check", "README.md"]).status, 0)
     }
 
+    /// A heading that is a number (`~3`), and a `*` for every heading
+    /// under one that has a list, through the policy's paths.
+    func testAPolicyPathWithANumberHeadingAndAStar() throws {
+        let h = try Harness()
+        let text = "# Releases\n\n## 2024\n\n- b\n- a\n\n## 2023\n\n- d\n- c\n\n## Notes\n\nNo list.\n"
+        try h.write("CHANGES.md", text)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/~32024\"\n")
+        let one = try h.run(["check", "CHANGES.md"])
+        XCTAssertEqual(one.out, "CHANGES.md:5: /Releases/~032024 (rule 1): 'a' belongs first — 1 move\n", one.stderr)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/*\"\n")
+        try assertRun(h, ["fix", "CHANGES.md"])
+        XCTAssertEqual(try h.text("CHANGES.md"), "# Releases\n\n## 2024\n\n- a\n- b\n\n## 2023\n\n- c\n- d\n\n## Notes\n\nNo list.\n")
+        // And on the command line.
+        try h.write("CHANGES.md", text)
+        try assertRun(h, ["reverse", "-p", "/Releases/~32023", "CHANGES.md"])
+        XCTAssertEqual(try h.text("CHANGES.md"), text.replacingOccurrences(of: "- d\n- c", with: "- c\n- d"))
+    }
+
     func testSeveralListsAreRefusedWithTheirPaths() throws {
         let h = try harness()
         let result = try h.run(["sort", "README.md"])

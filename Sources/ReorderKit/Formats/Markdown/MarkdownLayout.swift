@@ -88,8 +88,8 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         case .heading(let scope):
             let parents = blocks.headingParents
             return blocks.headings.indices
-                .filter { parents[$0] == scope && blocks.listUnder(heading: $0) != nil && MarkdownPath.index(blocks.headings[$0].text) == nil }
-                .map { blocks.headings[$0].text }
+                .filter { parents[$0] == scope && blocks.listUnder(heading: $0) != nil }
+                .map { MarkdownPath.index(blocks.headings[$0].text) == nil ? blocks.headings[$0].text : "~3" + blocks.headings[$0].text }
         case .list(let list):
             return list.items.indices.filter { !list.items[$0].lists.isEmpty }.map(String.init)
         }

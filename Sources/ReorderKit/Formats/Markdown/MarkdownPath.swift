@@ -33,6 +33,8 @@ struct MarkdownPath {
         tokens = try text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { part in
             if part.hasPrefix("~3") { return .heading(try MarkdownPath.unescape(part.dropFirst(2), in: text)) }
             let token = try MarkdownPath.unescape(part[...], in: text)
+            // A policy's path comes escaped again: `~3` as `~03`.
+            if token.hasPrefix("~3") { return .heading(String(token.dropFirst(2))) }
             if let index = MarkdownPath.index(token) { return .index(index) }
             return .heading(token)
         }
