@@ -12,7 +12,12 @@ HTML of the result must be the HTML of the source with that list's items
 in the new order. A document `reorder` refuses must be refused cleanly:
 exit 2, one message naming the place, nothing on standard output.
 
-Usage: commonmark.py [--reorder PATH] [--seed N] [--verbose]
+With `--random N`, N documents made at random from the shapes lists take
+in READMEs (nested lists, loose and tight lists, numbers that change width,
+fenced code, quotes and continuation paragraphs inside items, headings and
+paragraphs between lists) are judged the same way, after the examples.
+
+Usage: commonmark.py [--reorder PATH] [--seed N] [--random N] [--verbose]
 Prints `N passed, N failed` (and the examples refused) and exits 1 on a
 failure.
 """
@@ -122,12 +127,12 @@ def lists_of(reorder, source):
         return None, (status, out, err)
 
     def walk(path):
-        status, out, err = run(reorder, ["reverse", "-p", "/" + "/".join(map(str, path))], source)
+        status, out, err = run(reorder, ["move", "0", "0", "-p", "/" + "/".join(map(str, path))], source)
         if status != 0:
             return False
         paths.append(path)
         for item in range(1000):
-            status, _, err = run(reorder, ["reverse", "-p", "/" + "/".join(map(str, path + [item]))], source)
+            status, _, err = run(reorder, ["move", "0", "0", "-p", "/" + "/".join(map(str, path + [item]))], source)
             if status == 0:
                 walk(path + [item])
             elif "is not one of its indices" in err:
@@ -146,10 +151,62 @@ def count_items(reorder, source, pointer):
     return status
 
 
+WORDS = ["alpha", "Beta", "[gamma](https://g.example)", "`delta`", "**epsilon**", "zeta", "[x] eta", "theta - a tool"]
+
+
+def random_list(rng, indent, depth):
+    """A list at `indent` spaces: its lines."""
+    ordered = rng.random() < 0.4
+    bullet = rng.choice("-*+")
+    delimiter = rng.choice(".)")
+    start = rng.choice([1, 1, 0, 7, 8, 9, 98, 99])
+    same = rng.random() < 0.2
+    loose = rng.random() < 0.3
+    count = rng.randint(2, 5)
+    margin = " " * indent
+    lines = []
+    for k in range(count):
+        marker = (f"{start if same else start + k}{delimiter}" if ordered else bullet)
+        padding = " " * rng.choice([1, 1, 1, 2])
+        column = indent + len(marker) + len(padding)
+        inner = " " * column
+        if k > 0 and loose:
+            lines.append("")
+        lines.append(f"{margin}{marker}{padding}{rng.choice(WORDS)} {k}")
+        kind = rng.random()
+        if kind < 0.15:
+            lines.append(f"{inner}continued {k}")
+        elif kind < 0.25:
+            lines += ["", f"{inner}a second paragraph {k}"]
+        elif kind < 0.35:
+            lines += ["", f"{inner}```", f"{inner}- not an item", "", f"{inner}```"]
+        elif kind < 0.42:
+            lines.append(f"{inner}> quoted {k}")
+        elif kind < 0.55 and depth < 2:
+            lines += random_list(rng, column, depth + 1)
+    return lines
+
+
+def random_document(rng):
+    lines = []
+    for block in range(rng.randint(1, 4)):
+        choice = rng.random()
+        if lines:
+            lines.append("")
+        if choice < 0.25:
+            lines.append("#" * rng.randint(1, 3) + f" Heading {block}")
+        elif choice < 0.4:
+            lines.append(f"A paragraph {block}.")
+        else:
+            lines += random_list(rng, rng.choice([0, 0, 0, 1, 2]), 0)
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--reorder", default=os.environ.get("REORDER", "reorder"))
     parser.add_argument("--seed", type=int, default=34)
+    parser.add_argument("--random", type=int, default=0)
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -164,7 +221,9 @@ def main():
         failed += 1
         print(f"FAIL example {example['example']}: {what}\n--- markdown:\n{example['markdown']}", file=sys.stderr)
 
-    for example in data["examples"]:
+    examples = data["examples"] + [
+        {"example": f"random {k}", "markdown": random_document(rng)} for k in range(args.random)]
+    for example in examples:
         source = example["markdown"]
         nodes = tree(md.parse(source))
         paths, refusal = lists_of(args.reorder, source)
@@ -235,7 +294,7 @@ def main():
         print(f"refused example {number}: {message}")
     for number, command, arguments, pointer, message in refused_edits:
         print(f"refused edit of example {number}: {command} {' '.join(arguments)} -p {pointer}: {message}")
-    print(f"{edited} edits of {len(data['examples'])} examples; {len(refused)} refused")
+    print(f"{edited} edits of {len(data['examples'])} examples and {args.random} random documents; {len(refused)} refused")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
