@@ -145,12 +145,6 @@ def lists_of(reorder, source):
     return paths, None
 
 
-def count_items(reorder, source, pointer):
-    # `pick` needs a terminal; the count is the items `diff` sees.
-    status, out, err = run(reorder, ["move", "0", "-1", "-p", pointer], source)
-    return status
-
-
 WORDS = ["alpha", "Beta", "[gamma](https://g.example)", "`delta`", "**epsilon**", "zeta", "[x] eta", "theta - a tool"]
 
 

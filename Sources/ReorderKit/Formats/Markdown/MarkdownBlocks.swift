@@ -320,7 +320,6 @@ struct MarkdownBlocks {
         var found: [List] = []
         var paragraph: [Span] = []
         var fence: (UInt8, Int)? = nil
-        var fenceColumn = 0
         var html: Int? = nil
         var indentedCode = false
         var quote = false, quoteEndsAtLine = false
@@ -333,7 +332,6 @@ struct MarkdownBlocks {
             index += 1
             if let open = fence {
                 if !lead.isBlank && relative < 4 && closesFence(open, at: lead.offset, in: line) { fence = nil }
-                _ = fenceColumn
                 continue
             }
             if let kind = html {
@@ -377,7 +375,6 @@ struct MarkdownBlocks {
             let offset = lead.offset
             if let open = self.fence(at: offset, in: line) {
                 fence = open
-                fenceColumn = lead.column
                 paragraph = []
                 continue
             }
