@@ -15,4 +15,10 @@ extension ListFormat {
 /// Markdown's errors.
 enum MarkdownError: FormatErrors {
     static var format: ListFormat { .markdown }
+
+    /// An edit whose result would read back otherwise: `what` says how,
+    /// at `offset`.
+    static func wouldChange(what: String, offset: Int) -> FormatError {
+        FormatError(format, .wouldChangeData(what: what), offset: offset)
+    }
 }

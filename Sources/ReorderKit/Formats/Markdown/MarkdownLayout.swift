@@ -275,7 +275,7 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
                     var offset = line.start
                     while offset < line.end && (source[offset] == 0x20 || source[offset] == 0x09) {
                         if source[offset] == 0x09 {
-                            throw MarkdownError.cannotDelimit(
+                            throw MarkdownError.wouldChange(
                                 what: "a tab in the indentation of an item that would move to a marker of another width", offset: offset)
                         }
                         offset += 1
@@ -286,20 +286,20 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
             if position + 1 < entries.count {
                 let next = position + 1 < items.count ? items[position + 1].markerColumn : markerEndColumn(at: position + 1) - marker(at: position + 1).count
                 if next >= column {
-                    throw MarkdownError.cannotDelimit(
-                        what: "an item whose content would begin right of the next item's marker, which would nest that item in it",
+                    throw MarkdownError.wouldChange(
+                        what: "an item whose content would begin right of the next item's marker would take that item in",
                         offset: entry.source.map { items[$0].markerStart } ?? items[0].markerStart)
                 }
             } else if let after = lineAfter, after.column >= column, !(blankBeforeLineAfter && isOnlyMarker(entry)) {
-                throw MarkdownError.cannotDelimit(
-                    what: "the line after the list, which would belong to the item moved last", offset: after.offset)
+                throw MarkdownError.wouldChange(
+                    what: "the line after the list would belong to the item moved last", offset: after.offset)
             }
             if position == 0 && list.interruptsParagraph {
                 let startsBlank = entry.source.map { items[$0].firstLine.isEmpty }
                     ?? entry.bytes.allSatisfy { $0 == 0x20 }
                 if startsBlank {
-                    throw MarkdownError.cannotDelimit(
-                        what: "an empty item first in a list that follows a paragraph, which would not start a list",
+                    throw MarkdownError.wouldChange(
+                        what: "an empty item first in a list that follows a paragraph would not start a list",
                         offset: items[0].markerStart)
                 }
             }
