@@ -62,7 +62,7 @@ _reorder_files()
 _reorder_option_value()
 {
     case $1 in
-        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml' -- "$cur")) ;;
+        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
         --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;

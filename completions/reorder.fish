@@ -115,7 +115,7 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml markdown' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d "JSON: the array to edit (a JSON Pointer; '*': each key or index)"

@@ -203,12 +203,12 @@ final class OptionFormatTableTests: XCTestCase {
 
     func testPointerOnALinesFileIsRefusedAndNothingIsWritten() throws {
         let h = try Harness()
-        try h.write("notes.md", "b\na\n")
-        let result = try h.run(["sort", "-p", "/0", "notes.md"])
+        try h.write("notes.txt", "b\na\n")
+        let result = try h.run(["sort", "-p", "/0", "notes.txt"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "reorder: --pointer applies to JSON, YAML and TOML; notes.md is read as lines: leave --pointer out, or choose the format with --format\n")
-        XCTAssertEqual(try h.text("notes.md"), "b\na\n")
-        XCTAssertEqual(try h.listing(), ["notes.md"])
+        XCTAssertEqual(result.stderr, "reorder: --pointer applies to JSON, YAML, TOML and Markdown; notes.txt is read as lines: leave --pointer out, or choose the format with --format\n")
+        XCTAssertEqual(try h.text("notes.txt"), "b\na\n")
+        XCTAssertEqual(try h.listing(), ["notes.txt"])
     }
 
     func check(command: String, option: String, row: Row, format: String) throws {

@@ -102,7 +102,7 @@ final class TestFormatThroughCommandLineTests: XCTestCase {
 
         let pointer = run(["reverse", "-p", "/x", "--format", "pathlist"], stdin: "a:b\n")
         XCTAssertEqual(pointer.status, 2)
-        XCTAssertTrue(pointer.stderr.contains("--pointer applies to JSON, YAML and TOML; <stdin> is read as PATHLIST"), pointer.stderr)
+        XCTAssertTrue(pointer.stderr.contains("--pointer applies to JSON, YAML, TOML and Markdown; <stdin> is read as PATHLIST"), pointer.stderr)
     }
 }
 

@@ -179,6 +179,13 @@ public struct PointerPattern: Equatable, Sendable, CustomStringConvertible {
                 continue
             }
             var out = "", chars = Array(part), index = 0
+            // `~3` first: a Markdown heading whose text is a number (the
+            // Markdown format reads the `~3` that this segment is written
+            // back with).
+            if chars.count >= 2 && chars[0] == "~" && chars[1] == "3" {
+                out = "~3"
+                index = 2
+            }
             while index < chars.count {
                 if chars[index] == "~" {
                     guard index + 1 < chars.count, let escaped = ["0": "~", "1": "/", "2": "*"][chars[index + 1]] else {

@@ -22,12 +22,13 @@ final class FormatClaimTests: XCTestCase {
             return components.count >= 2 && components[components.count - 2] == ".vscode"
         }
         let text: Set<String> = ["txt", "text", "log", "ini", "cfg", "conf", "csv", "tsv", "jsonl", "ndjson",
-                                 "md", "markdown", "rst", "list", "lst", "in", "env", "properties"]
+                                 "rst", "list", "lst", "in", "env", "properties"]
         if fileExtension(path).map(text.contains) ?? false { return "lines" }
         if fileExtension(path) == "json" && !isJSONWithComments(path) { return "json" }
         if isJSONWithComments(path) { return "jsonc" }
         if ["yaml", "yml"].contains(fileExtension(path) ?? "") { return "yaml" }
         if fileExtension(path) == "toml" { return "toml" }
+        if ["md", "markdown"].contains(fileExtension(path) ?? "") { return "markdown" }
         return nil
     }
 
@@ -36,7 +37,7 @@ final class FormatClaimTests: XCTestCase {
         let stems = ["", "x", "tsconfig", "TSConfig.app", "jsconfig", "mytsconfig", "devcontainer", ".devcontainer",
                      "DevContainer", ".gitignore", "a.b", "settings"]
         let endings = ["", ".json", ".JSON", ".jsonc", ".code-workspace", ".txt", ".TXT", ".jsonl", ".ndjson", ".yaml",
-                       ".yml", ".YML", ".toml", ".md", ".properties", ".env", ".in", ".bak", ".json.bak", ".", "json"]
+                       ".yml", ".YML", ".toml", ".md", ".MD", ".markdown", ".properties", ".env", ".in", ".bak", ".json.bak", ".", "json"]
         var checked = 0
         for folder in folders {
             for stem in stems {

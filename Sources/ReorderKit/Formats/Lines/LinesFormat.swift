@@ -22,7 +22,7 @@ extension LinesLayout: FormatLayout {
     /// `.jsonl` or `.ndjson` holds one JSON value a line.
     public static let textExtensions: [String] = [
         "txt", "text", "log", "ini", "cfg", "conf", "csv", "tsv", "jsonl", "ndjson",
-        "md", "markdown", "rst", "list", "lst", "in", "env", "properties",
+        "rst", "list", "lst", "in", "env", "properties",
     ]
 
     /// An input that holds a NUL byte looks binary, as `grep` and `diff`

@@ -1,0 +1,24 @@
+extension ListFormat {
+    /// Items are the items of a Markdown list (see `MarkdownLayout`).
+    public static let markdown = ListFormat(
+        name: "markdown",
+        claims: [.fileExtension("md"), .fileExtension("markdown")],
+        help: "Items are the items of a Markdown list (CommonMark: -, *, + bullets, 1. or 1) numbers), each with every line that belongs to it (continuation paragraphs, nested lists, code, quotes), so a nested list travels with its item; blank lines between items and the numbers of an ordered list stay with their positions. -p names the list by its heading path from the document's first heading (-p '/Awesome Grep/Tools': the first list under that heading; a heading that is a number is written ~3 then the number), or by its index among the document's top-level lists (-p /3); a number after a list names the list inside that item (-p '/Tools/2'). Without -p the document must hold one top-level list. Items sort and select by their first line's text without its marker, task box ([ ], [x]) or link markup ([Foo](url) is Foo). Lists inside code, HTML blocks, block quotes and front matter are not lists; lazy continuation lines and tabs in a list's indentation are refused.",
+        options: ["pointer"],
+        words: FormatWords(
+            name: "Markdown", invalidAdvice: "", items: "items", lists: "a list",
+            oneValue: "one item's text on one line", keyed: "list", member: "item"),
+        read: { source, options in try MarkdownLayout(source, pointer: options.pointer) },
+        children: { source, options in try MarkdownLayout.children(source, pointer: options.pointer) })
+}
+
+/// Markdown's errors.
+enum MarkdownError: FormatErrors {
+    static var format: ListFormat { .markdown }
+
+    /// An edit whose result would read back otherwise: `what` says how,
+    /// at `offset`.
+    static func wouldChange(what: String, offset: Int) -> FormatError {
+        FormatError(format, .wouldChangeData(what: what), offset: offset)
+    }
+}

@@ -1,0 +1,370 @@
+/// A Markdown list as a list of items.
+///
+/// An item is the bytes after its marker (the spaces after the marker,
+/// its first line, and every line that belongs to it) up to the end of
+/// its last line that is not blank. The marker line's indentation and the
+/// marker itself belong to the position, with the line breaks and blank
+/// lines between items: a bullet list keeps its bullets, an ordered list
+/// its numbers in order (`1. 2. 3.`, or `1. 1. 1.`, or a start other than
+/// 1), a loose list its blank lines. The head is the document up to the
+/// first marker's end; the tail what follows the last item.
+///
+/// When an item moves to a position whose marker ends at another column
+/// (`9.` and `10.`), the lines after its first are indented by the
+/// difference, so that they stay at its content column; such a result is
+/// written by this layout rather than as slices of the source alone.
+public struct MarkdownLayout: ListLayout, FormatLayout {
+    public let source: UnsafeRawBufferPointer
+    let blocks: MarkdownBlocks
+    let list: MarkdownBlocks.List
+    var items: [MarkdownBlocks.Item] { list.items }
+    /// The line break of a new position: the document's (CRLF when its
+    /// first line ends so).
+    let lineBreak: [UInt8]
+    /// What comes before a new position's marker: a line break, the
+    /// blank lines of the last separator, and the marker's indentation.
+    let newPositionLead: [UInt8]
+    /// The spaces after the marker of an inserted item.
+    let newItemPadding: Int
+    /// The column of the first line that is not blank after the list, if
+    /// any: an item moved last must not take it in.
+    let lineAfter: (column: Int, offset: Int)?
+    /// A blank line stands between the list and that line.
+    let blankBeforeLineAfter: Bool
+
+    init(_ source: UnsafeRawBufferPointer, pointer: String) throws {
+        self.source = source
+        let blocks = try MarkdownBlocks(source)
+        self.blocks = blocks
+        guard case .list(let list) = try blocks.resolve(MarkdownPath(pointer), text: pointer) else {
+            preconditionFailure("a path resolved to a list")
+        }
+        self.list = list
+        let items = list.items
+        if let first = blocks.lines.first, first.next > first.end + 1 {
+            lineBreak = [0x0D, 0x0A]
+        } else {
+            lineBreak = [0x0A]
+        }
+        let last = items[items.count - 1]
+        if items.count >= 2 {
+            newPositionLead = Array(source[items[items.count - 2].range.upperBound..<last.markerStart])
+        } else {
+            newPositionLead = lineBreak + [UInt8](repeating: 0x20, count: last.markerColumn)
+        }
+        let padding = items[0].contentColumn - items[0].markerColumn - (items[0].markerEnd - items[0].markerStart)
+        newItemPadding = items[0].firstLine.isEmpty ? 1 : padding
+        // The first line after the list's last line that is not blank.
+        var after: (Int, Int)? = nil
+        var blank = false
+        let lastLine = last.continuation.upperBound
+        for index in lastLine..<blocks.lines.count {
+            let line = blocks.lines[index]
+            let lead = blocks.lead(MarkdownBlocks.Span(line: index, position: line.start, column: 0))
+            if !lead.isBlank {
+                after = (lead.column, lead.offset)
+                break
+            }
+            blank = true
+        }
+        lineAfter = after
+        blankBeforeLineAfter = blank
+    }
+
+    /// The names `*` in a policy's path expands to under `pointer`: the
+    /// headings under a heading that have a list, or the indices of the
+    /// items of a list that hold a list.
+    static func children(_ source: UnsafeRawBufferPointer, pointer: String) throws -> [String]? {
+        let blocks = try MarkdownBlocks(source)
+        let path = try MarkdownPath(pointer)
+        let found: MarkdownBlocks.Found
+        do {
+            found = try blocks.resolve(path, text: pointer, headingsOnly: true)
+        } catch let error as FormatError {
+            if case .nothingAtPointer = error.kind { return nil }
+            throw error
+        }
+        switch found {
+        case .heading(let scope):
+            let parents = blocks.headingParents
+            return blocks.headings.indices
+                .filter { parents[$0] == scope && blocks.listUnder(heading: $0) != nil }
+                .map { MarkdownPath.index(blocks.headings[$0].text) == nil ? blocks.headings[$0].text : "~3" + blocks.headings[$0].text }
+        case .list(let list):
+            return list.items.indices.filter { !list.items[$0].lists.isEmpty }.map(String.init)
+        }
+    }
+
+    public var count: Int { items.count }
+
+    public func itemRange(_ index: Int) -> Range<Int> { items[index].range }
+
+    public var separatorsAreUniform: Bool { false }
+
+    public func head(resultCount: Int) -> [Piece] {
+        if resultCount == 0 { return [.source(0..<emptyListRange.lowerBound)] }
+        return [.source(0..<items[0].markerEnd)]
+    }
+
+    public func separator(afterPosition position: Int, resultCount: Int) -> Piece {
+        if position + 1 < items.count {
+            return .source(items[position].range.upperBound..<items[position + 1].markerEnd)
+        }
+        return .bytes(newPositionLead + marker(at: position + 1))
+    }
+
+    public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
+        if resultCount == 0 { return [.source(emptyListRange.upperBound..<source.count)] }
+        return [.source(items[items.count - 1].range.upperBound..<source.count)]
+    }
+
+    /// What a result without items leaves out: the list's lines, with
+    /// the last one's line break, or (for a list that starts inside a
+    /// line, `- - a`) its markers and items.
+    var emptyListRange: Range<Int> {
+        let first = items[0], last = items[items.count - 1]
+        let lastLine = blocks.lines[last.continuation.upperBound - 1]
+        if source[first.lineStart..<first.markerStart].allSatisfy({ $0 == 0x20 }) {
+            return first.lineStart..<lastLine.next
+        }
+        return first.markerStart..<last.range.upperBound
+    }
+
+    // MARK: - Markers at positions
+
+    /// The marker text of result position `position`.
+    func marker(at position: Int) -> [UInt8] {
+        if position < items.count { return Array(source[items[position].markerStart..<items[position].markerEnd]) }
+        guard list.ordered else { return [list.marker] }
+        return Array(String(number(at: position)).utf8) + [list.marker]
+    }
+
+    /// An ordered list's number at a position it did not have: the same
+    /// as every item's when they are all the same, the next in sequence
+    /// otherwise.
+    func number(at position: Int) -> Int {
+        let numbers = items.map { $0.number ?? 0 }
+        if numbers.count > 1 && numbers.allSatisfy({ $0 == numbers[0] }) { return numbers[0] }
+        return numbers[numbers.count - 1] + (position - numbers.count + 1)
+    }
+
+    /// Where the marker of result position `position` ends, as a column.
+    func markerEndColumn(at position: Int) -> Int {
+        if position < items.count { return items[position].markerColumn + items[position].markerEnd - items[position].markerStart }
+        let last = items[items.count - 1]
+        let lastLineColumn = items.count >= 2 ? last.markerColumn : items[0].markerColumn
+        return lastLineColumn + marker(at: position).count
+    }
+
+    /// How far source item `index` moves right (or left) at `position`.
+    func shift(ofItem index: Int, at position: Int) -> Int {
+        let item = items[index]
+        return markerEndColumn(at: position) - (item.markerColumn + item.markerEnd - item.markerStart)
+    }
+
+    /// Where the content of what stands at `position` would begin.
+    private func contentColumn(_ run: (source: Int?, bytes: [UInt8]), at position: Int) -> Int {
+        if let index = run.source { return items[index].contentColumn + shift(ofItem: index, at: position) }
+        var padding = 0
+        while padding < run.bytes.count && run.bytes[padding] == 0x20 { padding += 1 }
+        return markerEndColumn(at: position) + (padding == run.bytes.count || padding >= 5 ? 1 : padding)
+    }
+
+    // MARK: - Writing
+
+    /// The result's items, in order: a source index, or a new item's bytes.
+    private func entries(_ arrangement: Arrangement) -> [(source: Int?, bytes: [UInt8])] {
+        var out: [(Int?, [UInt8])] = []
+        for segment in arrangement.segments {
+            switch segment {
+            case .run(let range): out += range.map { ($0, []) }
+            case .item(let bytes): out.append((nil, bytes))
+            }
+        }
+        return out
+    }
+
+    private func needsShift(_ arrangement: Arrangement) -> Bool {
+        var position = 0
+        for segment in arrangement.segments {
+            switch segment {
+            case .run(let range):
+                for index in range {
+                    if !items[index].continuation.isEmpty && shift(ofItem: index, at: position) != 0 { return true }
+                    position += 1
+                }
+            case .item:
+                position += 1
+            }
+        }
+        return false
+    }
+
+    /// Source item `index`'s bytes with its lines after the first moved
+    /// `shift` columns.
+    func shifted(_ index: Int, by shift: Int) -> [UInt8] {
+        let item = items[index]
+        guard shift != 0, !item.continuation.isEmpty else { return Array(source[item.range]) }
+        var out = Array(source[item.range.lowerBound..<blocks.lines[item.continuation.lowerBound - 1].next])
+        for lineIndex in item.continuation {
+            let line = blocks.lines[lineIndex]
+            var spaces = 0
+            while line.start + spaces < line.end && source[line.start + spaces] == 0x20 { spaces += 1 }
+            let end = lineIndex == item.continuation.upperBound - 1 ? item.range.upperBound : line.next
+            if spaces >= item.contentColumn {
+                if shift > 0 { out += [UInt8](repeating: 0x20, count: shift) }
+                out += source[(line.start + max(0, -shift))..<end]
+            } else {
+                out += source[line.start..<end]
+            }
+        }
+        return out
+    }
+
+    private func rendered(_ arrangement: Arrangement) -> [UInt8] {
+        var out: [UInt8] = []
+        func put(_ piece: Piece) {
+            switch piece {
+            case .source(let range): out += source[range]
+            case .bytes(let bytes): out += bytes
+            }
+        }
+        let resultCount = arrangement.count
+        for piece in head(resultCount: resultCount) { put(piece) }
+        for (position, entry) in entries(arrangement).enumerated() {
+            if position > 0 { put(separator(afterPosition: position - 1, resultCount: resultCount)) }
+            if let index = entry.source {
+                out += shifted(index, by: shift(ofItem: index, at: position))
+            } else {
+                out += entry.bytes
+            }
+        }
+        for piece in tail(resultCount: resultCount, lastItemIsEmpty: false) { put(piece) }
+        return out
+    }
+
+    public func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        guard needsShift(arrangement) else {
+            try Renderer(layout: self, source: source).write(arrangement, gathered: write)
+            return
+        }
+        let bytes = rendered(arrangement)
+        try bytes.withUnsafeBytes { buffer in
+            try [buffer].withUnsafeBufferPointer { try write($0) }
+        }
+    }
+
+    public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        guard needsShift(arrangement) else { return Renderer(layout: self, source: source).outputEqualsSource(arrangement) }
+        return rendered(arrangement).elementsEqual(source)
+    }
+
+    /// Refuses a result that would not read back as the same items:
+    /// a line that decides its indentation with a tab, moved to another
+    /// column; an item whose content column would take in the next
+    /// item's marker or the line after the list; an item that starts with
+    /// a blank line first in a list that interrupts a paragraph.
+    public func check(_ arrangement: Arrangement) throws {
+        let entries = self.entries(arrangement)
+        for (position, entry) in entries.enumerated() {
+            if let index = entry.source, shift(ofItem: index, at: position) != 0 {
+                for lineIndex in items[index].continuation {
+                    let line = blocks.lines[lineIndex]
+                    var offset = line.start
+                    while offset < line.end && (source[offset] == 0x20 || source[offset] == 0x09) {
+                        if source[offset] == 0x09 {
+                            throw MarkdownError.wouldChange(
+                                what: "a tab in the indentation of an item that would move to a marker of another width", offset: offset)
+                        }
+                        offset += 1
+                    }
+                }
+            }
+            let column = contentColumn(entry, at: position)
+            if position + 1 < entries.count {
+                let next = position + 1 < items.count ? items[position + 1].markerColumn : markerEndColumn(at: position + 1) - marker(at: position + 1).count
+                if next >= column {
+                    throw MarkdownError.wouldChange(
+                        what: "an item whose content would begin right of the next item's marker would take that item in",
+                        offset: entry.source.map { items[$0].markerStart } ?? items[0].markerStart)
+                }
+            } else if let after = lineAfter, after.column >= column, !(blankBeforeLineAfter && isOnlyMarker(entry)) {
+                throw MarkdownError.wouldChange(
+                    what: "the line after the list would belong to the item moved last", offset: after.offset)
+            }
+            if position == 0 && list.interruptsParagraph {
+                let startsBlank = entry.source.map { items[$0].firstLine.isEmpty }
+                    ?? entry.bytes.allSatisfy { $0 == 0x20 }
+                if startsBlank {
+                    throw MarkdownError.wouldChange(
+                        what: "an empty item first in a list that follows a paragraph would not start a list",
+                        offset: items[0].markerStart)
+                }
+            }
+        }
+    }
+
+    /// An item that is its marker alone: a blank line after it ends it.
+    private func isOnlyMarker(_ entry: (source: Int?, bytes: [UInt8])) -> Bool {
+        if let index = entry.source { return items[index].firstLine.isEmpty && items[index].continuation.isEmpty }
+        return entry.bytes.allSatisfy { $0 == 0x20 }
+    }
+
+    // MARK: - Values
+
+    /// An item's value: its first line after the marker, without a task
+    /// box, with its inline markup read as text (`[Foo](url)` is `Foo`).
+    static func value(ofFirstLine line: ArraySlice<UInt8>) -> [UInt8] {
+        var text = line
+        while text.first == 0x20 { text = text.dropFirst() }
+        for box in ["[ ]", "[x]", "[X]"] {
+            let bytes = Array(box.utf8)
+            if text.starts(with: bytes) && (text.count == 3 || text[text.startIndex + 3] == 0x20 || text[text.startIndex + 3] == 0x09) {
+                text = text.dropFirst(3)
+                break
+            }
+        }
+        return MarkdownInline.plainBytes(text)
+    }
+
+    public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
+        let line = items[index].firstLine
+        return .string(.owned(MarkdownLayout.value(ofFirstLine: Array(source[line])[...])), written: .source(line))
+    }
+
+    public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
+        let bytes = Array(item)
+        var end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+        if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+        var start = 0
+        while start < end && bytes[start] == 0x20 { start += 1 }
+        return .string(.owned(MarkdownLayout.value(ofFirstLine: bytes[start..<end])), written: .owned(Array(bytes[start..<end])))
+    }
+
+    /// An item on one line, without the spaces after its marker: what
+    /// `insert` takes to write it again.
+    public func valueText(ofItem index: Int) -> [UInt8]? {
+        let item = items[index]
+        guard item.continuation.isEmpty else { return nil }
+        return Array(source[item.firstLine])
+    }
+
+    /// A new item: the text after the marker, on one line.
+    public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        if value.contains(0x0A) || value.contains(0x0D) {
+            throw MarkdownError.invalidValue(value: value, reason: "an item's text is one line")
+        }
+        if value.first == 0x20 || value.first == 0x09 {
+            throw MarkdownError.invalidValue(value: value, reason: "the text starts after the marker's space, so it does not start with a space or a tab")
+        }
+        if value.isEmpty { return [] }
+        return [UInt8](repeating: 0x20, count: newItemPadding) + value
+    }
+
+    /// An item has no values inside it.
+    public func valuePointer(_ key: String) throws -> JSONPointer {
+        throw SelectorError.keyNeedsJSON(key: key)
+    }
+}

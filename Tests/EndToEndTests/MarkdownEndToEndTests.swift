@@ -1,0 +1,258 @@
+import Foundation
+import XCTest
+
+/// Markdown lists through the built program: CommonMark's list examples
+/// judged by markdown-it-py (`Tests/markdown/commonmark.py`), and an
+/// awesome list (`Tests/markdown/fixtures/awesome-grep.md`) edited with
+/// every command, byte for byte: the expected bytes are the source's lines
+/// with the items' lines in the new order.
+final class MarkdownEndToEndTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    var script: String { Self.repository.appendingPathComponent("Tests/markdown/commonmark.py").path }
+
+    func testCommonMarksListExamplesReorderAsMarkdownItRendersThem() throws {
+        let result = try python([script, "--reorder", Harness.binary.path, "--random", "40"])
+        print(result.output, terminator: "")
+        XCTAssertEqual(result.status, 0, result.output)
+        // Every example of the two sections and every random document,
+        // each judged: none left out.
+        XCTAssertTrue(result.output.contains("\n114 passed, 0 failed\n"), result.output)
+        XCTAssertFalse(result.output.contains("No module named"), "markdown-it-py is missing; run 'make test', which installs it")
+    }
+
+    func testTheCommonMarkScriptFailsOnAProgramThatIsNotReorder() throws {
+        let result = try python([script, "--reorder", "/bin/false"])
+        XCTAssertEqual(result.status, 1, result.output)
+        XCTAssertTrue(result.output.contains(" failed"), result.output)
+        XCTAssertFalse(result.output.contains(" 0 failed"), result.output)
+    }
+
+    /// `reorder lsp` with a policy that names a list by its heading path
+    /// (`Tests/lsp/markdown.py`, on the client of `Tests/lsp/client.py`).
+    func testTheEditorServerChecksAndFormatsAMarkdownList() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.repository.appendingPathComponent("Tests/lsp/markdown.py").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["REORDER"] = Harness.binary.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.hasPrefix("ok: 12 checks"), text)
+    }
+
+    // MARK: - An awesome list, every command
+
+    static let fixture = repository.appendingPathComponent("Tests/markdown/fixtures/awesome-grep.md")
+
+    func source() throws -> String { try String(contentsOf: Self.fixture, encoding: .utf8) }
+
+    /// The source with its lines `range` (1-based, inclusive) replaced by
+    /// the lines of `blocks` in that order (a block left out is deleted),
+    /// lines in `replacing` written as given.
+    func reordered(_ blocks: [ClosedRange<Int>], in range: ClosedRange<Int>, replacing: [Int: String] = [:]) throws -> String {
+        var lines = try source().components(separatedBy: "\n")
+        let moved = blocks.flatMap { block in block.map { replacing[$0] ?? lines[$0 - 1] } }
+        lines.replaceSubrange((range.lowerBound - 1)...(range.upperBound - 1), with: moved)
+        return lines.joined(separator: "\n")
+    }
+
+    func harness() throws -> Harness {
+        let h = try Harness()
+        try h.write("README.md", try source())
+        return h
+    }
+
+    func assertRun(_ h: Harness, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line,
+                   environment: [String: String] = [:]) throws {
+        let result = try h.run(arguments, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stderr, "", file: file, line: line)
+    }
+
+    let tools = "/Awesome Grep/Tools"
+    // The items of Tools: lines 12, 13, 14-17 (with its nested list), 18.
+    let toolItems: [ClosedRange<Int>] = [12...12, 13...13, 14...17, 18...18]
+
+    func testMoveSwapDeleteReverseAndSort() throws {
+        var h = try harness()
+        try assertRun(h, ["move", "2", "0", "-p", tools, "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([14...17, 12...12, 13...13, 18...18], in: 12...18))
+
+        h = try harness()
+        try assertRun(h, ["swap", "=ugrep - Fast grep with an interactive query UI.", "=ag - The silver searcher.", "-p", tools, "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([18...18, 13...13, 14...17, 12...12], in: 12...18))
+
+        h = try harness()
+        try assertRun(h, ["delete", "1", "-p", tools, "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([12...12, 14...17, 18...18], in: 12...18))
+
+        h = try harness()
+        try assertRun(h, ["reverse", "-p", tools + "/2", "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([14...15, 17...17, 16...16], in: 14...17))
+
+        h = try harness()
+        try assertRun(h, ["sort", "--ignore-case", "-p", tools, "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([13...13, 18...18, 14...17, 12...12], in: 12...18))
+        let again = try h.run(["sort", "--ignore-case", "--check", "-p", tools, "README.md"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+
+        // A loose list whose item holds fenced code; in byte order, upper
+        // case first, a code span by its code.
+        h = try harness()
+        try assertRun(h, ["sort", "-p", "/Awesome Grep/Tools/Editors", "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([23...27, 28...28, 22...22], in: 22...28))
+    }
+
+    func testAnOrderedListKeepsItsNumbersAndReindentsAWiderNumbersItem() throws {
+        let h = try harness()
+        try assertRun(h, ["move", "8", "-1", "-p", "/Awesome Grep/Articles", "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([32...39, 42...42, 40...41], in: 32...42, replacing: [
+            42: "9. [Ignore files](https://example.com/ignore)",
+            40: "10. [Parallel walks](https://example.com/walk)",
+            41: "    A longer note that continues the ninth article.",
+        ]))
+        try assertRun(h, ["move", "-1", "8", "-p", "/Awesome Grep/Articles", "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try source())
+    }
+
+    func testInsertAndBatchWriteTheListsMarker() throws {
+        var h = try harness()
+        try assertRun(h, ["insert", "1", "[fd](https://github.com/sharkdp/fd) - Find files.", "-p", tools, "README.md"])
+        var lines = try source().components(separatedBy: "\n")
+        lines.insert("- [fd](https://github.com/sharkdp/fd) - Find files.", at: 12)
+        XCTAssertEqual(try h.text("README.md"), lines.joined(separator: "\n"))
+
+        h = try harness()
+        try assertRun(h, ["insert", "-1", "Search Office files", "-p", "/Awesome Grep/Roadmap", "README.md"])
+        lines = try source().components(separatedBy: "\n")
+        lines.insert("- Search Office files", at: 48)
+        XCTAssertEqual(try h.text("README.md"), lines.joined(separator: "\n"))
+
+        h = try harness()
+        try assertRun(h, ["insert", "-1", "[Tabs](https://example.com/tabs)", "-p", "/Awesome Grep/Articles", "README.md"])
+        lines = try source().components(separatedBy: "\n")
+        lines.insert("11. [Tabs](https://example.com/tabs)", at: 42)
+        XCTAssertEqual(try h.text("README.md"), lines.joined(separator: "\n"))
+
+        h = try harness()
+        try assertRun(h, ["batch", "-e", "delete 0", "-e", "move 2 0", "-e", "insert 1 [sift](https://sift-tool.org)", "-p", tools, "README.md"])
+        // UIKit's rules: the delete and the move's source are old indices
+        // (ugrep goes, ripgrep moves), the move's destination and the
+        // insert new ones.
+        XCTAssertEqual(try h.text("README.md"), try reordered([14...17, 0...0, 13...13, 18...18], in: 12...18, replacing: [
+            0: "- [sift](https://sift-tool.org)",
+        ]))
+    }
+
+    func testDiffPrintsTheMovesAndBatchAppliesThem() throws {
+        let h = try harness()
+        try h.write("sorted.md", try reordered([13...13, 18...18, 14...17, 12...12], in: 12...18))
+        let diff = try h.run(["diff", "-p", tools, "README.md", "sorted.md"])
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        XCTAssertEqual(diff.out, "move 3 1\nmove 0 3\n")
+        try h.write("ops", diff.out)
+        try assertRun(h, ["batch", "-f", "ops", "-p", tools, "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try h.text("sorted.md"))
+    }
+
+    func testEditThroughAnEditor() throws {
+        let h = try harness()
+        // Reverse the item lines of the view.
+        try h.write("ed.sh", #"#!/bin/sh"# + "\n" + #"grep -v '^#' "$1" | grep -v '^$' > "$1.items"; cp "$1" shown; tac "$1.items" > "$1""# + "\n", mode: 0o755)
+        try assertRun(h, ["edit", "-p", "/Awesome Grep/Roadmap", "README.md"], environment: ["EDITOR": h.url("ed.sh").path, "VISUAL": ""])
+        let shown = try h.text("shown")
+        XCTAssertTrue(shown.hasPrefix("0 [x] Search archives\n1 [ ] Search PDFs\n2 [ ] Bundle an editor plugin\n"), shown)
+        XCTAssertEqual(try h.text("README.md"), try reordered([48...48, 47...47, 46...46], in: 46...48))
+    }
+
+    func testAPolicyNamesAListByItsHeadingPath() throws {
+        let h = try harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"README.md\"]\nlist = \"/Awesome Grep/Tools\"\nignore-case = true\n")
+        let check = try h.run(["check", "README.md"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, "README.md:12: /Awesome Grep/Tools (rule 1): 'ag - The silver searcher.' belongs after 'Ack - Grep-like tool for programmers.', and more — 2 moves\n")
+        let fixCheck = try h.run(["fix", "--check", "README.md"])
+        XCTAssertEqual(fixCheck.status, 1, fixCheck.stderr)
+        XCTAssertEqual(try h.text("README.md"), try source())
+        try assertRun(h, ["fix", "README.md"])
+        XCTAssertEqual(try h.text("README.md"), try reordered([13...13, 18...18, 14...17, 12...12], in: 12...18))
+        XCTAssertEqual(try h.run(["check", "README.md"]).status, 0)
+    }
+
+    /// A heading that is a number (`~3`), and a `*` for every heading
+    /// under one that has a list, through the policy's paths.
+    func testAPolicyPathWithANumberHeadingAndAStar() throws {
+        let h = try Harness()
+        let text = "# Releases\n\n## 2024\n\n- b\n- a\n\n## 2023\n\n- d\n- c\n\n## Notes\n\nNo list.\n"
+        try h.write("CHANGES.md", text)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/~32024\"\n")
+        let one = try h.run(["check", "CHANGES.md"])
+        XCTAssertEqual(one.out, "CHANGES.md:5: /Releases/~032024 (rule 1): 'a' belongs first — 1 move\n", one.stderr)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/*\"\n")
+        try assertRun(h, ["fix", "CHANGES.md"])
+        XCTAssertEqual(try h.text("CHANGES.md"), "# Releases\n\n## 2024\n\n- a\n- b\n\n## 2023\n\n- c\n- d\n\n## Notes\n\nNo list.\n")
+        // And on the command line.
+        try h.write("CHANGES.md", text)
+        try assertRun(h, ["reverse", "-p", "/Releases/~32023", "CHANGES.md"])
+        XCTAssertEqual(try h.text("CHANGES.md"), text.replacingOccurrences(of: "- d\n- c", with: "- c\n- d"))
+    }
+
+    func testSeveralListsAreRefusedWithTheirPaths() throws {
+        let h = try harness()
+        let result = try h.run(["sort", "README.md"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: README.md:12:1: the document's root is a document of 5 lists, not a list; choose a list with --pointer: -p '/Awesome Grep/Contents', -p '/Awesome Grep/Tools', -p '/Awesome Grep/Tools/Editors', -p '/Awesome Grep/Articles', -p '/Awesome Grep/Roadmap'\n")
+        XCTAssertEqual(try h.text("README.md"), try source())
+    }
+
+    func testALazyLineIsRefusedWithItsPlace() throws {
+        let h = try Harness()
+        try h.write("list.md", "# List\n\n- b\nlazy\n- a\n")
+        let result = try h.run(["sort", "list.md"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("reorder: list.md:4:1: a line that continues a list item without its indentation"), result.stderr)
+        XCTAssertEqual(try h.text("list.md"), "# List\n\n- b\nlazy\n- a\n")
+    }
+}
+
+extension PickTerminalTests {
+    /// `pick` on a Markdown list: the items' first lines shown, one dragged
+    /// and written; the nested list moves with its item.
+    func testAMarkdownItemIsDraggedWithItsNestedList() throws {
+        let h = try Harness()
+        try h.write("README.md", "# A\n\n## Tools\n\n- [ugrep](u) - Fast.\n- [ack](a) - Old.\n  - [ack3](a3)\n- [bat](b)\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p '/A/Tools' README.md")
+        let screen = try pane.waitForScreen(showing: "2 [bat](b)")
+        XCTAssertEqual(listLines(screen).count, 3, screen)
+        try pane.keys("Space", "j", "j")
+        try pane.waitForScreen(showing: "DRAG")
+        try pane.keys("Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("README.md"), "# A\n\n## Tools\n\n- [ack](a) - Old.\n  - [ack3](a3)\n- [bat](b)\n- [ugrep](u) - Fast.\n")
+    }
+}
