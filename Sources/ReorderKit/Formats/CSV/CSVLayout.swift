@@ -202,9 +202,15 @@ public struct CSVLayout: ListLayout {
     public func head(resultCount: Int) -> [Piece] {
         guard let header = headerRange else { return [.source(byteOrderMark)] }
         var pieces: [Piece] = [.source(byteOrderMark), .source(header)]
-        if count > 0 {
+        if resultCount == 0 {
+            // No row left: the header ends as the file did, with its own
+            // terminator or without one.
+            if !finalTerminator.isEmpty {
+                pieces.append(.source(count > 0 ? header.upperBound..<starts[1] : finalTerminator))
+            }
+        } else if count > 0 {
             pieces.append(.source(header.upperBound..<starts[1]))
-        } else if resultCount > 0 {
+        } else {
             // The header is the last row: new rows follow its terminator,
             // or one of their own when it had none.
             pieces.append(finalTerminator.isEmpty ? .bytes(defaultTerminator) : .source(finalTerminator))
@@ -220,10 +226,7 @@ public struct CSVLayout: ListLayout {
     }
 
     public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
-        if resultCount == 0 {
-            // No row left: the header ends as the file did.
-            return headerRange == nil ? [] : [.source(finalTerminator)]
-        }
+        if resultCount == 0 { return [] }
         if count > 0 { return [.source(finalTerminator)] }
         // Rows added to a file that had none: an empty file, or a header
         // without a terminator (then the file still ends without one), or
