@@ -177,10 +177,24 @@ final class CSVFileTests: XCTestCase {
     /// Python's `csv` module judges random documents and every edit of
     /// them (`Tests/csv/oracle.py`).
     func testPythonsCSVModuleReadsEveryEditAsTheSourceRowsInTheNewOrder() throws {
+        let (status, text) = try runScript("oracle.py", ["--documents", "150"])
+        XCTAssertEqual(status, 0, text)
+        XCTAssertTrue(text.contains("150 documents,") && text.contains(" 0 failures"), text)
+    }
+
+    /// `reorder lsp` on a CSV file of a policy rule without `list`
+    /// (`Tests/csv/lsp.py`, with the client of `Tests/lsp/client.py`).
+    func testTheEditorServerReportsAndFormatsACSVFileThroughThePolicy() throws {
+        let (status, text) = try runScript("lsp.py")
+        XCTAssertEqual(status, 0, text)
+        XCTAssertTrue(text.hasPrefix("ok: "), text)
+    }
+
+    /// Runs `Tests/csv/SCRIPT` with python3 on the built binary.
+    func runScript(_ script: String, _ arguments: [String] = []) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CSVFileTests.repository.appendingPathComponent("Tests/csv/oracle.py").path,
-                             "--documents", "150"]
+        process.arguments = ["python3", CSVFileTests.repository.appendingPathComponent("Tests/csv/" + script).path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["REORDER"] = Harness.binary.path
         process.environment = environment
@@ -192,7 +206,6 @@ final class CSVFileTests: XCTestCase {
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         print(text, terminator: "")
-        XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertTrue(text.contains("150 documents,") && text.contains(" 0 failures"), text)
+        return (process.terminationStatus, text)
     }
 }
