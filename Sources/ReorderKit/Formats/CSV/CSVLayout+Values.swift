@@ -177,9 +177,10 @@ extension CSVLayout: FormatLayout {
         throw ReorderError.lineWouldBecomeByteOrderMark(line: first.start + 1)
     }
 
-    /// By bytes, the rows or a column's texts read where they stand
-    /// (`StringSort`, as lines are sorted); by value (`SortKey`) with
-    /// `--numeric`, or when a key's text has a `""` to decode.
+    /// By bytes, the rows or a column's texts (`StringSort`, as lines are
+    /// sorted): read where they stand, or, when a key has a `""` to decode,
+    /// copied decoded into one buffer; by value (`SortKey`) with
+    /// `--numeric`.
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try valuePointer($0) }
         let count = self.count
@@ -188,28 +189,50 @@ extension CSVLayout: FormatLayout {
         }
         var keyStarts = [Int](repeating: 0, count: count)
         var lengths = [UInt32](repeating: 0, count: count)
+        // The decoded keys, when one is not a range of the source.
+        var decoded: [UInt8]? = nil
         let column = pointer.flatMap { Int($0.tokens[0]) }
         for index in 0..<count {
-            var range = itemRange(index)
+            let row = itemRange(index)
+            var text = KeyBytes.source(row)
             if let column {
-                let fields = CSVLayout.fields(of: source, range.lowerBound, range.upperBound, dialect, upTo: column)
-                guard column < fields.count, case .source(let text) = CSVLayout.decoded(fields[column], in: source) else {
-                    return try sortedByValue(options, key: key)
+                let fields = CSVLayout.fields(of: source, row.lowerBound, row.upperBound, dialect, upTo: column)
+                guard column < fields.count else { return try sortedByValue(options, key: key) }
+                text = CSVLayout.decoded(fields[column], in: source)
+            }
+            if case .owned = text, decoded == nil {
+                // Copy the keys before this one, then every key.
+                var buffer: [UInt8] = []
+                for earlier in 0..<index {
+                    let start = keyStarts[earlier], length = Int(lengths[earlier])
+                    keyStarts[earlier] = buffer.count
+                    buffer.append(contentsOf: source[start..<start + length])
                 }
-                range = text
+                decoded = buffer
             }
-            if range.count >= Int(UInt32.max) { return try sortedByValue(options, key: key) }
-            keyStarts[index] = range.lowerBound
-            lengths[index] = UInt32(truncatingIfNeeded: range.count)
-        }
-        return keyStarts.withUnsafeBufferPointer { keyStarts in
-            lengths.withUnsafeBufferPointer { lengths in
-                StringSort.sortedOrder(
-                    StringSort.Items(base: base.assumingMemoryBound(to: UInt8.self), starts: keyStarts.baseAddress!,
-                                     lengths: lengths.baseAddress!, count: count),
-                    ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
-                    lender: options.lender)
+            let length = text.withBytes(in: source) { $0.count }
+            if length >= Int(UInt32.max) { return try sortedByValue(options, key: key) }
+            lengths[index] = UInt32(truncatingIfNeeded: length)
+            if decoded != nil {
+                keyStarts[index] = decoded!.count
+                text.withBytes(in: source) { decoded!.append(contentsOf: $0) }
+            } else if case .source(let range) = text {
+                keyStarts[index] = range.lowerBound
             }
         }
+        func sort(_ base: UnsafePointer<UInt8>) -> [Int] {
+            keyStarts.withUnsafeBufferPointer { keyStarts in
+                lengths.withUnsafeBufferPointer { lengths in
+                    StringSort.sortedOrder(
+                        StringSort.Items(base: base, starts: keyStarts.baseAddress!, lengths: lengths.baseAddress!, count: count),
+                        ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
+                        lender: options.lender)
+                }
+            }
+        }
+        // An empty buffer still needs an address.
+        decoded?.append(0)
+        guard let decoded else { return sort(base.assumingMemoryBound(to: UInt8.self)) }
+        return decoded.withUnsafeBufferPointer { sort($0.baseAddress!) }
     }
 }

@@ -127,6 +127,19 @@ final class CSVLayoutTests: XCTestCase {
         }
     }
 
+    /// Keys read where they stand, and keys with a `""` decoded into a
+    /// buffer of their own, after keys that were not.
+    func testSortByAColumnWithQuotesToDecode() throws {
+        let bytes = b("k,v\nz,1\n\"b\"\"\",2\ny,3\n\"b\"\"\"\"\",4\n\"\"\"\",5\na,6\n")
+        try bytes.withUnsafeBytes { source in
+            let document = try ListDocument(source, format: .csv, options: options(.csv))
+            // Decoded: z, b", y, b"", ", a.
+            XCTAssertEqual(try document.layout.sortedOrder(SortOptions(), key: "k"), [4, 5, 1, 3, 2, 0])
+            XCTAssertEqual(try document.layout.sortedOrder(SortOptions(reverse: true), key: "k"), [0, 2, 3, 1, 5, 4])
+            XCTAssertEqual(try document.layout.sortedOrder(SortOptions(), key: "v"), [0, 1, 2, 3, 4, 5])
+        }
+    }
+
     func testRefusalsAndTheirOffsets() {
         XCTAssertEqual(refusal("a,b\n1,2,3\n")?.0, 4, "a wrong field count: the row's start")
         XCTAssertEqual(refusal("a,b\n1,\"2\n")?.0, 6, "an unterminated quote: the opening quote")
