@@ -177,6 +177,60 @@ extension CSVLayout: FormatLayout {
         throw ReorderError.lineWouldBecomeByteOrderMark(line: first.start + 1)
     }
 
+    /// With `--numeric`, when every key is a whole number written plainly
+    /// (an optional `-`, then 1 to 18 digits, not a negative zero): the
+    /// order `SortKey` gives (by value; equal ones in their order, the
+    /// first kept with `unique`), by comparing integers. Nil for any other
+    /// key, which `sort -n`'s rules read.
+    func sortedAsIntegers(_ options: SortOptions, column: Int?) -> [Int]? {
+        var values = [Int64](repeating: 0, count: count)
+        for index in 0..<count {
+            let row = itemRange(index)
+            var text = KeyBytes.source(row)
+            if let column {
+                let fields = CSVLayout.fields(of: source, row.lowerBound, row.upperBound, dialect, upTo: column)
+                guard column < fields.count else { return nil }
+                text = CSVLayout.decoded(fields[column], in: source)
+            }
+            guard let value = text.withBytes(in: source, CSVLayout.plainInteger) else { return nil }
+            values[index] = value
+        }
+        var order = Array(0..<count)
+        let reverse = options.reverse
+        order.withUnsafeMutableBufferPointer { order in
+            values.withUnsafeBufferPointer { values in
+                order.sort { a, b in
+                    let x = values[a], y = values[b]
+                    if x != y { return reverse ? x > y : x < y }
+                    return a < b
+                }
+            }
+        }
+        guard options.unique else { return order }
+        var kept: [Int] = []
+        kept.reserveCapacity(order.count)
+        for index in order where kept.last.map({ values[$0] != values[index] }) ?? true { kept.append(index) }
+        return kept
+    }
+
+    /// `-` then digits, or digits: 1 to 18 of them, not `-0`, `-00`...
+    static func plainInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var position = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { position = 1 }
+        let digits = bytes.count - position
+        guard digits >= 1 && digits <= 18 else { return nil }
+        var value: Int64 = 0
+        while position < bytes.count {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+            position += 1
+        }
+        if negative && value == 0 { return nil }
+        return negative ? -value : value
+    }
+
     /// By bytes, the rows or a column's texts (`StringSort`, as lines are
     /// sorted): read where they stand, or, when a key has a `""` to decode,
     /// copied decoded into one buffer; by value (`SortKey`) with
@@ -184,8 +238,12 @@ extension CSVLayout: FormatLayout {
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try valuePointer($0) }
         let count = self.count
-        guard count > 0, let base = source.baseAddress, !options.numeric, count < Int(UInt32.max) else {
+        guard count > 0, let base = source.baseAddress, count < Int(UInt32.max) else {
             return try sortedByValue(options, key: key)
+        }
+        if options.numeric {
+            return try sortedAsIntegers(options, column: pointer.flatMap { Int($0.tokens[0]) })
+                ?? sortedByValue(options, key: key)
         }
         var keyStarts = [Int](repeating: 0, count: count)
         var lengths = [UInt32](repeating: 0, count: count)

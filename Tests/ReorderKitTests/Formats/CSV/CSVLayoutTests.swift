@@ -140,6 +140,36 @@ final class CSVLayoutTests: XCTestCase {
         }
     }
 
+    /// `-n` of plain integers compares them as integers: the same order as
+    /// the general sort by value (`sortedByValue`), which reads each as
+    /// `sort -n` does, in every direction, with and without `-u`; keys
+    /// that are not plain integers (`-0`, `1.5`, ` 3`) go the general way.
+    func testNumericSortOfIntegersIsTheGeneralSorts() throws {
+        var generator = SeededGenerator(seed: 34)
+        let pieces = ["0", "7", "007", "-3", "-12", "12", "999999999999999999", "-999999999999999999", "42", "5"]
+        let others = ["-0", "1.5", " 3", "", "x", "+4", "1e3"]
+        for round in 0..<40 {
+            let pool = round % 4 == 3 ? pieces + others : pieces
+            var text = "n,k\n"
+            for _ in 0..<Int.random(in: 1...30, using: &generator) {
+                text += "\(pool.randomElement(using: &generator)!),\(Int.random(in: 0...3, using: &generator))\n"
+            }
+            let bytes = b(text)
+            try bytes.withUnsafeBytes { source in
+                let layout = try ListDocument(source, format: .csv, options: options(.csv)).layout
+                for reverse in [false, true] {
+                    for unique in [false, true] {
+                        for key in ["n", "k"] {
+                            let options = SortOptions(reverse: reverse, unique: unique, numeric: true)
+                            XCTAssertEqual(try layout.sortedOrder(options, key: key), try layout.sortedByValue(options, key: key),
+                                           "\(text.debugDescription) \(key) reverse \(reverse) unique \(unique)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testRefusalsAndTheirOffsets() {
         XCTAssertEqual(refusal("a,b\n1,2,3\n")?.0, 4, "a wrong field count: the row's start")
         XCTAssertEqual(refusal("a,b\n1,\"2\n")?.0, 6, "an unterminated quote: the opening quote")
