@@ -9,8 +9,7 @@ extension CSVLayout: FormatLayout {
 
     /// The fields of the row `start ..< end` of `buffer`, which was read
     /// (as the file, or as a new row) and is valid.
-    static func fields(of buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ dialect: CSVDialect,
-                       upTo column: Int = .max) -> [Field] {
+    static func fields(of buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ dialect: CSVDialect) -> [Field] {
         var fields: [Field] = []
         var position = start
         let quote = UInt8(ascii: "\"")
@@ -34,8 +33,45 @@ extension CSVLayout: FormatLayout {
                 while position < end && buffer[position] != dialect.delimiter { position += 1 }
                 fields.append(Field(range: fieldStart..<position, quoted: false))
             }
-            if fields.count > column || position >= end { return fields }
+            if position >= end { return fields }
             // The delimiter.
+            position += 1
+        }
+    }
+
+    /// Field `column` of the row `start ..< end` of `buffer` (valid, as
+    /// for `fields`), found without keeping the others; nil when the row
+    /// has fewer.
+    @inline(__always)
+    static func field(_ column: Int, of buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+                      _ dialect: CSVDialect) -> Field? {
+        var position = start
+        var number = 0
+        let quote = UInt8(ascii: "\"")
+        let delimiter = dialect.delimiter
+        while true {
+            let fieldStart = position
+            var quoted = false
+            if dialect.quoting && position < end && buffer[position] == quote {
+                quoted = true
+                position += 1
+                while position < end {
+                    if buffer[position] == quote {
+                        if position + 1 < end && buffer[position + 1] == quote {
+                            position += 2
+                            continue
+                        }
+                        break
+                    }
+                    position += 1
+                }
+                position = min(position + 1, end)
+            } else {
+                while position < end && buffer[position] != delimiter { position += 1 }
+            }
+            if number == column { return Field(range: fieldStart..<position, quoted: quoted) }
+            if position >= end { return nil }
+            number += 1
             position += 1
         }
     }
@@ -111,9 +147,8 @@ extension CSVLayout: FormatLayout {
     private static func value(in buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ pointer: JSONPointer,
                               _ dialect: CSVDialect) -> ItemValue? {
         guard pointer.tokens.count == 1, let column = Int(pointer.tokens[0]) else { return nil }
-        let fields = CSVLayout.fields(of: buffer, start, end, dialect, upTo: column)
-        guard column < fields.count else { return nil }
-        return .string(decoded(fields[column], in: buffer))
+        guard let field = CSVLayout.field(column, of: buffer, start, end, dialect) else { return nil }
+        return .string(decoded(field, in: buffer))
     }
 
     /// For `=TEXT` that selects no row: the first column in which a row's
@@ -188,9 +223,8 @@ extension CSVLayout: FormatLayout {
             let row = itemRange(index)
             var text = KeyBytes.source(row)
             if let column {
-                let fields = CSVLayout.fields(of: source, row.lowerBound, row.upperBound, dialect, upTo: column)
-                guard column < fields.count else { return nil }
-                text = CSVLayout.decoded(fields[column], in: source)
+                guard let field = CSVLayout.field(column, of: source, row.lowerBound, row.upperBound, dialect) else { return nil }
+                text = CSVLayout.decoded(field, in: source)
             }
             guard let value = text.withBytes(in: source, CSVLayout.plainInteger) else { return nil }
             values[index] = value
@@ -254,9 +288,10 @@ extension CSVLayout: FormatLayout {
             let row = itemRange(index)
             var text = KeyBytes.source(row)
             if let column {
-                let fields = CSVLayout.fields(of: source, row.lowerBound, row.upperBound, dialect, upTo: column)
-                guard column < fields.count else { return try sortedByValue(options, key: key) }
-                text = CSVLayout.decoded(fields[column], in: source)
+                guard let field = CSVLayout.field(column, of: source, row.lowerBound, row.upperBound, dialect) else {
+                    return try sortedByValue(options, key: key)
+                }
+                text = CSVLayout.decoded(field, in: source)
             }
             if case .owned = text, decoded == nil {
                 // Copy the keys before this one, then every key.
