@@ -89,10 +89,14 @@ final class CSVFileTests: XCTestCase {
         XCTAssertEqual(check.status, 1)
         XCTAssertEqual(check.out, "data/u.csv:2: the top level (rule 1): 'zed' belongs after 'bob' — 1 move\n"
                        + "data/v.tsv:2: the top level (rule 1): 'a' belongs first — 1 move\n")
+        let fixCheck = try h.run(["fix", "--check", "data/u.csv", "data/v.tsv"])
+        XCTAssertEqual(fixCheck.status, 1, fixCheck.stderr)
+        XCTAssertEqual(try h.text("data/u.csv"), "id,name\n1,zed\n2,\"al\nice\"\n3,bob\n", "--check writes nothing")
         XCTAssertEqual(try h.run(["fix", "data/u.csv", "data/v.tsv"]).status, 0)
         XCTAssertEqual(try h.text("data/u.csv"), "id,name\n2,\"al\nice\"\n3,bob\n1,zed\n")
         XCTAssertEqual(try h.text("data/v.tsv"), "name\tid\na\t2\nb\t1\n")
         XCTAssertEqual(try h.run(["check", "data/u.csv", "data/v.tsv"]).status, 0)
+        XCTAssertEqual(try h.run(["fix", "--check", "data/u.csv", "data/v.tsv"]).status, 0)
         // A JSON file's rule still needs its list and a pointer for a key.
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"data/*.json\"]\nkey = \"name\"\n")
         let json = try h.run(["check"])
