@@ -11,22 +11,22 @@ _reorder_commands='move swap insert delete batch sort reverse diff edit pick fix
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --like --preset --from --block --line-range --marker --config --reporter'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --from --block --line-range --marker --config --reporter'
 
 # The options of each command.
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
-        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --string --missing-ok -h --help' ;;
-        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
-        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --preset -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
-        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker --missing-ok -h --help' ;;
-        diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
-        edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
-        pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --block --line-range --marker -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --missing-ok -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --preset -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --missing-ok -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --missing-ok -h --help' ;;
+        diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
+        edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
+        pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
         fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter -h --help' ;;
         init)    REPLY='-o --output -h --help' ;;
         lsp)     REPLY='-h --help' ;;
@@ -62,7 +62,7 @@ _reorder_files()
 _reorder_option_value()
 {
     case $1 in
-        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown' -- "$cur")) ;;
+        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown csv tsv' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
         --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;

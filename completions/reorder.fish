@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --like --preset --block --line-range --marker --config --reporter
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --block --line-range --marker --config --reporter
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -115,12 +115,14 @@ complete -c reorder -n '__reorder_command_is move swap insert delete batch sort 
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml markdown' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml markdown csv tsv' -d 'How to read the list'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d "JSON: the array to edit (a JSON Pointer; '*': each key or index)"
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l document -x -d "YAML: the document of a stream to edit ('*': each)"
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l delimiter -x -d 'CSV, TSV: the byte between fields'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l no-header -d 'CSV, TSV: the first row is an item, not a header'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'

@@ -32,6 +32,14 @@ public struct ReadOptions: Sendable {
     /// A thread the reader may run part of its work on (see
     /// `ThreadLender`); nil: it reads on the calling thread alone.
     public var lender: ThreadLender? = nil
+    /// CSV, TSV: `--delimiter C`, the byte between fields (nil: the
+    /// format's own, `,` or a tab).
+    public var delimiter: UInt8? = nil
+    /// CSV, TSV: `--no-header`: the first row is an item, not the header.
+    public var noHeader = false
+    /// `--one-based`: a format that names parts of an item by number
+    /// (CSV's `--key '#N'`) counts them from 1, as indices are counted.
+    public var countsFromOne = false
 
     public init(format: FormatChoice = .auto, nulTerminated: Bool = false, pointer: String = "",
                 binaryAsText: Bool = false) {
@@ -156,6 +164,9 @@ public enum FormatBoundOption: String, CaseIterable, Sendable {
     case recursive
     /// `--string`: a value written as the format's string.
     case string
+    /// `--delimiter`, `--no-header`: how a CSV or TSV file's fields are
+    /// separated, and whether its first row is the header.
+    case delimiter, noHeader = "no-header"
 
     /// The formats it applies to: those that declare it
     /// (`ListFormat.options`).

@@ -26,4 +26,10 @@ public enum SelectorError: Error, Equatable, Sendable {
     /// the items' objects do have at `at`, the deepest part of `key` that
     /// some item has (empty: the items themselves), in the order first met.
     case keyInNoItem(key: String, at: String, keys: [String])
+    /// `--key key` names no column of a table (CSV): `columns` are the
+    /// header's names, or `#N` for each without a header.
+    case noSuchColumn(key: String, columns: [String])
+    /// `--key key` is the name of more than one column: `numbers`, counted
+    /// as `--key '#N'` counts.
+    case columnNamedTwice(key: String, numbers: [Int])
 }

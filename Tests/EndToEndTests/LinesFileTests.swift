@@ -263,7 +263,7 @@ final class LinesFileTests: XCTestCase {
             (["move", "0"], "reorder: missing TO; usage: reorder move FROM TO [OPTIONS] [FILE...]\n"),
             (["move", "x", "1"], "reorder: 'x' is not an index or a selector: use a whole number (negative counts from the end), or '=x' for the item whose text is x\n"),
             (["move", "0", "x"], "reorder: 'x' is not an index: use a whole number (negative counts from the end)\n"),
-            (["move", "0", "1", "--format", "xml"], "reorder: 'xml' is not a value of '--format'; use one of: auto, lines, json, jsonc, yaml, toml\n"),
+            (["move", "0", "1", "--format", "xml"], "reorder: 'xml' is not a value of '--format'; use one of: auto, lines, json, jsonc, yaml, toml, markdown, csv, tsv\n"),
         ]
         for (arguments, message) in cases {
             let result = try h.run(arguments, stdin: Data())

@@ -140,12 +140,17 @@ final class NewUserTests: XCTestCase {
 
     func testTextFilesStartingWithABracketWereReadAsJSON() throws {
         let h = try Harness()
-        for name in ["notes.txt", "app.log", "setup.ini", "table.csv", "events.jsonl", "EVENTS.NDJSON"] {
+        for name in ["notes.txt", "app.log", "setup.ini", "names.list", "events.jsonl", "EVENTS.NDJSON"] {
             try h.write(name, "[b]\n{\"a\": 1}\n")
             let result = try h.run(["reverse", name])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             XCTAssertEqual(try h.text(name), "{\"a\": 1}\n[b]\n", name)
         }
+        // `.csv` is CSV, whatever it starts with: the header stays first.
+        try h.write("table.csv", "[h]\n[b]\n[a]\n")
+        let table = try h.run(["reverse", "table.csv"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertEqual(try h.text("table.csv"), "[h]\n[a]\n[b]\n")
         // `.json` is JSON, whatever it starts with; no extension: the content.
         try h.write("list.json", "x\ny\n")
         var result = try h.run(["reverse", "list.json"])

@@ -13,7 +13,7 @@ import ReorderCLI
 /// out: it needs a terminal; its reading options are refused by the same
 /// reading as the other commands'.
 final class OptionFormatTableTests: XCTestCase {
-    static let formats = ["lines", "json", "jsonc", "yaml", "toml"]
+    static let formats = ["lines", "json", "jsonc", "yaml", "toml", "csv", "tsv"]
 
     /// Each format's input: a list whose items can show every option.
     static let inputs: [String: (name: String, text: String)] = [
@@ -22,6 +22,9 @@ final class OptionFormatTableTests: XCTestCase {
         "jsonc": ("f.jsonc", "// list\n" + #"["b", "B", "a", "10", "9", "b", {"k": "c", "m": {"z": 1, "a": 2}}]"#),
         "yaml": ("f.yaml", "[b, B, a, \"10\", \"9\", b, {k: c, m: {z: 1, a: 2}}]\n"),
         "toml": ("f.toml", "l = [\"b\", \"B\", \"a\", \"10\", \"9\", \"b\", { k = \"c\", m = { z = 1, a = 2 } }]\n"),
+        // A header, then rows of one field.
+        "csv": ("f.csv", "h\nb\nB\na\n10\n9\nb\n"),
+        "tsv": ("f.tsv", "h\nb\nB\na\n10\n9\nb\n"),
     ]
 
     /// The list of the input for each format (TOML has no root array).
@@ -48,6 +51,12 @@ final class OptionFormatTableTests: XCTestCase {
 
     static let everywhere = Set(formats)
     static let structured: Set<String> = ["json", "jsonc", "yaml", "toml"]
+    static let tables: Set<String> = ["csv", "tsv"]
+    /// The lines input of a row read as lines (`--block`, `--line-range`),
+    /// for the tables too.
+    static func asLines(_ inputs: [String: String]) -> [String: String] {
+        inputs.merging(["csv": inputs["lines"]!, "tsv": inputs["lines"]!]) { old, _ in old }
+    }
 
     static let rows: [String: Row] = [
         "output": Row(arguments: ["-o", "out"], inPlace: true),
@@ -65,26 +74,38 @@ final class OptionFormatTableTests: XCTestCase {
             "toml": "l = [\"b\", \"a\"]\n",
         ]),
         "document": Row(arguments: ["--document", "1"], formats: ["yaml"], input: ["yaml": "[z]\n---\n[b, a]\n"]),
-        "block": Row(arguments: ["--block", "0"], byIndex: true, input: [
+        "block": Row(arguments: ["--block", "0"], byIndex: true, input: asLines([
             "lines": "b\n# keep-sorted start\nd\nc\n# keep-sorted end\na\n",
             "json": "[\"b\",\n// keep-sorted start\n\"d\",\n\"c\",\n// keep-sorted end\n\"a\"]",
             "jsonc": "[\"b\",\n// keep-sorted start\n\"d\",\n\"c\",\n// keep-sorted end\n\"a\"]",
             "yaml": "- b\n# keep-sorted start\n- d\n- c\n# keep-sorted end\n- a\n",
             "toml": "l = [\"b\",\n# keep-sorted start\n\"d\",\n\"c\",\n# keep-sorted end\n\"a\"]\n",
-        ], pointer: []),
+        ]), pointer: []),
+        // The CSV header is lines 1 and 2 (a quoted line break), so that
+        // the range's place 0 is not the list's (TSV: insert at -1).
         "line-range": Row(arguments: ["--line-range", "2...3"], byIndex: true, input: [
+            "csv": "\"h\nh\"\nb\nd\nc\na\n", "tsv": "h\nb\nd\nc\na\n"].merging(asLines([
             "lines": "b\nd\nc\na\n", "json": "[\"b\",\n\"d\",\n\"c\",\n\"a\"]", "jsonc": "[\"b\",\n\"d\",\n\"c\",\n\"a\"]",
             "yaml": "- b\n- d\n- c\n- a\n", "toml": "l = [\"b\",\n\"d\",\n\"c\",\n\"a\"]\n",
-        ], pointer: []),
-        "marker": Row(arguments: ["--marker", "ks"], with: ["--block", "0"], byIndex: true, input: [
+        ])) { table, _ in table }, pointer: []),
+        "marker": Row(arguments: ["--marker", "ks"], with: ["--block", "0"], byIndex: true, input: asLines([
             "lines": "# ks start\nd\nc\n# ks end\n# keep-sorted start\nz\ny\n# keep-sorted end\n",
             "json": "[\n// ks start\n\"d\",\n\"c\",\n// ks end\n// keep-sorted start\n\"z\",\n\"y\"\n// keep-sorted end\n]",
             "jsonc": "[\n// ks start\n\"d\",\n\"c\",\n// ks end\n// keep-sorted start\n\"z\",\n\"y\"\n// keep-sorted end\n]",
             "yaml": "# ks start\n- d\n- c\n# ks end\n# keep-sorted start\n- z\n- y\n# keep-sorted end\n",
             "toml": "# ks start\nd = 1\nc = 1\n# ks end\n# keep-sorted start\nz = 1\ny = 1\n# keep-sorted end\n",
-        ], pointer: []),
+        ]), pointer: []),
         "one-based": Row(arguments: ["--one-based"]),
-        "key": Row(arguments: ["--key", "/k"], formats: structured),
+        // A table's column k, whose order is not the rows': `=c` is no
+        // row's text, but row 0's k.
+        "key": Row(arguments: ["--key", "/k"], formats: structured.union(tables),
+                   input: ["csv": "v,k\n1,c\n2,b\nc,z\n", "tsv": "v\tk\n1\tc\n2\tb\nc\tz\n"]),
+        // A row that the default delimiter reads as three fields.
+        "delimiter": Row(arguments: ["--delimiter", ";"], formats: tables, byIndex: true,
+                         input: ["csv": "h;k\nb;1\na,b,c;2\n", "tsv": "h;k\nb;1\na\tb\tc;2\n"]),
+        // The first row is a header, or an item.
+        "no-header": Row(arguments: ["--no-header"], formats: tables, byIndex: true,
+                         input: ["csv": "c\nb\na\n", "tsv": "c\nb\na\n"]),
         // Selectors that select nothing, and (sort, reverse, insert) a
         // block the file lacks; in every format's root list.
         "missing-ok": Row(arguments: ["--missing-ok"], pointer: []),
@@ -112,7 +133,7 @@ final class OptionFormatTableTests: XCTestCase {
 
     /// What each command needs besides its options; `F` is the input.
     static func value(_ format: String) -> String {
-        ["lines": "x", "json": "\"x\"", "jsonc": "\"x\"", "yaml": "x", "toml": "\"x\""][format]!
+        ["lines": "x", "json": "\"x\"", "jsonc": "\"x\"", "yaml": "x", "toml": "\"x\"", "csv": "x", "tsv": "x"][format]!
     }
 
     static func command(_ name: String, format: String) -> [String] {
@@ -147,7 +168,10 @@ final class OptionFormatTableTests: XCTestCase {
         case ("insert", "string"): return ["insert", "0", "x y"]
         case ("insert", "one-based"): return ["insert", "1", value(format)]
         case ("insert", "pointer"):
-            return ["insert", "0", ["lines": "k", "json": #""k": 1"#, "jsonc": #""k": 1"#, "yaml": "k: 1", "toml": "k = 1"][format]!]
+            return ["insert", "0", ["lines": "k", "json": #""k": 1"#, "jsonc": #""k": 1"#, "yaml": "k: 1", "toml": "k = 1", "csv": "k", "tsv": "k"][format]!]
+        case ("insert", "delimiter"): return ["insert", "0", "x;y"]
+        case ("delete", "no-header"): return ["delete", "0"]
+        case ("insert", "line-range") where format == "tsv": return ["insert", "-1", "x"]
         case ("batch", "sequential"): return ["batch", "-e", "delete 0", "-e", "delete 0"]
         case ("diff", "key"): return ["diff", "F", "new"]
         default: return command(name, format: format)
@@ -250,7 +274,8 @@ final class OptionFormatTableTests: XCTestCase {
             XCTAssertNotEqual(with.status, 2, "\(pair) fails: \(optionArguments + arguments)\n\(with.stderr)")
         } else {
             let spelled = ["null": "-z", "text": "--text"][option] ?? "--" + option
-            let formatName = ["lines": "lines", "json": "JSON", "jsonc": "JSON with comments", "yaml": "YAML", "toml": "TOML"][format]!
+            let formatName = ["lines": "lines", "json": "JSON", "jsonc": "JSON with comments", "yaml": "YAML", "toml": "TOML",
+                              "csv": "CSV", "tsv": "TSV"][format]!
             XCTAssertEqual(with.status, 2, "\(pair) is not refused: \(optionArguments + arguments)\n\(with.out)")
             XCTAssertTrue(with.stderr.contains(spelled) && (with.stderr.contains(formatName) || format == "jsonc" && with.stderr.contains("JSON")),
                           "\(pair): the message names the option and the format: \(with.stderr)")

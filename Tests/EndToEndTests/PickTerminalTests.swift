@@ -436,6 +436,25 @@ final class PickTerminalTests: XCTestCase {
         }
     }
 
+    /// A CSV file: the header is not an item; a row with a quoted line
+    /// break shows on one line and keeps its bytes.
+    func testCSVRowsShowOnOneLineAndTheHeaderStaysFirst() throws {
+        let h = try Harness()
+        let text = "name,note\r\nzed,\"two\nlines\"\r\nbob,x\r\nal,y"
+        try h.write("p.csv", text)
+        try h.write("expected.csv", text)
+        XCTAssertEqual(try h.run(["move", "0", "-1", "expected.csv"]).status, 0)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("p.csv")
+        let screen = try pane.waitForScreen(showing: "2 al,y")
+        XCTAssertEqual(listLines(screen), [">   0 zed,\"two lines\"", "    1 bob,x", "    2 al,y"])
+        try pane.keys("Space", "G", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.read("p.csv"), try h.read("expected.csv"))
+        XCTAssertEqual(try h.text("p.csv"), "name,note\r\nbob,x\r\nal,y\r\nzed,\"two\nlines\"")
+    }
+
     // MARK: - Other ends
 
     func testPrintPrintsABatchThatBatchApplies() throws {

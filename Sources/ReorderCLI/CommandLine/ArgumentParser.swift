@@ -18,6 +18,8 @@ public enum UsageError: Error, Equatable, Sendable {
     case extraArgument(String, command: String)
     /// `--document` takes a whole number.
     case invalidDocumentIndex(String)
+    /// `--delimiter C`: not one byte, or a quote or a line break.
+    case invalidDelimiter(String)
     /// `option` means something only with `needs`.
     case optionNeedsOther(String, needs: String)
     /// `command` takes `expected` inputs (`diff`: OLD and NEW; `edit`: one).

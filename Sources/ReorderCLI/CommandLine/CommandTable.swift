@@ -52,6 +52,8 @@ public enum Option: String, CaseIterable, Sendable {
     case null
     case document
     case text
+    case delimiter
+    case noHeader = "no-header"
     case oneBased = "one-based"
     case key
     case missingOk = "missing-ok"
@@ -173,10 +175,14 @@ public enum CommandTable {
               help: "YAML: edit document N of a stream of several (counted from 0; negative from the end), or '*': each document. Refused for other formats."),
         .init(.text, short: "a", value: .none,
               help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused). Refused for other formats."),
+        .init(.delimiter, short: nil, value: .text(placeholder: "C"),
+              help: "CSV, TSV: the byte between fields, instead of ',' (CSV) or a tab (TSV): one byte, not a quote or a line break ('\\t' is a tab). Refused for other formats."),
+        .init(.noHeader, short: nil, value: .none,
+              help: "CSV, TSV: the first row is an item like the others, not a header. Refused for other formats."),
         .init(.oneBased, short: nil, value: .none,
-              help: "Count indices from 1 instead of 0 (-1 is still the last item)."),
+              help: "Count indices from 1 instead of 0 (-1 is still the last item), and the columns of CSV's --key '#N' (sort and diff count them from 0)."),
         .init(.key, short: nil, value: .text(placeholder: "PTR"),
-              help: "JSON, YAML, TOML: compare the value at PTR inside each item, or each member's value (selectors, sort, diff)."),
+              help: "JSON, YAML, TOML: compare the value at PTR inside each item, or each member's value (selectors, sort, diff). CSV, TSV: the column named PTR in the header, or '#N', the column N."),
         .init(.missingOk, short: nil, value: .none,
               help: "An input that lacks the list (nothing at -p, no list matching a '*' of -p, a document of --document '*' without it, no block N for --block N) is left as it is, and a selector that selects nothing changes nothing, instead of failing."),
         .init(.string, short: nil, value: .none,
@@ -221,7 +227,7 @@ public enum CommandTable {
     ]
 
     private static let output: [Option] = [.output, .check, .diff, .color, .verbose]
-    static let reading: [Option] = [.format, .json, .lines, .pointer, .null, .text, .document, .block, .lineRange, .marker]
+    static let reading: [Option] = [.format, .json, .lines, .pointer, .null, .text, .document, .delimiter, .noHeader, .block, .lineRange, .marker]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",

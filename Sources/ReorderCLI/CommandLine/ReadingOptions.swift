@@ -20,13 +20,22 @@ extension ParsedArguments {
         options.lender = .newThread
         let bound: [(Option, FormatBoundOption)] = [
             (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
-            (.recursive, .recursive), (.string, .string),
+            (.recursive, .recursive), (.string, .string), (.delimiter, .delimiter), (.noHeader, .noHeader),
         ]
         for (option, bound) in bound where has(option) { options.formatBound.insert(bound) }
         if let document = value(.document), document != "*" {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index
         }
+        if let delimiter = value(.delimiter) {
+            let byte: UInt8? = delimiter == "\\t" ? 0x09 : delimiter.utf8.count == 1 ? delimiter.utf8.first : nil
+            guard let byte, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else {
+                throw UsageError.invalidDelimiter(delimiter)
+            }
+            options.delimiter = byte
+        }
+        options.noHeader = has(.noHeader)
+        options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options
     }

@@ -20,7 +20,9 @@ extension FormatError: FormatErrorWording {
                 ? "" : "; choose a list with --pointer: " + suggestions.map { "-p '\($0)'" }.joined(separator: ", ")
             return place + "\(subject(pointer)) is \(found), not \(words.lists)" + choices
         case .invalidValue(let value, let reason):
-            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not \(words.oneValue): \(reason); to insert it as a string, use --string"
+            // The advice only for a format that takes --string.
+            let asString = format.options.contains(FormatBoundOption.string.rawValue) ? "; to insert it as a string, use --string" : ""
+            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not \(words.oneValue): \(reason)\(asString)"
         case .keyExists(let key):
             return named + "the \(words.keyed) has the key '\(key)' already; delete or replace that \(words.member) instead (select it with =\(key))"
         case .redefined(let key, let reason):

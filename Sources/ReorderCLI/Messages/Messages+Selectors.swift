@@ -28,6 +28,13 @@ extension Messages {
             let suggestion = ArgumentParser.closest(to: last, among: keys)
                 .map { "; did you mean '--key \(at)/\(JSONPointer.escape($0))'?" } ?? ""
             return "no item has a value at '--key \(key)'; \(have)\(suggestion)"
+        case .noSuchColumn(let key, let columns):
+            let shown = columns.prefix(20).map { "'" + $0 + "'" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
+            let suggestion = ArgumentParser.closest(to: key, among: columns).map { "; did you mean '--key \($0)'?" } ?? ""
+            return "'--key \(key)' names no column; the columns are: \(shown.isEmpty ? "none (the file has no row)" : shown)\(suggestion)"
+        case .columnNamedTwice(let key, let numbers):
+            let choices = numbers.map { "--key '#\($0)'" }.joined(separator: " or ")
+            return "'--key \(key)' names \(numbers.count) columns of the header; choose one by number: \(choices)"
         case .keyNeedsJSON(let key):
             return "'--key \(key)' reads fields of JSON elements, but the list is lines; use --json if the input is JSON"
         }

@@ -92,6 +92,8 @@ enum Messages {
             return "\(command) takes \(expected), but \(given) \(given == 1 ? "was" : "were") given; usage: \(usage)"
         case .invalidDocumentIndex(let text):
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
+        case .invalidDelimiter(let text):
+            return "'--delimiter \(text)' is not a delimiter: give one byte that is not a quote or a line break (',', ';', '|', or $'\\t' or '\\t' for a tab)"
         case .extraArgument(let argument, let command):
             let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []
             let takes = names.isEmpty ? "no arguments" : names.joined(separator: " and ")

@@ -126,7 +126,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// The formats `reorder` is built with, in the order `--format` lists
     /// them and their claims of each kind are asked. Adding a format is
     /// adding it here.
-    public static let builtIn: [ListFormat] = [.lines, .json, .jsonc, .yaml, .toml, .markdown]
+    public static let builtIn: [ListFormat] = [.lines, .json, .jsonc, .yaml, .toml, .markdown, .csv, .tsv]
 
     /// Every format: the built-in ones, then any added for the time being
     /// by `adding(_:_:)`.

@@ -165,14 +165,8 @@ private struct PolicyReader {
             case "unique":
                 rule.unique = try bool(value, key: key)
             case "key":
-                let text = try string(value, key: key)
-                do throws(PolicyError.Kind) {
-                    let pattern = try PointerPattern(text)
-                    if pattern.hasWildcards { throw PolicyError.Kind.badPointer(pointer: text, reason: "a key names one value: no '*'") }
-                } catch {
-                    throw fail(error, at: value.range.lowerBound)
-                }
-                rule.key = text
+                // Checked below, once the rule's files say their format.
+                rule.key = try string(value, key: key)
             case "first":
                 rule.first = try strings(value, key: key).map(\.0)
             case "last":
@@ -204,7 +198,25 @@ private struct PolicyReader {
         if rule.files.isEmpty && table.entries["block"] == nil {
             throw fail(.missingKey(key: "files", rule: number), at: table.offset)
         }
-        if rule.lists.isEmpty { throw fail(.missingKey(key: "list", rule: number), at: table.offset) }
+        // A format without `-p` (lines, CSV) reads a document as one list:
+        // a rule whose files are all of such formats may leave `list` out,
+        // and its `key` need not be a pointer (a CSV column's name).
+        let formats = rule.format.map { [$0] } ?? rule.files.map { ListFormat.claiming($0.text) }
+        let documentIsOneList = !formats.isEmpty
+            && formats.allSatisfy { $0.map { !$0.options.contains(FormatBoundOption.pointer.rawValue) } ?? false }
+        if let text = rule.key, !(documentIsOneList && !text.hasPrefix("/")) {
+            let at = (try? value("key", of: table))?.range.lowerBound ?? table.offset
+            do throws(PolicyError.Kind) {
+                let pattern = try PointerPattern(text)
+                if pattern.hasWildcards { throw PolicyError.Kind.badPointer(pointer: text, reason: "a key names one value: no '*'") }
+            } catch {
+                throw fail(error, at: at)
+            }
+        }
+        if rule.lists.isEmpty {
+            guard documentIsOneList else { throw fail(.missingKey(key: "list", rule: number), at: table.offset) }
+            rule.lists = [.pointer(try! PointerPattern(""))]
+        }
         if orderIsLike {
             guard let like else { throw fail(.likeWithoutPath(rule: number), at: offset(of: "order", in: table)) }
             rule.order = .like(like)

@@ -70,7 +70,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["move", "-o"]), .missingOptionValue("-o"))
         XCTAssertEqual(error(["move", "--check=yes"]), .unexpectedOptionValue("--check"))
         XCTAssertEqual(error(["move", "--format", "xml"]),
-                       .invalidChoice(option: "--format", value: "xml", choices: ["auto", "lines", "json", "jsonc", "yaml", "toml", "markdown"]))
+                       .invalidChoice(option: "--format", value: "xml", choices: ["auto", "lines", "json", "jsonc", "yaml", "toml", "markdown", "csv", "tsv"]))
         XCTAssertEqual(error(["--frobnicate"]), .unknownOption("--frobnicate", command: nil, suggestion: nil))
     }
 

@@ -11,7 +11,8 @@ import XCTest
 /// Fixtures. Every file of a format's folder is a fixture, except hidden
 /// files and `NAME.args` files. `NAME.args`, beside fixture `NAME.ext`,
 /// gives its read options, one `key=value` a line: `pointer=/a/b` (the list
-/// at that pointer) and `document=N` (YAML: the document of a stream).
+/// at that pointer), `document=N` (YAML: the document of a stream),
+/// `delimiter=;` and `no-header=true` (CSV, TSV).
 /// Without one, the list is the document's root, read with default options.
 /// The folder's `.gitattributes` keeps git from converting line endings:
 /// the CRLF fixtures stay CRLF on a fresh clone. A format in
@@ -111,6 +112,8 @@ final class FormatContractTests: XCTestCase {
                     switch (parts.first, parts.count) {
                     case ("pointer", 2): options.pointer = parts[1]
                     case ("document", 2): options.document = Int(parts[1])
+                    case ("delimiter", 2): options.delimiter = parts[1].utf8.first
+                    case ("no-header", 2): options.noHeader = parts[1] == "true"
                     default: throw ContractError("\(format.name)/\(stem).args: unknown line \(line)")
                     }
                 }

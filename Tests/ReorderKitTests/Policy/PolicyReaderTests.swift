@@ -112,4 +112,30 @@ final class PolicyReaderTests: XCTestCase {
         guard case .invalidTOML = kind else { return XCTFail("\(kind)") }
         XCTAssertEqual(place.split(separator: ":").first, "2")
     }
+
+    /// A rule whose files are all of a format that reads a document as one
+    /// list (CSV, TSV, lines: no `-p`) may leave `list` out, and its `key`
+    /// may be a column's name; any other rule still needs both as before.
+    func testListMayBeLeftOutWhereTheDocumentIsOneList() throws {
+        let policy = try read("[[rule]]\nfiles = [\"data/*.csv\", \"*.tsv\"]\nkey = \"name\"\n")
+        XCTAssertEqual(policy.rules[0].lists.map(\.text), [""])
+        XCTAssertEqual(policy.rules[0].key, "name")
+        let named = try read("[[rule]]\nfiles = \"data/table\"\nformat = \"csv\"\nkey = \"#2\"\n")
+        XCTAssertEqual(named.rules[0].lists.map(\.text), [""])
+        for (text, kind, place) in [
+            ("[[rule]]\nfiles = [\"a.csv\", \"a.json\"]\n", PolicyError.Kind.missingKey(key: "list", rule: 1), "1:1"),
+            ("[[rule]]\nfiles = \"data/*\"\n", .missingKey(key: "list", rule: 1), "1:1"),
+            ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\nkey = \"name\"\n",
+             .badPointer(pointer: "name", reason: "a pointer starts with '/' (\"\" is the root)"), "4:7"),
+            ("[[rule]]\nkey = \"/a/*\"\nfiles = \"a.csv\"\n",
+             .badPointer(pointer: "/a/*", reason: "a key names one value: no '*'"), "2:7"),
+        ] {
+            guard let (found, at) = error(text) else {
+                XCTFail("accepted: \(text.debugDescription)")
+                continue
+            }
+            XCTAssertEqual(found, kind, text.debugDescription)
+            XCTAssertEqual(at, place, text.debugDescription)
+        }
+    }
 }

@@ -18,10 +18,10 @@ extension ListFormat {
 
 extension LinesLayout: FormatLayout {
     /// Extensions of text files whose items are lines, whatever their first
-    /// byte: a `.log` or `.csv` that starts with `[` is still lines, and a
+    /// byte: a `.log` or `.ini` that starts with `[` is still lines, and a
     /// `.jsonl` or `.ndjson` holds one JSON value a line.
     public static let textExtensions: [String] = [
-        "txt", "text", "log", "ini", "cfg", "conf", "csv", "tsv", "jsonl", "ndjson",
+        "txt", "text", "log", "ini", "cfg", "conf", "jsonl", "ndjson",
         "rst", "list", "lst", "in", "env", "properties",
     ]
 
