@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `reorder lsp`: how long diagnostics take to arrive after an incremental
-# change of a 100 000-line package.json (3.0 MB) in a repository whose
+# change of a 100 000-line package.json (2.7 MB) in a repository whose
 # policy names its /dependencies: one dependency inserted out of order in
 # the middle, then that line changed, five times; the median and the five
 # figures (Tests/lsp/client.py's latency). ROUNDS (1) servers in turn.

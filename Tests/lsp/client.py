@@ -87,8 +87,11 @@ class Server:
         self.pending = []  # messages read while waiting for another
 
     def send_raw(self, data):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(data)
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            fail("the server closed its input (exit status %r)" % self.process.poll())
 
     def send(self, message):
         body = json.dumps(message).encode()
