@@ -140,6 +140,7 @@ public struct ListDocument {
     /// The result as one array.
     public func render(_ arrangement: Arrangement) -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(document.count + 64)
         write(arrangement) { output.append(contentsOf: $0) }
         return output
     }

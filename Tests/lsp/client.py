@@ -3,7 +3,8 @@
 input and output, in a temporary git repository with a .reorder.toml.
 Exit status 0 when every check holds; the first failure is printed and
 exits 1. REORDER names the binary (default: .build/debug/reorder).
---skip-large leaves out the 100 000-line timing."""
+--skip-large leaves out the 100 000-line timing; --latency-only runs only
+that (bench/lsp.sh)."""
 import json, os, select, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -86,8 +87,11 @@ class Server:
         self.pending = []  # messages read while waiting for another
 
     def send_raw(self, data):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(data)
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            fail("the server closed its input (exit status %r)" % self.process.poll())
 
     def send(self, message):
         body = json.dumps(message).encode()
@@ -189,6 +193,10 @@ def main():
     large = "--skip-large" not in sys.argv
     directory = tempfile.mkdtemp(prefix="reorder-lsp-")
     try:
+        if "--latency-only" in sys.argv:
+            git_repo(os.path.realpath(directory))
+            latency(os.path.realpath(directory))
+            return
         run(os.path.realpath(directory), large)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
@@ -463,6 +471,17 @@ def run(directory, large):
     answer = server.request("reorder/noSuchMethod", {})
     expect_equal(answer.get("error", {}).get("code"), -32601, "an unknown method's error")
 
+    # $/cancelRequest: of a request answered already and of an id never
+    # sent. Requests are answered in order, so nothing is left to cancel:
+    # no answer to the notification, no log line, and the server goes on.
+    answered = server.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {}})
+    server.notify("$/cancelRequest", {"id": answered["id"]})
+    server.notify("$/cancelRequest", {"id": 99999})
+    answer = server.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {}})
+    expect_equal(answer.get("result"), [], "an answer after $/cancelRequest")
+    check(not any(m.get("id") in (answered["id"], 99999) for m in server.pending),
+          "an answer to $/cancelRequest: %r" % server.pending)
+
     # shutdown and exit: status 0.
     answer = server.request("shutdown")
     check("result" in answer and answer["result"] is None, "shutdown's answer: %r" % answer)
@@ -473,6 +492,7 @@ def run(directory, large):
     expect_equal(len([l for l in log if "not JSON" in l]), 1, "log lines for the body that is not JSON: %r" % log)
     expect_equal(len([l for l in log if "Content-Length" in l]), 2, "log lines for the frames without a length: %r" % log)
     expect_equal(len([l for l in log if "version 2" in l]), 1, "log lines for the old version: %r" % log)
+    expect_equal([l for l in log if "cancel" in l.lower()], [], "log lines for $/cancelRequest")
 
     # exit without shutdown: status 1.
     server = Server(directory)

@@ -159,6 +159,11 @@ final class LSPServer {
             if changes.contains(where: { ($0["uri"]?.string).map { PathNames.baseName($0) == LoadedPolicy.fileName } ?? false }) {
                 policiesChanged()
             }
+        case "$/cancelRequest":
+            // Requests are answered one at a time in the order they come,
+            // each before the next message is read: the request a cancel
+            // names has its answer already, and there is nothing to cancel.
+            break
         default:
             break  // notifications it does not know are ignored
         }

@@ -171,27 +171,31 @@ enum LineDiff {
         while suffix < aCount - prefix && suffix < bCount - prefix && equal(a, aCount - 1 - suffix, b, bCount - 1 - suffix) { suffix += 1 }
         let aEnd = aCount - suffix, bEnd = bCount - suffix
         if prefix == aEnd && prefix == bEnd { return [] }
-        // Each line of b's middle, by its hash.
-        var buckets: [Int: Int] = [:]
-        var bucketLines: [[Int]] = []
-        var cursors: [Int] = []
+        // Each line of b's middle, by its hash: the lines of a hash chained
+        // in order (`nextLine`, from `prefix`), `cursors` at the first not
+        // yet matched.
+        var buckets = LineHashTable(capacity: bEnd - prefix)
+        var cursors: [Int32] = []
+        var lastLines: [Int32] = []
+        var nextLine = [Int32](repeating: -1, count: bEnd - prefix)
         for j in prefix..<bEnd {
             let h = hash(b, j)
             if let bucket = buckets[h] {
-                bucketLines[bucket].append(j)
+                nextLine[Int(lastLines[bucket]) - prefix] = Int32(truncatingIfNeeded: j)
+                lastLines[bucket] = Int32(truncatingIfNeeded: j)
             } else {
-                buckets[h] = bucketLines.count
-                bucketLines.append([j])
-                cursors.append(0)
+                buckets.insert(h, cursors.count)
+                cursors.append(Int32(truncatingIfNeeded: j))
+                lastLines.append(Int32(truncatingIfNeeded: j))
             }
         }
         // a's middle lines matched to b's, in a's order.
         var pairs: [(Int, Int)] = []
         for i in prefix..<aEnd {
-            guard let bucket = buckets[hash(a, i)], cursors[bucket] < bucketLines[bucket].count else { continue }
-            let j = bucketLines[bucket][cursors[bucket]]
+            guard let bucket = buckets[hash(a, i)], cursors[bucket] >= 0 else { continue }
+            let j = Int(cursors[bucket])
             guard equal(a, i, b, j) else { continue }
-            cursors[bucket] += 1
+            cursors[bucket] = nextLine[j - prefix]
             pairs.append((i, j))
         }
         // The longest run of pairs whose b lines increase, found from the
@@ -244,11 +248,30 @@ enum LineDiff {
         }
     }
 
+    /// Line `i`'s hash (with its "\n"): 8 bytes at a time, multiplied and
+    /// folded (a per-line `Hasher` costs more than the rest of the diff).
+    /// Lines of equal hash are compared byte for byte before they match.
     static func hash(_ t: LSPText, _ i: Int) -> Int {
         let r = lineRange(t, i)
-        var hasher = Hasher()
-        t.bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[r])) }
-        return hasher.finalize()
+        return t.bytes.withUnsafeBytes { buffer in
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(r.count)
+            var at = r.lowerBound
+            while at + 8 <= r.upperBound {
+                h = (h ^ buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                h ^= h >> 29
+                at += 8
+            }
+            var last: UInt64 = 0
+            var shift: UInt64 = 0
+            while at < r.upperBound {
+                last |= UInt64(buffer[at]) << shift
+                shift += 8
+                at += 1
+            }
+            h = (h ^ last) &* 0xC4CE_B9FE_1A85_EC53
+            h ^= h >> 32
+            return Int(truncatingIfNeeded: h)
+        }
     }
 
     /// Whether the lines `hunks` take out of `a` are the lines they put in
@@ -290,5 +313,40 @@ enum LineDiff {
         to -= suffix
         newTo -= suffix
         return (LSPRange(start: a.position(of: from), end: a.position(of: to)), Array(new[newFrom..<newTo]))
+    }
+}
+
+/// Numbers by line hash, open addressing with linear probing: the lookup
+/// of `LineDiff`, where a `Dictionary` would hash each hash again.
+struct LineHashTable {
+    private var keys: [Int]
+    private var values: [Int32]
+    private let mask: Int
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        keys = [Int](repeating: 0, count: size)
+        values = [Int32](repeating: -1, count: size)
+        mask = size - 1
+    }
+
+    /// The slot of `key`: where it is, or the empty one where it would go.
+    private func slot(_ key: Int) -> Int {
+        var at = key & mask
+        while values[at] >= 0 && keys[at] != key { at = (at + 1) & mask }
+        return at
+    }
+
+    subscript(key: Int) -> Int? {
+        let at = slot(key)
+        return values[at] >= 0 ? Int(values[at]) : nil
+    }
+
+    /// `key` is not in the table yet; at most `capacity` keys go in.
+    mutating func insert(_ key: Int, _ value: Int) {
+        let at = slot(key)
+        keys[at] = key
+        values[at] = Int32(truncatingIfNeeded: value)
     }
 }

@@ -445,7 +445,18 @@ extension ListDocument {
         guard !resultEqualsSource(arrangement) else { return nil }
         try layout.check(arrangement)
         let output = render(arrangement)
-        let diff = ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: order.map { ListItemKey.unique($0) })
+        // Every item is its own key: an item's number is its index, as
+        // `ListDiff(old:new:)` would number them, without hashing a key per
+        // item (`order` takes each item once, or, with `unique`, leaves
+        // some out).
+        var seen = [Bool](repeating: false, count: count), distinct = true
+        for index in order {
+            guard index >= 0 && index < count && !seen[index] else { distinct = false; break }
+            seen[index] = true
+        }
+        let diff = distinct
+            ? ListDiff(distinctOldCount: count, newIDs: order, changed: nil)
+            : ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: order.map { ListItemKey.unique($0) })
         let script = diff.script(sequential: false) { _ in [] }
         let names = (try? itemNames(key: nil)) ?? []
         let keyed = key == nil ? [] : (try? itemNames(key: key)) ?? []
@@ -454,7 +465,7 @@ extension ListDocument {
             if index < names.count, let name = names[index] { return String(decoding: name.prefix(80), as: UTF8.self) }
             return String(decoding: source[layout.itemRange(index)].prefix(80), as: UTF8.self)
         }
-        let firstMove = diff.matches.first { !$0.stays }
+        let firstMove = diff.moves.first
         // The item it belongs after: the nearest before it that has a name
         // (not a blank line).
         func after(_ position: Int) -> String? {

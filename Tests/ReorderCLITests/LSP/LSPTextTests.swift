@@ -73,4 +73,90 @@ final class LSPTextTests: XCTestCase {
             }
         }
     }
+
+    /// `LineDiff.hunks` as it was written first, lines matched by their
+    /// bytes (no hash): the k-th of a line in a with the k-th in b, the
+    /// longest run of increasing b lines found from the last pair back.
+    func referenceHunks(_ a: [[UInt8]], _ b: [[UInt8]]) -> [LineHunk] {
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let aEnd = a.count - suffix, bEnd = b.count - suffix
+        if prefix == aEnd && prefix == bEnd { return [] }
+        var linesOf: [[UInt8]: [Int]] = [:]
+        for j in prefix..<bEnd { linesOf[b[j], default: []].append(j) }
+        var taken: [[UInt8]: Int] = [:]
+        var pairs: [(Int, Int)] = []
+        for i in prefix..<aEnd {
+            guard let lines = linesOf[a[i]], taken[a[i], default: 0] < lines.count else { continue }
+            pairs.append((i, lines[taken[a[i], default: 0]]))
+            taken[a[i], default: 0] += 1
+        }
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for index in pairs.indices.reversed() {
+            // The first tail whose b line is not above this one's (the
+            // tails' b lines fall).
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if pairs[tails[mid]].1 > pairs[index].1 { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var anchors: [(Int, Int)] = []
+        var link = tails.last ?? -1
+        while link >= 0 { anchors.append(pairs[link]); link = previous[link] }
+        anchors.append((aEnd, bEnd))
+        var hunks: [LineHunk] = []
+        var i = prefix, j = prefix
+        for (ai, bj) in anchors {
+            if ai > i || bj > j { hunks.append(LineHunk(old: i..<ai, new: j..<bj)) }
+            i = ai + 1
+            j = bj + 1
+        }
+        return hunks
+    }
+
+    /// Lines as the diff counts them, each with its "\n".
+    func diffLines(_ text: String) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = []
+        for byte in text.utf8 {
+            line.append(byte)
+            if byte == 0x0A { lines.append(line); line = [] }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Its own hash table and line hash give the hunks that matching lines
+    /// by their bytes gives: lines longer and shorter than the 8 bytes
+    /// hashed at a time, alike but for a byte past the first 8, repeated,
+    /// and thousands of them (the table's probing).
+    func testTheLineDiffMatchesLinesAsByTheirBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["a", "b", "é", "😀", "", "abcdefgh", "abcdefgi", "abcdefghabcdefgh", "abcdefghabcdefgz", "    \"dep\": \"1\","]
+        for round in 0..<200 {
+            let count = round < 190 ? Int.random(in: 0...40, using: &generator) : Int.random(in: 2000...6000, using: &generator)
+            let lines = (0..<count).map { index in
+                round < 190 || index % 5 == 0 ? words.randomElement(using: &generator)! : "line \(index)"
+            }
+            let ending = Bool.random(using: &generator) ? "\n" : ""
+            let old = lines.joined(separator: "\n") + ending
+            var new = lines
+            for _ in 0..<Int.random(in: 0...4, using: &generator) where !new.isEmpty {
+                let from = Int.random(in: 0..<new.count, using: &generator), to = Int.random(in: 0..<new.count, using: &generator)
+                new.insert(new.remove(at: from), at: to)
+            }
+            if round % 4 == 0, !new.isEmpty { new.remove(at: Int.random(in: 0..<new.count, using: &generator)) }
+            if round % 5 == 0 { new.insert(words.randomElement(using: &generator)!, at: Int.random(in: 0...new.count, using: &generator)) }
+            let newText = new.joined(separator: "\n") + ending
+            let hunks = LineDiff.hunks(LSPText(Array(old.utf8)), LSPText(Array(newText.utf8)))
+            XCTAssertEqual(hunks, referenceHunks(diffLines(old), diffLines(newText)), "\(old.debugDescription) → \(newText.debugDescription)")
+            XCTAssertEqual(applied(old, newText).0, newText)
+        }
+    }
 }

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `reorder lsp`: how long diagnostics take to arrive after an incremental
+# change of a 100 000-line package.json (2.7 MB) in a repository whose
+# policy names its /dependencies: one dependency inserted out of order in
+# the middle, then that line changed, five times; the median and the five
+# figures (Tests/lsp/client.py's latency). ROUNDS (1) servers in turn.
+# Builds nothing: it times the release build as `swift build -c release`
+# left it, or REORDER.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+REORDER=${REORDER:-$ROOT/.build/release/reorder}
+if [ ! -x "$REORDER" ]; then
+    echo "bench: no $REORDER (swift build -c release first, or set REORDER)" >&2
+    exit 2
+fi
+source "$(dirname "$0")/common.sh"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) processors"
+for _ in $(seq "${ROUNDS:-1}"); do
+    python3 "$ROOT/Tests/lsp/client.py" --latency-only
+done
