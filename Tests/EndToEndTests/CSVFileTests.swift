@@ -196,20 +196,8 @@ final class CSVFileTests: XCTestCase {
 
     /// Runs `Tests/csv/SCRIPT` with python3 on the built binary.
     func runScript(_ script: String, _ arguments: [String] = []) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CSVFileTests.repository.appendingPathComponent("Tests/csv/" + script).path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["REORDER"] = Harness.binary.path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let (status, text) = try Harness.python("Tests/csv/" + script, arguments)
         print(text, terminator: "")
-        return (process.terminationStatus, text)
+        return (status, text)
     }
 }

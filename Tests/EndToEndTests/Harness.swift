@@ -42,6 +42,30 @@ final class Harness {
         return directory.appendingPathComponent("reorder")
     }
 
+    /// The repository's root (this file is `Tests/EndToEndTests/Harness.swift`).
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs the repository's Python script `script` (`Tests/lsp/client.py`)
+    /// with python3, `REORDER` naming `reorder` (the built binary unless
+    /// said): its exit status, and its standard output and error together.
+    static func python(_ script: String, _ arguments: [String] = [],
+                       reorder: String = Harness.binary.path) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appendingPathComponent(script).path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["REORDER"] = reorder
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     struct Result {
         let status: Int32
         let stdout: Data

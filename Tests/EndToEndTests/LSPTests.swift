@@ -5,23 +5,8 @@ import XCTest
 /// speaks raw JSON-RPC to the built binary (its checks are there; it
 /// prints the latency of diagnostics on a 100 000-line document).
 final class LSPTests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     func runClient(server: String, arguments: [String] = []) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", LSPTests.repository.appendingPathComponent("Tests/lsp/client.py").path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["REORDER"] = server
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Harness.python("Tests/lsp/client.py", arguments, reorder: server)
     }
 
     func testTheClientsChecksHold() throws {
@@ -40,7 +25,7 @@ final class LSPTests: XCTestCase {
         let h = try Harness()
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
         try h.write("package.json", "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"zod\": \"3\",\n    \"axios\": \"1\",\n    \"lodash\": \"4\"\n  }\n}\n")
-        let script = LSPTests.repository.appendingPathComponent("Tests/lsp/neovim.lua").path
+        let script = Harness.repository.appendingPathComponent("Tests/lsp/neovim.lua").path
         let result = try runProgram(nvim, ["--headless", "--noplugin", "-u", "NONE", "-i", "NONE", "-c", "luafile " + script],
                                     in: h.directory, environment: ["REORDER": Harness.binary.path, "RESULT": h.url("result").path],
                                     timeout: 120)

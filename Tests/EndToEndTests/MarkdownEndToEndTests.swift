@@ -10,23 +10,10 @@ final class MarkdownEndToEndTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    var script: String { Self.repository.appendingPathComponent("Tests/markdown/commonmark.py").path }
+    let script = "Tests/markdown/commonmark.py"
 
     func testCommonMarksListExamplesReorderAsMarkdownItRendersThem() throws {
-        let result = try python([script, "--reorder", Harness.binary.path, "--random", "40"])
+        let result = try Harness.python(script, ["--reorder", Harness.binary.path, "--random", "40"])
         print(result.output, terminator: "")
         XCTAssertEqual(result.status, 0, result.output)
         // Every example of the two sections and every random document,
@@ -36,7 +23,7 @@ final class MarkdownEndToEndTests: XCTestCase {
     }
 
     func testTheCommonMarkScriptFailsOnAProgramThatIsNotReorder() throws {
-        let result = try python([script, "--reorder", "/bin/false"])
+        let result = try Harness.python(script, ["--reorder", "/bin/false"])
         XCTAssertEqual(result.status, 1, result.output)
         XCTAssertTrue(result.output.contains(" failed"), result.output)
         XCTAssertFalse(result.output.contains(" 0 failed"), result.output)
@@ -45,19 +32,8 @@ final class MarkdownEndToEndTests: XCTestCase {
     /// `reorder lsp` with a policy that names a list by its heading path
     /// (`Tests/lsp/markdown.py`, on the client of `Tests/lsp/client.py`).
     func testTheEditorServerChecksAndFormatsAMarkdownList() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.repository.appendingPathComponent("Tests/lsp/markdown.py").path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["REORDER"] = Harness.binary.path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let (status, text) = try Harness.python("Tests/lsp/markdown.py")
+        XCTAssertEqual(status, 0, text)
         XCTAssertTrue(text.hasPrefix("ok: 12 checks"), text)
     }
 
@@ -179,7 +155,7 @@ final class MarkdownEndToEndTests: XCTestCase {
     func testEditThroughAnEditor() throws {
         let h = try harness()
         // Reverse the item lines of the view.
-        try h.write("ed.sh", #"#!/bin/sh"# + "\n" + #"grep -v '^#' "$1" | grep -v '^$' > "$1.items"; cp "$1" shown; tac "$1.items" > "$1""# + "\n", mode: 0o755)
+        try h.write("ed.sh", #"#!/bin/sh"# + "\n" + #"grep -v '^#' "$1" | grep -v '^$' > items; cp "$1" shown; tac items > "$1""# + "\n", mode: 0o755)
         try assertRun(h, ["edit", "-p", "/Awesome Grep/Roadmap", "README.md"], environment: ["EDITOR": h.url("ed.sh").path, "VISUAL": ""])
         let shown = try h.text("shown")
         XCTAssertTrue(shown.hasPrefix("0 [x] Search archives\n1 [ ] Search PDFs\n2 [ ] Bundle an editor plugin\n"), shown)

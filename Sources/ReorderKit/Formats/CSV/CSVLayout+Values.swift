@@ -7,35 +7,44 @@ extension CSVLayout: FormatLayout {
         let quoted: Bool
     }
 
+    /// The field that starts at `position` in the row that ends at `end`
+    /// of `buffer` (valid, as read): the offset after it (its delimiter, or
+    /// `end`), and whether it is quoted.
+    @inline(__always)
+    static func fieldEnd(from position: Int, _ buffer: UnsafeRawBufferPointer, _ end: Int,
+                         _ dialect: CSVDialect) -> (end: Int, quoted: Bool) {
+        let quote = UInt8(ascii: "\"")
+        var position = position
+        guard dialect.quoting && position < end && buffer[position] == quote else {
+            let delimiter = dialect.delimiter
+            while position < end && buffer[position] != delimiter { position += 1 }
+            return (position, false)
+        }
+        position += 1
+        while position < end {
+            if buffer[position] == quote {
+                if position + 1 < end && buffer[position + 1] == quote {
+                    position += 2
+                    continue
+                }
+                break
+            }
+            position += 1
+        }
+        return (min(position + 1, end), true)
+    }
+
     /// The fields of the row `start ..< end` of `buffer`, which was read
     /// (as the file, or as a new row) and is valid.
     static func fields(of buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ dialect: CSVDialect) -> [Field] {
         var fields: [Field] = []
         var position = start
-        let quote = UInt8(ascii: "\"")
         while true {
-            let fieldStart = position
-            if dialect.quoting && position < end && buffer[position] == quote {
-                position += 1
-                while position < end {
-                    if buffer[position] == quote {
-                        if position + 1 < end && buffer[position + 1] == quote {
-                            position += 2
-                            continue
-                        }
-                        break
-                    }
-                    position += 1
-                }
-                position = min(position + 1, end)
-                fields.append(Field(range: fieldStart..<position, quoted: true))
-            } else {
-                while position < end && buffer[position] != dialect.delimiter { position += 1 }
-                fields.append(Field(range: fieldStart..<position, quoted: false))
-            }
-            if position >= end { return fields }
-            // The delimiter.
-            position += 1
+            let (fieldEnd, quoted) = fieldEnd(from: position, buffer, end, dialect)
+            fields.append(Field(range: position..<fieldEnd, quoted: quoted))
+            if fieldEnd >= end { return fields }
+            // After the delimiter.
+            position = fieldEnd + 1
         }
     }
 
@@ -47,32 +56,12 @@ extension CSVLayout: FormatLayout {
                       _ dialect: CSVDialect) -> Field? {
         var position = start
         var number = 0
-        let quote = UInt8(ascii: "\"")
-        let delimiter = dialect.delimiter
         while true {
-            let fieldStart = position
-            var quoted = false
-            if dialect.quoting && position < end && buffer[position] == quote {
-                quoted = true
-                position += 1
-                while position < end {
-                    if buffer[position] == quote {
-                        if position + 1 < end && buffer[position + 1] == quote {
-                            position += 2
-                            continue
-                        }
-                        break
-                    }
-                    position += 1
-                }
-                position = min(position + 1, end)
-            } else {
-                while position < end && buffer[position] != delimiter { position += 1 }
-            }
-            if number == column { return Field(range: fieldStart..<position, quoted: quoted) }
-            if position >= end { return nil }
+            let (fieldEnd, quoted) = fieldEnd(from: position, buffer, end, dialect)
+            if number == column { return Field(range: position..<fieldEnd, quoted: quoted) }
+            if fieldEnd >= end { return nil }
             number += 1
-            position += 1
+            position = fieldEnd + 1
         }
     }
 
