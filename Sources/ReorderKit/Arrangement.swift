@@ -159,3 +159,20 @@ extension Arrangement: Equatable {
         a.count == b.count && a.segments == b.segments
     }
 }
+
+extension Arrangement {
+    /// Refuses a result whose first item starts with U+FEFF (EF BB BF),
+    /// for a list whose first item starts the file (no byte-order mark, no
+    /// header before it): a reader would take it for the file's mark. The
+    /// source's first item staying first was read as it is.
+    func refuseByteOrderMarkFirst(in source: UnsafeRawBufferPointer, itemRange: (Int) -> Range<Int>) throws {
+        guard let first = runs.first else { return }
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if first.isNewItem {
+            guard itemBytes[first.newItemBytes].starts(with: mark) else { return }
+            throw ReorderError.lineWouldBecomeByteOrderMark(line: nil)
+        }
+        guard first.start != 0, source[itemRange(first.start)].starts(with: mark) else { return }
+        throw ReorderError.lineWouldBecomeByteOrderMark(line: first.start + 1)
+    }
+}

@@ -144,6 +144,10 @@ final class CSVFileTests: XCTestCase {
              "a.csv:2:5: not valid CSV (RFC 4180): a quote inside a field that does not start with one; quote the whole field and write the quote twice (\"a\"\"b\")"),
             ("a.csv", "a,b\n\"x\"y,1\n", ["sort"],
              "a.csv:2:3: not valid CSV (RFC 4180): this quote closes the quoted field, but the field goes on after it; a quote inside a quoted field is written twice (\"\")"),
+            // Without a header or a mark, a row that starts with U+FEFF
+            // may not go first: it would read back as the file's mark.
+            ("a.csv", "a,1\n\u{FEFF}b,2\n", ["move", "1", "0", "--no-header"],
+             "a.csv:2:1: this line starts with U+FEFF; first in a file without a byte-order mark it would read back as the file's byte-order mark and the line would lose the character, so nothing is written; keep another line first"),
             ("a.csv", "a,b\n1,2\n\n3,4\n", ["sort"],
              "a.csv:3:1: a blank line (a row of one empty field, or spacing? write an empty field as \"\", or remove the line): reorder cannot tell where the rows begin and end here, so it edits nothing (it never guesses)"),
             ("a.csv", "a,b\n1,2\r3,4\n", ["sort"],

@@ -191,14 +191,8 @@ extension CSVLayout: FormatLayout {
     /// without a header or a byte-order mark: a reader would take it for
     /// the file's mark.
     public func check(_ arrangement: Arrangement) throws {
-        guard !hasHeader, byteOrderMark.isEmpty, let first = arrangement.runs.first else { return }
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if first.isNewItem {
-            guard arrangement.itemBytes[first.newItemBytes].starts(with: mark) else { return }
-            throw ReorderError.lineWouldBecomeByteOrderMark(line: nil)
-        }
-        guard first.start != 0, source[itemRange(first.start)].starts(with: mark) else { return }
-        throw ReorderError.lineWouldBecomeByteOrderMark(line: first.start + 1)
+        guard !hasHeader, byteOrderMark.isEmpty else { return }
+        try arrangement.refuseByteOrderMarkFirst(in: source, itemRange: itemRange)
     }
 
     /// With `--numeric`, when every key is a whole number written plainly

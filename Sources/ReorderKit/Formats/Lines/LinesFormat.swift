@@ -43,15 +43,8 @@ extension LinesLayout: FormatLayout {
     /// Refuses a result whose first line starts with U+FEFF in a file that
     /// has no byte-order mark: a reader would take it for the file's mark.
     public func check(_ arrangement: Arrangement) throws {
-        guard !hasByteOrderMark, let first = arrangement.runs.first else { return }
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if first.isNewItem {
-            guard arrangement.itemBytes[first.newItemBytes].starts(with: mark) else { return }
-            throw ReorderError.lineWouldBecomeByteOrderMark(line: nil)
-        }
-        // The first line staying first was read as it is.
-        guard first.start != 0, source[itemRange(first.start)].starts(with: mark) else { return }
-        throw ReorderError.lineWouldBecomeByteOrderMark(line: first.start + 1)
+        guard !hasByteOrderMark else { return }
+        try arrangement.refuseByteOrderMarkFirst(in: source, itemRange: itemRange)
     }
 
     /// A line's value is the item: it must not hold the terminator.
