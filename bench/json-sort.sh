@@ -28,11 +28,13 @@ out="$DATA/out.json"
 for kind in array object; do
     if [ $kind = array ]; then
         big=$array
-        commands=(-n reorder "$REORDER sort --key /name $big -o $out" -n jq "jq 'sort_by(.name)' $big > $out")
+        commands=(-n reorder "$REORDER sort --key /name $big -o - > $out" -n jq "jq 'sort_by(.name)' $big > $out"
+                  -n 'reorder -o (atomic, fsync)' "$REORDER sort --key /name $big -o $out")
         echo "file: $count objects in an array, sorted by --key /name ($(stat -c %s "$big") bytes)"
     else
         big=$object
-        commands=(-n reorder "$REORDER sort $big -o $out" -n 'jq -S' "jq -S . $big > $out")
+        commands=(-n reorder "$REORDER sort $big -o - > $out" -n 'jq -S' "jq -S . $big > $out"
+                  -n 'reorder -o (atomic, fsync)' "$REORDER sort $big -o $out")
         echo "file: an object of $count members, sorted by key ($(stat -c %s "$big") bytes)"
     fi
     cat "$big" > /dev/null

@@ -4,7 +4,8 @@
 # (one a line), side by side with the peers that can sort them: Python's
 # tomllib to load plus tomli_w to dump (which re-prints the file and drops
 # its comments), and toml-sort (pip install toml-sort; tomlkit underneath)
-# where it is installed. Then peak memory.
+# where it is installed. Then peak memory. reorder writes to standard
+# output (`-o -`), as the peers write their file: no fsync for any.
 source "$(dirname "$0")/common.sh"
 count=${ENTRIES:-100000}
 table="$DATA/table-$count.toml"
@@ -48,7 +49,7 @@ for kind in table array; do
     echo "file: $count $what ($(stat -c %s "$big") bytes)"
     cat "$big" > /dev/null
     commands=(
-        -n reorder "$REORDER sort -p $pointer $big -o $out"
+        -n reorder "$REORDER sort -p $pointer $big -o - > $out"
         -n 'python3 tomllib + tomli_w' "python3 -c \"import sys,tomllib,tomli_w;$python\" $big $out"
     )
     if have toml-sort; then

@@ -50,8 +50,8 @@ echo "file: $count entries, $size bytes"
 out="$DATA/out.yaml"
 cat "$big" > /dev/null
 commands=(
-    -n reorder "$REORDER sort -p /services --key /name $big -o $out"
-    -n 'reorder, the same items as JSON' "$REORDER sort --key /name $json -o $out.json"
+    -n reorder "$REORDER sort -p /services --key /name $big -o - > $out"
+    -n 'reorder, the same items as JSON' "$REORDER sort --key /name $json -o - > $out.json"
     -n 'python3 + PyYAML' "python3 -c 'import sys,yaml;d=yaml.load(open(sys.argv[1]),Loader=getattr(yaml,\"CSafeLoader\",yaml.SafeLoader));d[\"services\"].sort(key=lambda e:e[\"name\"]);yaml.dump(d,open(sys.argv[2],\"w\"),Dumper=getattr(yaml,\"CSafeDumper\",yaml.SafeDumper),sort_keys=False)' $big $out"
 )
 if have yq; then

@@ -39,8 +39,35 @@ func contains(_ needle: [UInt8], in buffer: UnsafeRawBufferPointer) -> Bool {
     }
 }
 
+/// The first offset of `byte` in `start ..< end`; a short range (a key, a
+/// name) is looked at in a loop, which costs less than the call.
+@inline(__always)
 func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
     guard start < end, let base = buffer.baseAddress else { return nil }
+    let length = end - start
+    if length < 8 {
+        var position = start
+        while position < end {
+            if base.load(fromByteOffset: position, as: UInt8.self) == byte { return position }
+            position += 1
+        }
+        return nil
+    }
+    if length <= 32 {
+        // 8 bytes at a time, the last word overlapping the one before.
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        var position = start
+        while true {
+            if position > end - 8 { position = end - 8 }
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ pattern
+            // The lowest byte flagged is the first match (higher flags may
+            // be false ones).
+            let flags = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if flags != 0 { return position + flags.trailingZeroBitCount / 8 }
+            if position == end - 8 { return nil }
+            position += 8
+        }
+    }
     guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
     return UnsafeRawPointer(found) - base
 }

@@ -40,7 +40,7 @@ struct DelimitedListWriter {
     /// time; bytes of the source are passed as slices of it.
     func write(_ slots: [Slot], _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try withoutActuallyEscaping(emit) { emit in
-            var output = Output(list: list, emit: emit)
+            var output = Output(list: list, sink: ClosureSink(body: emit))
             try write(slots, &output)
         }
     }
@@ -49,20 +49,14 @@ struct DelimitedListWriter {
     /// configuration files, and the pieces of a line (separator, comment)
     /// are small.
     func render(_ arrangement: Arrangement) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(list.source.count + 64)
-        arrangement.itemBytes.withUnsafeBytes { itemBytes in
-            write(DelimitedListWriter.slots(arrangement, itemBytes)) { output.append(contentsOf: $0) }
-        }
-        return output
+        withRendered(arrangement) { [UInt8]($0) }
     }
 
     /// `FormatLayout.write`: the result as one slice.
     func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
-        let output = render(arrangement)
-        try output.withUnsafeBytes { bytes in
+        try withRendered(arrangement) { bytes in
             try withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: 1) { slices in
                 slices[0] = bytes
                 try write(UnsafeBufferPointer(slices))
@@ -70,32 +64,36 @@ struct DelimitedListWriter {
         }
     }
 
+    /// Calls `body` with the result of `arrangement`, copied piece by piece
+    /// into one buffer that lives for the call.
+    private func withRendered<R>(_ arrangement: Arrangement, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var output = Output(list: list, sink: BufferSink(capacity: list.source.count + arrangement.itemBytes.count + 64))
+        defer { output.sink.deallocate() }
+        arrangement.itemBytes.withUnsafeBytes { itemBytes in
+            // A buffer never refuses a piece.
+            try! write(DelimitedListWriter.slots(arrangement, itemBytes), &output)
+        }
+        return try body(output.sink.bytes)
+    }
+
     /// Compared piece by piece as the walk makes them: the walk stops at
     /// the first piece that differs (a sort's first moved item), and no
     /// copy of the result is made.
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
-        struct Differs: Error {}
-        let source = list.source
-        var offset = 0
+        var output = Output(list: list, sink: ComparingSink(source: list.source))
         do {
             try arrangement.itemBytes.withUnsafeBytes { itemBytes in
-                try write(DelimitedListWriter.slots(arrangement, itemBytes)) { piece in
-                    guard piece.count <= source.count - offset else { throw Differs() }
-                    if !piece.isEmpty && !memoryEqual(piece.baseAddress!, source.baseAddress! + offset, piece.count) {
-                        throw Differs()
-                    }
-                    offset += piece.count
-                }
+                try write(DelimitedListWriter.slots(arrangement, itemBytes), &output)
             }
         } catch {
             return false
         }
-        return offset == source.count
+        return output.sink.offset == list.source.count
     }
 
     // MARK: - The walk
 
-    private func write(_ slots: [Slot], _ out: inout Output) throws {
+    private func write<Sink: PieceSink>(_ slots: [Slot], _ out: inout Output<Sink>) throws {
         let list = self.list
         let n = list.count, m = slots.count
         if n == 0 { return try writeIntoEmpty(slots, &out) }
@@ -150,7 +148,7 @@ struct DelimitedListWriter {
 
     /// Into a list that was empty: its comments stay, before the items,
     /// which then go one a line.
-    private func writeIntoEmpty(_ slots: [Slot], _ out: inout Output) throws {
+    private func writeIntoEmpty<Sink: PieceSink>(_ slots: [Slot], _ out: inout Output<Sink>) throws {
         let list = self.list, m = slots.count
         guard m > 0 else { return try out.put(list.window) }
         var head = list.emptyHead, between = list.newBetween, tail = list.emptyTail
@@ -158,9 +156,9 @@ struct DelimitedListWriter {
         if let last = list.lastComment(in: list.open + 1..<list.close) {
             headEnd = last.upperBound
             let indent = list.indentation(at: list.open)
-            if !Output.startsWithLineBreak(head) { head = list.lineBreak + indent + list.commentedEmptyIndent }
-            if !Output.startsWithLineBreak(between) { between = head }
-            if !Output.startsWithLineBreak(tail) { tail = list.lineBreak + indent }
+            if !startsWithLineBreak(head) { head = list.lineBreak + indent + list.commentedEmptyIndent }
+            if !startsWithLineBreak(between) { between = head }
+            if !startsWithLineBreak(tail) { tail = list.lineBreak + indent }
         }
         try out.put(list.window.lowerBound..<headEnd)
         try out.put(head)
@@ -174,7 +172,7 @@ struct DelimitedListWriter {
 
     /// Deleting every item: the brackets close up, and comments that
     /// belong to positions stay, each with the blanks before it.
-    private func writeEmptied(_ out: inout Output) throws {
+    private func writeEmptied<Sink: PieceSink>(_ out: inout Output<Sink>) throws {
         let list = self.list, source = list.source
         try out.put(list.window.lowerBound..<list.open + 1)
         var kept = false
@@ -191,13 +189,14 @@ struct DelimitedListWriter {
 
     /// A slot's main part: a source item's leading comments, value or
     /// member, and comment before its separator; or a new item's bytes.
-    private func writeMain(_ slot: Slot, _ out: inout Output) throws {
+    @inline(__always)
+    private func writeMain<Sink: PieceSink>(_ slot: Slot, _ out: inout Output<Sink>) throws {
         switch slot {
         case .source(let index):
             if list.starts[index] < list.valueStarts[index] && !out.atLineStart {
                 try out.put(list.lineBreak + list.indentation(at: list.starts[index]))
             }
-            if let replaced = list.replacedItems[index] {
+            if !list.replacedItems.isEmpty, let replaced = list.replacedItems[index] {
                 try out.put(replaced)
                 try out.put(list.valueEnds[index]..<list.mainEnds[index])
             } else {
@@ -214,9 +213,9 @@ private func isBlankOrLineBreak(_ byte: UInt8) -> Bool { isBlank(byte) || byte =
 
 /// The writer's output: what it has written so far decides what must go
 /// before the next bytes.
-private struct Output {
+private struct Output<Sink: PieceSink> {
     let list: DelimitedList
-    let emit: (UnsafeRawBufferPointer) throws -> Void
+    var sink: Sink
     /// After a line comment: before the next bytes, unless they start a
     /// line themselves, a line break goes in with the indentation of the
     /// line that holds this offset (the comment's, or its item's).
@@ -228,15 +227,12 @@ private struct Output {
     /// in (they go: the new line has the items' indentation).
     private var blanksAfterLineComment: [UInt8] = []
 
-    init(list: DelimitedList, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(list: DelimitedList, sink: Sink) {
         self.list = list
-        self.emit = emit
+        self.sink = sink
     }
 
-    /// A line break is LF or CR LF: a CR alone would be read as part of a
-    /// comment.
-    static func startsWithLineBreak(_ bytes: [UInt8]) -> Bool { bytes.first == 0x0A || bytes.first == 0x0D }
-
+    @inline(__always)
     mutating func put(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty else { return }
         var bytes = bytes
@@ -251,20 +247,21 @@ private struct Output {
             let startsLine = bytes[start] == 0x0A
                 || (bytes[start] == 0x0D && start + 1 < bytes.count && bytes[start + 1] == 0x0A)
             if !startsLine {
-                try (list.lineBreak + list.indentation(at: indentedLike)).withUnsafeBytes { try emit($0) }
+                try (list.lineBreak + list.indentation(at: indentedLike)).withUnsafeBytes { try sink.emit($0) }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[start...])
                 atLineStart = true
             } else if !blanksAfterLineComment.isEmpty {
-                try blanksAfterLineComment.withUnsafeBytes { try emit($0) }
+                try blanksAfterLineComment.withUnsafeBytes { try sink.emit($0) }
             }
             blanksAfterLineComment = []
         }
-        try emit(bytes)
+        try sink.emit(bytes)
         var p = bytes.count
         while p > 0 && isBlank(bytes[p - 1]) { p -= 1 }
         if p > 0 { atLineStart = bytes[p - 1] == 0x0A }
     }
 
+    @inline(__always)
     mutating func put(_ range: Range<Int>) throws {
         try put(UnsafeRawBufferPointer(rebasing: list.source[range]))
     }
@@ -279,5 +276,77 @@ private struct Output {
         guard let last = list.lastComment(in: range) else { return }
         try put(range.lowerBound..<last.upperBound)
         if list.isLineComment(last) { openLineComment = last.lowerBound }
+    }
+}
+
+/// A line break is LF or CR LF: a CR alone would be read as part of a
+/// comment.
+private func startsWithLineBreak(_ bytes: [UInt8]) -> Bool { bytes.first == 0x0A || bytes.first == 0x0D }
+
+/// Where the walk's pieces go: a caller's closure, one buffer, or a
+/// comparison with the source. Generic, so that a piece costs no call
+/// through a closure.
+private protocol PieceSink {
+    mutating func emit(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+private struct ClosureSink: PieceSink {
+    let body: (UnsafeRawBufferPointer) throws -> Void
+
+    func emit(_ bytes: UnsafeRawBufferPointer) throws { try body(bytes) }
+}
+
+/// The pieces copied one after another into memory of this sink's own,
+/// which grows as needed; `deallocate` frees it.
+private struct BufferSink: PieceSink {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(byteCount: self.capacity, alignment: 16)
+    }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    @inline(__always)
+    mutating func emit(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.isEmpty { return }
+        if bytes.count > capacity - count { grow(to: count + bytes.count) }
+        (base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func grow(to needed: Int) {
+        capacity = max(needed, capacity * 2)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        grown.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = grown
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
+/// Compares the pieces with the source as they come; throws at the first
+/// that differs.
+private struct ComparingSink: PieceSink {
+    struct Differs: Error {}
+    let source: UnsafeRawBufferPointer
+    /// How much of the source the pieces matched.
+    private(set) var offset = 0
+
+    init(source: UnsafeRawBufferPointer) { self.source = source }
+
+    @inline(__always)
+    mutating func emit(_ bytes: UnsafeRawBufferPointer) throws {
+        if bytes.isEmpty { return }
+        guard bytes.count <= source.count - offset else { throw Differs() }
+        if bytes.baseAddress != source.baseAddress! + offset
+            && !memoryEqual(bytes.baseAddress!, source.baseAddress! + offset, bytes.count) {
+            throw Differs()
+        }
+        offset += bytes.count
     }
 }

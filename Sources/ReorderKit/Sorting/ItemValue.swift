@@ -151,16 +151,59 @@ extension FormatLayout {
     public func sortedByValue(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try valuePointer($0) }
         let source = valueSource
+        if let order = try sortedBySourceStrings(options, key: key, pointer: pointer) { return order }
         var keys: [SortKey?] = []
         keys.reserveCapacity(count)
         var someHasValue = false
         for index in 0..<count {
-            let value = try value(ofItem: index, at: pointer)
-            if value != nil { someHasValue = true }
-            keys.append(value.map { SortKey($0, in: source, numeric: options.numeric) })
+            guard let value = try value(ofItem: index, at: pointer) else {
+                keys.append(nil)
+                continue
+            }
+            someHasValue = true
+            keys.append(SortKey(value, in: source, numeric: options.numeric))
         }
         if let key, let pointer, count > 0, !someHasValue { throw keyInNoItem(key, pointer) }
         return SortKey.sortedOrder(keys, source: source, options: options)
+    }
+}
+
+extension FormatLayout {
+    /// `sortedByValue` where every value is a string that stands in
+    /// `valueSource` without an escape (the keys of a JSON object, names at
+    /// a `--key`), compared as bytes: sorted where they stand, with no
+    /// `SortKey` made. Nil, for the general way, at the first value that is
+    /// not such a string, or with `--numeric`.
+    private func sortedBySourceStrings(_ options: SortOptions, key: String?, pointer: JSONPointer?) throws -> [Int]? {
+        let source = valueSource
+        guard !options.numeric, count > 0, count < Int(UInt32.max), let base = source.baseAddress else { return nil }
+        var starts: [Int] = [], lengths: [UInt32] = [], missing: [Int] = []
+        starts.reserveCapacity(count)
+        lengths.reserveCapacity(count)
+        for index in 0..<count {
+            guard let value = try value(ofItem: index, at: pointer) else {
+                missing.append(index)
+                continue
+            }
+            guard case .string(.source(let range), _) = value, range.count < Int(UInt32.max) else { return nil }
+            starts.append(range.lowerBound)
+            lengths.append(UInt32(truncatingIfNeeded: range.count))
+        }
+        if starts.isEmpty {
+            if let key, let pointer { throw keyInNoItem(key, pointer) }
+            return missing
+        }
+        let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), starts, lengths, options)
+        guard !missing.isEmpty else { return order }
+        // Indices among the present ones back to source indices; the
+        // missing go last, in their order.
+        var present: [Int] = []
+        present.reserveCapacity(starts.count)
+        var next = 0
+        for index in 0..<count {
+            if next < missing.count && missing[next] == index { next += 1 } else { present.append(index) }
+        }
+        return order.map { present[$0] } + missing
     }
 }
 

@@ -49,43 +49,67 @@ enum SortKey {
 
     /// `present`'s keys sorted by `StringSort`, when they are all bytes of
     /// one rank (plain strings: the keys of a JSON object, a list of
-    /// strings, a YAML or TOML list by text); nil otherwise. The keys are
-    /// copied together, as the sort wants them. The order is the one the
-    /// comparison gives: bytes, stable, `reverse` keeping equal ones in
+    /// strings, a YAML or TOML list by text); nil otherwise. Keys that are
+    /// all ranges of `source` are sorted where they stand; otherwise they
+    /// are copied together, as the sort wants them. The order is the one
+    /// the comparison gives: bytes, stable, `reverse` keeping equal ones in
     /// their order, `unique` the first of them.
     private static func sortedAsBytes(_ keys: [SortKey?], present: [Int], source: UnsafeRawBufferPointer,
                                       options: SortOptions) -> [Int]? {
         guard let first = present.first, case .bytes(let rank, _) = keys[first]!,
               present.count < Int(UInt32.max) else { return nil }
-        var bytes: [UInt8] = []
         var starts: [Int] = []
         var lengths: [UInt32] = []
         starts.reserveCapacity(present.count)
         lengths.reserveCapacity(present.count)
+        var inSource = source.baseAddress != nil
+        var total = 0
         for index in present {
             guard case .bytes(rank, let key) = keys[index]! else { return nil }
-            let fits = key.withBytes(in: source) { key -> Bool in
-                guard key.count < Int(UInt32.max) else { return false }
+            let length: Int
+            switch key {
+            case .source(let range):
+                length = range.count
+                starts.append(range.lowerBound)
+            case .owned(let bytes):
+                length = bytes.count
+                inSource = false
+            }
+            guard length < Int(UInt32.max) else { return nil }
+            lengths.append(UInt32(truncatingIfNeeded: length))
+            total += length
+        }
+        var bytes: [UInt8] = []
+        if !inSource {
+            // Copied together; one byte more, so that an empty buffer has
+            // an address too.
+            starts.removeAll(keepingCapacity: true)
+            bytes.reserveCapacity(total + 1)
+            for index in present {
+                guard case .bytes(_, let key) = keys[index]! else { return nil }
                 starts.append(bytes.count)
-                lengths.append(UInt32(truncatingIfNeeded: key.count))
-                bytes.append(contentsOf: key)
-                return true
+                key.withBytes(in: source) { bytes.append(contentsOf: $0) }
             }
-            if !fits { return nil }
+            bytes.append(0)
         }
-        // One byte more, so that an empty buffer has an address too.
-        bytes.append(0)
-        let order = bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                lengths.withUnsafeBufferPointer { lengths in
-                    StringSort.sortedOrder(
-                        StringSort.Items(base: bytes.baseAddress!, starts: starts.baseAddress!,
-                                         lengths: lengths.baseAddress!, count: present.count),
-                        ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
-                        lender: options.lender)
-                }
-            }
-        }
+        let order = inSource
+            ? sortedOrder(base: source.baseAddress!.assumingMemoryBound(to: UInt8.self), starts, lengths, options)
+            : bytes.withUnsafeBufferPointer { sortedOrder(base: $0.baseAddress!, starts, lengths, options) }
         return order.map { present[$0] }
+    }
+
+    /// The strings at `base + starts[i]`, `lengths[i]` bytes each, in
+    /// `StringSort`'s order under `options`: indices into `starts`.
+    static func sortedOrder(base: UnsafePointer<UInt8>, _ starts: [Int], _ lengths: [UInt32],
+                            _ options: SortOptions) -> [Int] {
+        starts.withUnsafeBufferPointer { starts in
+            lengths.withUnsafeBufferPointer { lengths in
+                StringSort.sortedOrder(
+                    StringSort.Items(base: base, starts: starts.baseAddress!,
+                                     lengths: lengths.baseAddress!, count: starts.count),
+                    ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
+                    lender: options.lender)
+            }
+        }
     }
 }

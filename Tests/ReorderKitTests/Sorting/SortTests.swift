@@ -252,6 +252,84 @@ final class SortTests: XCTestCase {
         }
     }
 
+    /// Strings sorted where they stand (an object's keys, names at a
+    /// `--key`) and the ways that leave that path: a string with an escape,
+    /// a value of another kind, items without the key, a key written with
+    /// an escape or twice (the last counts). Against Swift's sort of the
+    /// decoded values, with every option but `-n`.
+    func testStringsAtAKeyAndObjectKeysMatchReference() throws {
+        var generator = SeededGenerator(seed: 314)
+        func string() -> (written: String, value: [UInt8]) {
+            let characters = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                ["a", "b", "B", "A", "é", "1", "-"].randomElement(using: &generator)!
+            }
+            let escapes = Int.random(in: 0...5, using: &generator) == 0
+            let written = characters.map { $0 == "a" && escapes ? "\\u0061" : $0 }.joined()
+            return ("\"" + written + "\"", Array(characters.joined().utf8))
+        }
+        // -i folds ASCII to upper case, as `sort -f`.
+        func upper(_ byte: UInt8) -> UInt8 { (0x61...0x7A).contains(byte) ? byte - 0x20 : byte }
+        func less(_ fold: Bool) -> ([UInt8], [UInt8]) -> Bool {
+            { a, b in fold ? a.map(upper).lexicographicallyPrecedes(b.map(upper)) : a.lexicographicallyPrecedes(b) }
+        }
+        for round in 0..<200 {
+            let count = Int.random(in: 0...12, using: &generator)
+            let options = SortOptions(reverse: Bool.random(using: &generator), unique: Bool.random(using: &generator),
+                                      ignoreCase: Bool.random(using: &generator))
+            let otherKind = Int.random(in: 0...6, using: &generator) == 0
+            // An array of objects by --key /k.
+            var elements: [(written: String, value: [UInt8]?)] = []
+            for index in 0..<count {
+                switch Int.random(in: 0...9, using: &generator) {
+                case 0:
+                    elements.append(("{\"x\": \(index)}", nil))
+                case 1:
+                    let (first, _) = string(), (last, value) = string()
+                    elements.append(("{\"k\": \(first), \"y\": [1, {\"k\": 2}], \"k\": \(last)}", value))
+                case 2:
+                    let (written, value) = string()
+                    elements.append(("{\"\\u006b\": \(written)}", value))
+                default:
+                    let (written, value) = string()
+                    elements.append(("{\"k\": \(written), \"i\": \(index)}", value))
+                }
+            }
+            // A number sorts before every string (jq's order of kinds).
+            var numberAt: Int? = nil
+            if otherKind && count > 0 {
+                numberAt = count - 1
+                elements[count - 1] = ("{\"k\": 5}", [])
+            }
+            let document = "[" + elements.map(\.written).joined(separator: ", ") + "]"
+            let present = elements.indices.filter { elements[$0].value != nil }
+            let missing = elements.indices.filter { elements[$0].value == nil }
+            let lessBytes = less(options.ignoreCase)
+            var order = referenceStableOrder(present, reverse: options.reverse, unique: options.unique) { a, b in
+                if (a == numberAt) != (b == numberAt) { return a == numberAt }
+                return lessBytes(elements[a].value!, elements[b].value!)
+            }.map { present[$0] }
+            order += missing
+            if present.isEmpty && count > 0 {
+                XCTAssertThrowsError(try sortJSON(document, options, key: "/k"), "round \(round)")
+            } else {
+                XCTAssertEqual(try sortJSON(document, options, key: "/k"),
+                               "[" + order.map { elements[$0].written }.joined(separator: ", ") + "]",
+                               "round \(round): \(document)")
+            }
+            // An object's members by key.
+            let members = (0..<count).map { index -> (written: String, value: [UInt8]) in
+                let (key, value) = string()
+                return ("\(key): \(index)", value)
+            }
+            let object = "{" + members.map(\.written).joined(separator: ", ") + "}"
+            let memberOrder = referenceStableOrder(members.map(\.value), reverse: options.reverse,
+                                                   unique: options.unique, by: less(options.ignoreCase))
+            XCTAssertEqual(try sortJSON(object, options),
+                           "{" + memberOrder.map { members[$0].written }.joined(separator: ", ") + "}",
+                           "round \(round): \(object)")
+        }
+    }
+
     func testKeyIsForJSONOnly() {
         XCTAssertEqual(Fixture.error {
             try Fixture.apply(.sort(SortOptions()), to: "b\na\n", format: .lines, options: EditOptions(key: "/n"))

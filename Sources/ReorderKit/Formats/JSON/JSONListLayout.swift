@@ -103,6 +103,10 @@ public struct JSONListLayout: FormatLayout {
         }
         let count = valueStarts.count
         var commas: [Int?] = [], trailingComments: [Range<Int>?] = [], lineEnds: [Int] = [], mainEnds: [Int] = []
+        commas.reserveCapacity(count)
+        trailingComments.reserveCapacity(count)
+        lineEnds.reserveCapacity(count)
+        mainEnds.reserveCapacity(count)
         for index in 0..<count {
             let end = valueEnds[index]
             let comma = JSONListLayout.comma(after: end, before: close, in: text)
@@ -122,11 +126,13 @@ public struct JSONListLayout: FormatLayout {
             trailingComments.append(comment)
             lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? end))
         }
-        var starts: [Int] = []
-        for index in 0..<count {
-            let floor = index == 0 ? open + 1 : lineEnds[index - 1]
-            starts.append(text.comments.isEmpty ? valueStarts[index]
-                : JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text))
+        // Without comments an item starts at its value: the same array.
+        var starts = valueStarts
+        if !text.comments.isEmpty {
+            for index in 0..<count {
+                let floor = index == 0 ? open + 1 : lineEnds[index - 1]
+                starts[index] = JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text)
+            }
         }
         self.valueStarts = valueStarts
         self.valueEnds = valueEnds

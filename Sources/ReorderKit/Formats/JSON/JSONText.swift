@@ -91,13 +91,32 @@ public enum JSONText {
     /// has the value `expected` (UTF-8). Compares the source bytes directly
     /// when the string has no escape.
     static func string(_ source: UnsafeRawBufferPointer, _ range: Range<Int>, equals expected: [UInt8]) -> Bool {
+        expected.withUnsafeBytes { string(source, range, equals: $0) }
+    }
+
+    /// The same for bytes of the caller's: an escape only shortens a
+    /// string, so a body shorter than `expected` never equals it, one of
+    /// its length equals it only byte for byte and without an escape, and
+    /// only a longer one with an escape is decoded.
+    static func string(
+        _ source: UnsafeRawBufferPointer, _ range: Range<Int>, equals expected: UnsafeRawBufferPointer
+    ) -> Bool {
         let bodyStart = range.lowerBound + 1
         let bodyEnd = range.upperBound - 1
-        if firstIndex(of: UInt8(ascii: "\\"), in: source, from: bodyStart, to: bodyEnd) == nil {
-            guard bodyEnd - bodyStart == expected.count else { return false }
-            return expected.withUnsafeBytes { bytesEqual($0, 0, source, bodyStart, expected.count) }
+        let length = bodyEnd - bodyStart
+        if length < expected.count { return false }
+        // A first byte that is no escape and differs settles most keys.
+        if length > 0, expected.count > 0, source[bodyStart] != UInt8(ascii: "\\"), source[bodyStart] != expected[0] {
+            return false
         }
-        return decodeString(source, range) == expected
+        if length == expected.count {
+            return bytesEqual(expected, 0, source, bodyStart, length)
+                && firstIndex(of: UInt8(ascii: "\\"), in: source, from: bodyStart, to: bodyEnd) == nil
+        }
+        guard firstIndex(of: UInt8(ascii: "\\"), in: source, from: bodyStart, to: bodyEnd) != nil else { return false }
+        return decodeString(source, range).withUnsafeBytes { decoded in
+            decoded.count == expected.count && bytesEqual(decoded, 0, expected, 0, decoded.count)
+        }
     }
 
     private static func hexUnit(_ source: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> UInt16? {

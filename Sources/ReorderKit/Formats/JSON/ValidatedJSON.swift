@@ -4,7 +4,7 @@
 enum ValidatedJSON {
     @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        byte <= 0x20 && (byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09)
     }
 
     /// The first offset at or after `position` that is not whitespace.
@@ -31,16 +31,39 @@ enum ValidatedJSON {
     /// The offset just after the string whose opening quote is at `start`.
     static func stringEnd(_ source: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int {
         var position = start + 1
-        while let quote = firstIndex(of: UInt8(ascii: "\""), in: source, from: position, to: end) {
-            // The quote is escaped when an odd number of backslashes precede it.
-            var backslashes = 0
-            while quote - backslashes - 1 > start && source[quote - backslashes - 1] == UInt8(ascii: "\\") {
-                backslashes += 1
+        // Most strings (keys, names) end within a few words, where looking
+        // at 8 bytes at a time costs less than a call.
+        let near = min(end, position + 32)
+        while position + 8 <= near {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let quotes = word ^ 0x2222_2222_2222_2222
+            // The lowest byte flagged is the first quote (higher flags may be
+            // false ones).
+            let flags = (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
+            if flags == 0 {
+                position += 8
+                continue
             }
-            if backslashes % 2 == 0 { return quote + 1 }
+            let quote = position + flags.trailingZeroBitCount / 8
+            if !isEscaped(source, quote: quote, after: start) { return quote + 1 }
+            position = quote + 1
+        }
+        while let quote = firstIndex(of: UInt8(ascii: "\""), in: source, from: position, to: end) {
+            if !isEscaped(source, quote: quote, after: start) { return quote + 1 }
             position = quote + 1
         }
         return end
+    }
+
+    /// A quote is escaped when an odd number of backslashes precede it
+    /// (after the string's opening quote at `start`).
+    @inline(__always)
+    private static func isEscaped(_ source: UnsafeRawBufferPointer, quote: Int, after start: Int) -> Bool {
+        var backslashes = 0
+        while quote - backslashes - 1 > start && source[quote - backslashes - 1] == UInt8(ascii: "\\") {
+            backslashes += 1
+        }
+        return backslashes % 2 == 1
     }
 
     /// The offset just after the value that starts at `start`.
@@ -134,10 +157,13 @@ enum ValidatedJSON {
             var found: Range<Int>? = nil
             switch source[current.lowerBound] {
             case UInt8(ascii: "{"):
-                let key = Array(token.utf8)
-                forEachMember(source, object: current) { keyRange, valueRange in
-                    if JSONText.string(source, keyRange, equals: key) { found = valueRange }
-                    return true
+                var token = token
+                token.withUTF8 { key in
+                    let key = UnsafeRawBufferPointer(key)
+                    forEachMember(source, object: current) { keyRange, valueRange in
+                        if JSONText.string(source, keyRange, equals: key) { found = valueRange }
+                        return true
+                    }
                 }
             case UInt8(ascii: "["):
                 guard var remaining = JSONPointer.arrayIndex(token) else { return nil }

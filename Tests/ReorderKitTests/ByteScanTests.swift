@@ -1,0 +1,63 @@
+@testable import ReorderKit
+import XCTest
+
+/// The byte scans that look at a word at a time (`firstIndex(of:in:from:to:)`
+/// for short ranges, `ValidatedJSON.stringEnd`, `JSONText.string(equals:)`)
+/// against plain loops, on buffers built to hit their edges: matches at
+/// every offset of a word, bytes that differ from the one sought by one
+/// bit or by a borrow (`0x21`, `0x23`, `0x00`, `0xA2`), escaped quotes and
+/// runs of backslashes across word ends.
+final class ByteScanTests: XCTestCase {
+    func testFirstIndexEqualsALoopForEveryLengthAndOffset() {
+        var generator = SeededGenerator(seed: 11)
+        let alphabet: [UInt8] = [0x22, 0x21, 0x23, 0x00, 0xA2, 0x5C, 0x61, 0x0A, 0x01, 0xFF]
+        for _ in 0..<3_000 {
+            let bytes = (0..<generator.below(80)).map { _ in generator.pick(alphabet) }
+            let sought = generator.pick([UInt8(0x22), 0x5C, 0x0A, 0x00])
+            bytes.withUnsafeBytes { buffer in
+                let start = generator.below(bytes.count + 1)
+                let end = start + generator.below(bytes.count - start + 1)
+                let expected = (start..<end).first { bytes[$0] == sought }
+                XCTAssertEqual(firstIndex(of: sought, in: buffer, from: start, to: end), expected,
+                               "\(bytes) \(start)..<\(end) for \(sought)")
+            }
+        }
+    }
+
+    func testStringEndEqualsALoopWithEscapedQuotesAcrossWords() {
+        func reference(_ bytes: [UInt8], _ start: Int) -> Int {
+            var position = start + 1
+            while position < bytes.count {
+                if bytes[position] == 0x5C { position += 2; continue }
+                if bytes[position] == 0x22 { return position + 1 }
+                position += 1
+            }
+            return bytes.count
+        }
+        var generator = SeededGenerator(seed: 12)
+        let pieces: [[UInt8]] = [[0x61], [0x5C, 0x22], [0x5C, 0x5C], [0x5C, 0x6E], [0x21], [0x23], [0xC3, 0xA9], [0x20]]
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = [0x22]
+            for _ in 0..<generator.below(40) { bytes += generator.pick(pieces) }
+            bytes += [0x22] + (0..<generator.below(12)).map { _ in generator.pick([0x22, 0x61, 0x2C]) }
+            bytes.withUnsafeBytes { buffer in
+                XCTAssertEqual(ValidatedJSON.stringEnd(buffer, 0, buffer.count), reference(bytes, 0), "\(bytes)")
+            }
+        }
+    }
+
+    func testStringEqualsComparesTheDecodedValue() {
+        var generator = SeededGenerator(seed: 13)
+        let pieces = ["k", "e", "y", "\\u006b", "\\\"", "\\\\", "\\n", "é", "\\u00e9"]
+        for _ in 0..<3_000 {
+            let written = "\"" + (0..<generator.below(6)).map { _ in generator.pick(pieces) }.joined() + "\""
+            let expected = Array(generator.pick(["", "k", "key", "ke", "\"", "\\", "\n", "é", "kk", "keyy"]).utf8)
+            let source = Array(written.utf8)
+            source.withUnsafeBytes { buffer in
+                let decoded = JSONText.decodeString(buffer, 0..<buffer.count)
+                XCTAssertEqual(JSONText.string(buffer, 0..<buffer.count, equals: expected), decoded == expected,
+                               "\(written) against \(expected)")
+            }
+        }
+    }
+}
