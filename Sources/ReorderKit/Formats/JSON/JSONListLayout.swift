@@ -107,8 +107,19 @@ public struct JSONListLayout: FormatLayout {
         trailingComments.reserveCapacity(count)
         lineEnds.reserveCapacity(count)
         mainEnds.reserveCapacity(count)
+        let hasComments = !text.comments.isEmpty
         for index in 0..<count {
             let end = valueEnds[index]
+            guard hasComments else {
+                // Nothing but whitespace between a value and its comma.
+                let p = ValidatedJSON.skipWhitespace(scanned, end, close)
+                let comma = p < close && scanned[p] == UInt8(ascii: ",") ? p : nil
+                commas.append(comma)
+                mainEnds.append(end)
+                trailingComments.append(nil)
+                lineEnds.append(comma.map { $0 + 1 } ?? end)
+                continue
+            }
             let comma = JSONListLayout.comma(after: end, before: close, in: text)
             commas.append(comma)
             // `"strict": true /* why */,`: the comment is the item's.
@@ -128,7 +139,7 @@ public struct JSONListLayout: FormatLayout {
         }
         // Without comments an item starts at its value: the same array.
         var starts = valueStarts
-        if !text.comments.isEmpty {
+        if hasComments {
             for index in 0..<count {
                 let floor = index == 0 ? open + 1 : lineEnds[index - 1]
                 starts[index] = JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text)
