@@ -8,9 +8,15 @@ protocol CommentLexer {
     func comment(startingAt offset: Int) -> Range<Int>?
     /// The end of the last comment that lies wholly within `range`.
     func lastCommentEnd(within range: Range<Int>) -> Int?
+    /// Whether every comment runs from its start to the end of its line
+    /// (`#` in TOML and YAML), so that none spans lines.
+    var commentsAreLineComments: Bool { get }
 }
 
 extension CommentLexer {
+    /// By default a comment may span lines (`/* */`).
+    var commentsAreLineComments: Bool { false }
+
     /// By default, a walk back from the range's end.
     func lastCommentEnd(within range: Range<Int>) -> Int? {
         var p = range.upperBound
@@ -107,6 +113,14 @@ struct CommentOwnership {
         while line > floor && line > documentStart {
             var p = line - 1
             if p > floor && source[p - 1] == 0x0D { p -= 1 }
+            if lexer.commentsAreLineComments {
+                // A line of line comments starts, after its blanks, with
+                // one: the cheap test first.
+                var lineBegin = p
+                while lineBegin > floor && lineBegin > documentStart && source[lineBegin - 1] != 0x0A { lineBegin -= 1 }
+                while lineBegin < p && isBlank(lineBegin) { lineBegin += 1 }
+                guard lexer.comment(startingAt: lineBegin) != nil else { break }
+            }
             let (first, stop) = back(from: p, oneLine: false)
             guard let first, stop >= floor, isLineStart(stop) else { break }
             if let minimumColumn, first - stop < minimumColumn { break }

@@ -144,7 +144,11 @@ final class JSONDocumentText {
     func comment(endingAt offset: Int) -> Range<Int>? { commentEndingAt[offset].map { comments[$0] } }
 
     /// The comment that starts at `offset`, if any.
-    func comment(startingAt offset: Int) -> Range<Int>? { commentStartingAt[offset].map { comments[$0] } }
+    func comment(startingAt offset: Int) -> Range<Int>? {
+        // Only a `/` starts one: most offsets need no look-up.
+        guard !comments.isEmpty, offset < source.count, source[offset] == UInt8(ascii: "/") else { return nil }
+        return commentStartingAt[offset].map { comments[$0] }
+    }
 
     /// Whether any comment lies within `range`.
     func hasComment(in range: Range<Int>) -> Bool {

@@ -24,6 +24,8 @@ struct TOMLDocument {
 
     /// The comment that starts at `offset`, if one does.
     func comment(startingAt offset: Int) -> Range<Int>? {
+        // Only a `#` starts one: most offsets need no look-up.
+        guard offset < source.count, source[offset] == UInt8(ascii: "#") else { return nil }
         let index = comments.firstIndex(startingAtOrAfter: offset)
         guard index < comments.count, comments[index].lowerBound == offset else { return nil }
         return comments[index]
@@ -772,4 +774,6 @@ enum TOMLScalars {
     }
 }
 
-extension TOMLDocument: CommentLexer {}
+extension TOMLDocument: CommentLexer {
+    var commentsAreLineComments: Bool { true }
+}

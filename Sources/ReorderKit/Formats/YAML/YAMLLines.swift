@@ -243,6 +243,8 @@ struct YAMLLines {
 /// the end of its text. A comment after a line's content needs no place
 /// here: an entry's lines are its own to their ends.
 extension YAMLDocument: CommentLexer {
+    var commentsAreLineComments: Bool { true }
+
     func comment(endingAt offset: Int) -> Range<Int>? {
         guard !line.isEmpty else { return nil }
         let l = line[lineIndex(of: offset)]
@@ -251,7 +253,8 @@ extension YAMLDocument: CommentLexer {
     }
 
     func comment(startingAt offset: Int) -> Range<Int>? {
-        guard !line.isEmpty else { return nil }
+        // Only a `#` starts one: most offsets need no look-up.
+        guard !line.isEmpty, offset < source.count, source[offset] == UInt8(ascii: "#") else { return nil }
         let l = line[lineIndex(of: offset)]
         guard l.kind == .comment, l.contentStart == offset else { return nil }
         return l.contentStart..<l.end
