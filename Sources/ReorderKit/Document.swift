@@ -155,7 +155,8 @@ public struct ListDocument {
 /// An option that means something for some formats only (`--pointer`
 /// for documents with structure, `-z` for lines).
 public enum FormatBoundOption: String, CaseIterable, Sendable {
-    /// `-p`: a place in a JSON, YAML or TOML document.
+    /// `-p`: a place in a JSON (with comments or not), YAML or TOML
+    /// document, or a list of a Markdown document (by heading or index).
     case pointer
     /// `-z`, `--text`: how lines end, and lines with NUL.
     case null, text

@@ -19,9 +19,10 @@ public enum SelectorError: Error, Equatable, Sendable {
     case invalidRegex(pattern: String, reason: String)
     /// `swap` needs one item on each side, but `selector` selects `count`.
     case swapNeedsOneItem(selector: String, count: Int)
-    /// `--key` was given for a list of lines; it reads fields of JSON
-    /// object elements.
-    case keyNeedsJSON(key: String)
+    /// `--key` was given for a list of `format`, whose items have no
+    /// fields (lines, Markdown); it reads a member of each element (JSON,
+    /// YAML, TOML) or a column (CSV, TSV).
+    case keyNeedsFields(key: String, format: ListFormat)
     /// No item of the list has a value at `--key key`. `keys` are the keys
     /// the items' objects do have at `at`, the deepest part of `key` that
     /// some item has (empty: the items themselves), in the order first met.

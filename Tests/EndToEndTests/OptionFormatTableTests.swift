@@ -13,7 +13,7 @@ import ReorderCLI
 /// out: it needs a terminal; its reading options are refused by the same
 /// reading as the other commands'.
 final class OptionFormatTableTests: XCTestCase {
-    static let formats = ["lines", "json", "jsonc", "yaml", "toml", "csv", "tsv"]
+    static let formats = ["lines", "json", "jsonc", "yaml", "toml", "csv", "tsv", "markdown"]
 
     /// Each format's input: a list whose items can show every option.
     static let inputs: [String: (name: String, text: String)] = [
@@ -25,10 +25,21 @@ final class OptionFormatTableTests: XCTestCase {
         // A header, then rows of one field.
         "csv": ("f.csv", "h\nb\nB\na\n10\n9\nb\n"),
         "tsv": ("f.tsv", "h\nb\nB\na\n10\n9\nb\n"),
+        // The document's one list under its heading; the last item holds
+        // a list of its own (and no `b` or `c`, which `new` replaces: diff
+        // refuses to print an insert of an item of several lines).
+        "markdown": ("f.md", "# List\n\n- b\n- B\n- a\n- 10\n- 9\n- b\n- m\n  - z\n  - a\n"),
     ]
 
     /// The list of the input for each format (TOML has no root array).
     static func list(_ format: String) -> [String] { format == "toml" ? ["-p", "/l"] : [] }
+
+    /// `-p` in the `pointer` row: the mapping or list inside the input's
+    /// item 6 (Markdown: by the heading's path, then the item's number).
+    static let nestedList: [String: [String]] = [
+        "json": ["-p", "/6/m"], "jsonc": ["-p", "/6/m"], "yaml": ["-p", "/6/m"], "toml": ["-p", "/l/6/m"],
+        "markdown": ["-p", "/List/6"],
+    ]
 
     /// One option: its arguments, the formats it acts in (others must
     /// refuse it), and what else the two runs need.
@@ -51,6 +62,8 @@ final class OptionFormatTableTests: XCTestCase {
 
     static let everywhere = Set(formats)
     static let structured: Set<String> = ["json", "jsonc", "yaml", "toml"]
+    /// The formats whose lists `-p` names.
+    static let pointed = structured.union(["markdown"])
     static let tables: Set<String> = ["csv", "tsv"]
     /// The lines input of a row read as lines (`--block`, `--line-range`),
     /// for the tables too.
@@ -67,7 +80,7 @@ final class OptionFormatTableTests: XCTestCase {
         "format": Row(arguments: ["--format", "lines"], notRun: "it chooses the format (FormatTests, LinesFileTests)"),
         "json": Row(arguments: ["--json"], notRun: "it chooses the format (JSONFileTests)"),
         "lines": Row(arguments: ["--lines"], notRun: "it chooses the format (LinesFileTests)"),
-        "pointer": Row(arguments: ["-p", "/6/m"], formats: structured, pointer: []),
+        "pointer": Row(arguments: ["-p", "/6/m"], formats: pointed, pointer: []),
         "null": Row(arguments: ["-z"], formats: ["lines"], byIndex: true, input: ["lines": "b\u{0}a\u{0}"]),
         "text": Row(arguments: ["--text"], formats: ["lines"], byIndex: true, input: [
             "lines": "b\n\u{0}a\n", "json": "[\"b\", \"a\"]", "jsonc": "[\"b\", \"a\"]", "yaml": "[b, a]\n",
@@ -80,6 +93,7 @@ final class OptionFormatTableTests: XCTestCase {
             "jsonc": "[\"b\",\n// keep-sorted start\n\"d\",\n\"c\",\n// keep-sorted end\n\"a\"]",
             "yaml": "- b\n# keep-sorted start\n- d\n- c\n# keep-sorted end\n- a\n",
             "toml": "l = [\"b\",\n# keep-sorted start\n\"d\",\n\"c\",\n# keep-sorted end\n\"a\"]\n",
+            "markdown": "- b\n<!-- keep-sorted start -->\n- d\n- c\n<!-- keep-sorted end -->\n- a\n",
         ]), pointer: []),
         // The CSV header is lines 1 and 2 (a quoted line break), so that
         // the range's place 0 is not the list's (TSV: insert at -1).
@@ -87,6 +101,7 @@ final class OptionFormatTableTests: XCTestCase {
             "csv": "\"h\nh\"\nb\nd\nc\na\n", "tsv": "h\nb\nd\nc\na\n"].merging(asLines([
             "lines": "b\nd\nc\na\n", "json": "[\"b\",\n\"d\",\n\"c\",\n\"a\"]", "jsonc": "[\"b\",\n\"d\",\n\"c\",\n\"a\"]",
             "yaml": "- b\n- d\n- c\n- a\n", "toml": "l = [\"b\",\n\"d\",\n\"c\",\n\"a\"]\n",
+            "markdown": "- b\n- d\n- c\n- a\n",
         ])) { table, _ in table }, pointer: []),
         "marker": Row(arguments: ["--marker", "ks"], with: ["--block", "0"], byIndex: true, input: asLines([
             "lines": "# ks start\nd\nc\n# ks end\n# keep-sorted start\nz\ny\n# keep-sorted end\n",
@@ -94,6 +109,7 @@ final class OptionFormatTableTests: XCTestCase {
             "jsonc": "[\n// ks start\n\"d\",\n\"c\",\n// ks end\n// keep-sorted start\n\"z\",\n\"y\"\n// keep-sorted end\n]",
             "yaml": "# ks start\n- d\n- c\n# ks end\n# keep-sorted start\n- z\n- y\n# keep-sorted end\n",
             "toml": "# ks start\nd = 1\nc = 1\n# ks end\n# keep-sorted start\nz = 1\ny = 1\n# keep-sorted end\n",
+            "markdown": "<!-- ks start -->\n- d\n- c\n<!-- ks end -->\n<!-- keep-sorted start -->\n- z\n- y\n<!-- keep-sorted end -->\n",
         ]), pointer: []),
         "one-based": Row(arguments: ["--one-based"]),
         // A table's column k, whose order is not the rows': `=c` is no
@@ -133,7 +149,8 @@ final class OptionFormatTableTests: XCTestCase {
 
     /// What each command needs besides its options; `F` is the input.
     static func value(_ format: String) -> String {
-        ["lines": "x", "json": "\"x\"", "jsonc": "\"x\"", "yaml": "x", "toml": "\"x\"", "csv": "x", "tsv": "x"][format]!
+        ["lines": "x", "json": "\"x\"", "jsonc": "\"x\"", "yaml": "x", "toml": "\"x\"", "csv": "x", "tsv": "x",
+         "markdown": "x"][format]!
     }
 
     static func command(_ name: String, format: String) -> [String] {
@@ -168,7 +185,8 @@ final class OptionFormatTableTests: XCTestCase {
         case ("insert", "string"): return ["insert", "0", "x y"]
         case ("insert", "one-based"): return ["insert", "1", value(format)]
         case ("insert", "pointer"):
-            return ["insert", "0", ["lines": "k", "json": #""k": 1"#, "jsonc": #""k": 1"#, "yaml": "k: 1", "toml": "k = 1", "csv": "k", "tsv": "k"][format]!]
+            return ["insert", "0", ["lines": "k", "json": #""k": 1"#, "jsonc": #""k": 1"#, "yaml": "k: 1", "toml": "k = 1", "csv": "k", "tsv": "k",
+                                 "markdown": "k"][format]!]
         case ("insert", "delimiter"): return ["insert", "0", "x;y"]
         case ("delete", "no-header"): return ["delete", "0"]
         case ("insert", "line-range") where format == "tsv": return ["insert", "-1", "x"]
@@ -178,8 +196,11 @@ final class OptionFormatTableTests: XCTestCase {
         }
     }
 
+    /// The pairs are independent (each its own directory), so they run on
+    /// every processor at once; each failure names its pair, and all are
+    /// reported here, on the test's thread, in the table's order.
     func testEveryOptionActsOrIsRefusedInEveryFormat() throws {
-        var checked = 0
+        var table: [(command: String, option: String, row: Row, format: String)] = []
         for command in CommandTable.commands where !["help", "pick", "fix", "check", "init"].contains(command.name) {
             for option in command.optionNames {
                 guard let row = OptionFormatTableTests.rows[option] else {
@@ -187,12 +208,37 @@ final class OptionFormatTableTests: XCTestCase {
                     continue
                 }
                 for format in OptionFormatTableTests.formats {
-                    try check(command: command.name, option: option, row: row, format: format)
-                    checked += 1
+                    table.append((command.name, option, row, format))
                 }
             }
         }
-        XCTAssertGreaterThan(checked, 300)
+        let checks = table
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: checks.count) { index in
+            let (command, option, row, format) = checks[index]
+            do {
+                failures.add(try Self.check(command: command, option: option, row: row, format: format), check: index)
+            } catch {
+                failures.add(["\(command) --\(option) (\(format)) could not run: \(error)"], check: index)
+            }
+        }
+        for message in failures.inOrder() { XCTFail(message) }
+        XCTAssertGreaterThan(checks.count, 300)
+    }
+
+    /// The failure messages of the checks, from every thread.
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var messages: [(check: Int, message: String)] = []
+
+        func add(_ found: [String], check: Int) {
+            lock.withLock { messages += found.map { (check, $0) } }
+        }
+
+        /// In the order of the checks, each check's in the order found.
+        func inOrder() -> [String] {
+            lock.withLock { messages.enumerated().sorted { ($0.element.check, $0.offset) < ($1.element.check, $1.offset) }.map(\.element.message) }
+        }
     }
 
     /// `fix` reads keep-sorted blocks: each of its options acts.
@@ -235,9 +281,11 @@ final class OptionFormatTableTests: XCTestCase {
         XCTAssertEqual(try h.listing(), ["notes.txt"])
     }
 
-    func check(command: String, option: String, row: Row, format: String) throws {
+    /// What is wrong with one pair: nothing when the option acts, or is
+    /// refused with a message that names it and the format.
+    static func check(command: String, option: String, row: Row, format: String) throws -> [String] {
         let h = try Harness()
-        guard row.notRun == nil else { return }
+        guard row.notRun == nil else { return [] }
         let (name, text) = OptionFormatTableTests.inputs[format]!
         let input = row.input[format] ?? text
         let list = row.pointer ?? OptionFormatTableTests.list(format)
@@ -249,7 +297,8 @@ final class OptionFormatTableTests: XCTestCase {
         try h.write("ops", "move 1 0\n")
         let referenceName = "ref." + (name.split(separator: ".").last.map(String.init) ?? "txt")
         try h.write(String(referenceName), input.replacingOccurrences(of: "\"a\"", with: "\"a0\"")
-            .replacingOccurrences(of: "\na\n", with: "\na0\n").replacingOccurrences(of: ", a,", with: ", a0,"))
+            .replacingOccurrences(of: "\na\n", with: "\na0\n").replacingOccurrences(of: ", a,", with: ", a0,")
+            .replacingOccurrences(of: "\n- a\n", with: "\n- a0\n"))
         arguments = arguments.map { $0 == "ref" ? referenceName : $0 }
         try h.write("new", input.replacingOccurrences(of: "b", with: "q").replacingOccurrences(of: "c", with: "q"))
         let editor = h.url("editor.sh").path
@@ -262,23 +311,26 @@ final class OptionFormatTableTests: XCTestCase {
         try h.write(name, input)
         try? FileManager.default.removeItem(at: h.url("out"))
         var optionArguments = row.arguments.map { $0 == "ref" ? referenceName : $0 }
-        if option == "pointer" && format == "toml" { optionArguments = ["-p", "/l/6/m"] }
+        if option == "pointer", let pointer = OptionFormatTableTests.nestedList[format] { optionArguments = pointer }
         if option == "file" && command == "batch" { optionArguments = ["-f", "ops"] }
         let with = try h.run(optionArguments + arguments, environment: environment)
         let pair = "\(command) --\(option) (\(format))"
+        var failures: [String] = []
         if row.formats.contains(format) || option == "help" {
             let file = try h.read(name)
             let differs = with.status != base.status || with.stdout != base.stdout || with.stderr != base.stderr
                 || file != baseFile || FileManager.default.fileExists(atPath: h.url("out").path)
-            XCTAssertTrue(differs, "\(pair) changes nothing: \(optionArguments + arguments)\n\(with.out)\(with.stderr)")
-            XCTAssertNotEqual(with.status, 2, "\(pair) fails: \(optionArguments + arguments)\n\(with.stderr)")
+            if !differs { failures.append("\(pair) changes nothing: \(optionArguments + arguments)\n\(with.out)\(with.stderr)") }
+            if with.status == 2 { failures.append("\(pair) fails: \(optionArguments + arguments)\n\(with.stderr)") }
         } else {
             let spelled = ["null": "-z", "text": "--text"][option] ?? "--" + option
             let formatName = ["lines": "lines", "json": "JSON", "jsonc": "JSON with comments", "yaml": "YAML", "toml": "TOML",
-                              "csv": "CSV", "tsv": "TSV"][format]!
-            XCTAssertEqual(with.status, 2, "\(pair) is not refused: \(optionArguments + arguments)\n\(with.out)")
-            XCTAssertTrue(with.stderr.contains(spelled) && (with.stderr.contains(formatName) || format == "jsonc" && with.stderr.contains("JSON")),
-                          "\(pair): the message names the option and the format: \(with.stderr)")
+                              "csv": "CSV", "tsv": "TSV", "markdown": "Markdown"][format]!
+            if with.status != 2 { failures.append("\(pair) is not refused: \(optionArguments + arguments)\n\(with.out)") }
+            if !(with.stderr.contains(spelled) && (with.stderr.contains(formatName) || format == "jsonc" && with.stderr.contains("JSON"))) {
+                failures.append("\(pair): the message names the option and the format: \(with.stderr)")
+            }
         }
+        return failures
     }
 }

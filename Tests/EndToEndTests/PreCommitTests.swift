@@ -95,12 +95,11 @@ final class PreCommitTests: XCTestCase {
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
+        let exited = Harness.exitSignal(of: process)
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        if process.isRunning {
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
-            process.waitUntilExit()
+            exited.wait()
             // The build pre-commit started goes on without it: stop what
             // runs in the shared folder, so nothing writes there after the
             // tests remove it.
@@ -114,7 +113,6 @@ final class PreCommitTests: XCTestCase {
             XCTFail("\(arguments.joined(separator: " ")) ran longer than \(Int(timeout)) s:\n\(output)")
             throw CancellationError()
         }
-        process.waitUntilExit()
         try handle.close()
         return Outcome(status: process.terminationStatus, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }

@@ -66,7 +66,8 @@ final class SelectorEndToEndTests: XCTestCase {
         XCTAssertTrue(reversed.stderr.contains("range '2...0' ends before it starts"), reversed.stderr)
         let key = try h.run(["delete", "=a", "--key", "/n"], stdin: input)
         XCTAssertEqual(key.status, 2)
-        XCTAssertTrue(key.stderr.contains("'--key /n' reads fields of JSON elements"), key.stderr)
+        XCTAssertTrue(key.stderr.contains("'--key /n' reads fields of items"), key.stderr)
+        XCTAssertTrue(key.stderr.contains("the list is read as lines, whose items have none"), key.stderr)
     }
 
     func testJSONByValueAndByKey() throws {

@@ -150,7 +150,7 @@ final class SelectorTests: XCTestCase {
 
     func testKeyIsForJSONOnly() {
         XCTAssertEqual(Fixture.error { try Fixture.select("=a", in: self.fruits, format: .lines, options: EditOptions(key: "/a")) } as? SelectorError,
-                       .keyNeedsJSON(key: "/a"))
+                       .keyNeedsFields(key: "/a", format: .lines))
     }
 
     // MARK: Edits with selectors

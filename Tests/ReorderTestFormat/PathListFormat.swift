@@ -84,6 +84,6 @@ public struct PathListLayout: ListLayout, FormatLayout {
 
     /// A field has no values inside it.
     public func valuePointer(_ key: String) throws -> JSONPointer {
-        throw SelectorError.keyNeedsJSON(key: key)
+        throw SelectorError.keyNeedsFields(key: key, format: PathList.format)
     }
 }

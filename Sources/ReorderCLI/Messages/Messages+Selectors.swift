@@ -35,8 +35,9 @@ extension Messages {
         case .columnNamedTwice(let key, let numbers):
             let choices = numbers.map { "--key '#\($0)'" }.joined(separator: " or ")
             return "'--key \(key)' names \(numbers.count) columns of the header; choose one by number: \(choices)"
-        case .keyNeedsJSON(let key):
-            return "'--key \(key)' reads fields of JSON elements, but the list is lines; use --json if the input is JSON"
+        case .keyNeedsFields(let key, let format):
+            return "'--key \(key)' reads fields of items (a JSON, YAML or TOML element's members, a CSV or TSV row's columns), "
+                + "but the list is read as \(formatName(format)), whose items have none: leave --key out, or choose the format with --format"
         }
     }
 }

@@ -144,7 +144,9 @@ enum Messages {
         }
     }
 
-    /// `--pointer applies to JSON, YAML and TOML; notes.md is read as lines`.
+    /// `--pointer applies to JSON, YAML, TOML and Markdown; notes.txt is
+    /// read as lines: leave --pointer out, or choose the format with
+    /// --format` (a format's kin, JSON with comments, goes unnamed).
     static func describe(_ option: FormatBoundOption, format: ListFormat, region: Bool, input: String) -> String {
         let name = option == .null ? "-z" : "--" + option.rawValue
         var names: [String] = []

@@ -91,8 +91,9 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// One paragraph: what its items are, for `reorder help formats`.
     public let help: String
     /// The long names of the options that apply to this format and not to
-    /// every format (`--pointer`: JSON, YAML and TOML; `--document`: YAML
-    /// alone); formats that do not declare one refuse it.
+    /// every format (`--pointer`: JSON, JSON with comments, YAML, TOML and
+    /// Markdown; `--document`: YAML alone); formats that do not declare one
+    /// refuse it.
     public let options: [String]
     /// What messages call it and its parts.
     public let words: FormatWords

@@ -333,7 +333,7 @@ final class SortTests: XCTestCase {
     func testKeyIsForJSONOnly() {
         XCTAssertEqual(Fixture.error {
             try Fixture.apply(.sort(SortOptions()), to: "b\na\n", format: .lines, options: EditOptions(key: "/n"))
-        } as? SelectorError, .keyNeedsJSON(key: "/n"))
+        } as? SelectorError, .keyNeedsFields(key: "/n", format: .lines))
     }
 
     func testSortedInputIsUnchanged() throws {

@@ -82,7 +82,7 @@ extension LinesLayout: FormatLayout {
 
     /// A line has no values inside it.
     public func valuePointer(_ key: String) throws -> JSONPointer {
-        throw SelectorError.keyNeedsJSON(key: key)
+        throw SelectorError.keyNeedsFields(key: key, format: .lines)
     }
 
     /// Bytes (`LC_ALL=C sort -s`), or by leading number (`sortedByValue`).
@@ -90,7 +90,7 @@ extension LinesLayout: FormatLayout {
     /// need no keys of their own, `StringSort` reads them where they stand
     /// (the layout's table of starts, and a length each).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        if let key { throw SelectorError.keyNeedsJSON(key: key) }
+        if let key { throw SelectorError.keyNeedsFields(key: key, format: .lines) }
         if options.numeric { return try sortedByValue(options, key: nil) }
         let count = self.count
         guard count > 0, let base = source.baseAddress else { return [] }

@@ -365,6 +365,6 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
 
     /// An item has no values inside it.
     public func valuePointer(_ key: String) throws -> JSONPointer {
-        throw SelectorError.keyNeedsJSON(key: key)
+        throw SelectorError.keyNeedsFields(key: key, format: .markdown)
     }
 }
