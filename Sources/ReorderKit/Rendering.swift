@@ -166,14 +166,17 @@ public struct Renderer<Layout: ListLayout> {
 
     /// Calls `write` with the output as slices, in order, a batch of at
     /// most `OutputGatherer.batchLength` at a time, for a gathering write
-    /// (`writev`): stretches of the source and new items are slices of the
-    /// memory they are in, never copied; the slices are valid until `write`
-    /// returns.
+    /// (`writev`): long stretches of the source and new items are slices of
+    /// the memory they are in; short pieces are copied together, unless
+    /// `keepingSourceSlices` (every byte of the source then comes as a
+    /// slice of it, for a caller that tells them apart by address). The
+    /// slices are valid until `write` returns.
     public func write(
-        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+        _ arrangement: Arrangement, keepingSourceSlices: Bool = false,
+        gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
         try withoutActuallyEscaping(write) { write in
-            var gatherer = OutputGatherer(source: source, write: write)
+            var gatherer = OutputGatherer(source: source, copiesShortPieces: !keepingSourceSlices, write: write)
             defer { gatherer.deallocate() }
             try walk(arrangement, &gatherer)
         }
@@ -260,6 +263,8 @@ private struct OutputGatherer: PieceReceiver {
     static let shortPiece = 256
 
     let source: UnsafeRawBufferPointer
+    /// Whether short pieces of the source and new items are copied.
+    let copiesShortPieces: Bool
     let write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     private let slices = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: OutputGatherer.batchLength)
     private var sliceCount = 0
@@ -267,8 +272,10 @@ private struct OutputGatherer: PieceReceiver {
     private var used = 0
     private var pending = PendingSource()
 
-    init(source: UnsafeRawBufferPointer, write: @escaping (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) {
+    init(source: UnsafeRawBufferPointer, copiesShortPieces: Bool = true,
+         write: @escaping (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) {
         self.source = source
+        self.copiesShortPieces = copiesShortPieces
         self.write = write
     }
 
@@ -299,7 +306,7 @@ private struct OutputGatherer: PieceReceiver {
     /// else copied.
     @inline(__always)
     private mutating func pass(_ bytes: UnsafeRawBufferPointer) throws {
-        if bytes.count < OutputGatherer.shortPiece { try copy(bytes) } else { try add(bytes) }
+        if copiesShortPieces && bytes.count < OutputGatherer.shortPiece { try copy(bytes) } else { try add(bytes) }
     }
 
     private mutating func copy(_ bytes: UnsafeRawBufferPointer) throws {

@@ -390,7 +390,7 @@ extension TOMLLineLayout: NestedList {
     }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try Renderer(layout: self, source: source).write(arrangement) { slices in
+        try Renderer(layout: self, source: source).write(arrangement, keepingSourceSlices: true) { slices in
             for slice in slices { try emit(slice) }
         }
     }

@@ -286,11 +286,8 @@ struct YAMLDocument {
             return (offset..<keyEnd, q)
         }
         // A plain key: no indicator first; up to `: ` or `:` at the end.
-        if [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","),
-            UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: "`"),
-            UInt8(ascii: "%"), UInt8(ascii: "*"), UInt8(ascii: "&"), UInt8(ascii: "!")].contains(first) {
-            return nil
-        }
+        // (Quotes were taken above; anchors and tags are the key's.)
+        if YAMLLines.isIndicator(first) { return nil }
         while p < lineEnd {
             if source[p] == UInt8(ascii: ":") && YAMLLines.isSpaceOrEnd(source, p + 1, lineEnd) {
                 var keyEnd = p

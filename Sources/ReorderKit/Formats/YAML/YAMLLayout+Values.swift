@@ -342,7 +342,7 @@ extension YAMLLayout: NestedList {
     }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try Renderer(layout: planned(arrangement), source: source).write(arrangement) { slices in
+        try Renderer(layout: planned(arrangement), source: source).write(arrangement, keepingSourceSlices: true) { slices in
             for slice in slices { try emit(slice) }
         }
     }

@@ -82,12 +82,11 @@ struct YAMLLines {
         // below (`key:`, `- ` or properties, and nothing else on its line).
         var dueOwner: Int? = nil
         while p < end {
-            var lineEnd = p
-            while lineEnd < end && source[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = firstIndex(of: 0x0A, in: source, from: p, to: end) ?? end
             let next = lineEnd < end ? lineEnd + 1 : end
             var textEnd = lineEnd
             if textEnd > p && source[textEnd - 1] == 0x0D { textEnd -= 1 }
-            if unsupported == nil, let cr = (p..<textEnd).first(where: { source[$0] == 0x0D }) {
+            if unsupported == nil, let cr = firstIndex(of: 0x0D, in: source, from: p, to: textEnd) {
                 unsupported = (.loneCarriageReturn, cr)
             }
             var contentStart = p
@@ -143,6 +142,12 @@ struct YAMLLines {
             var ownerColumn = kind == .documentMarker || (indent == 0 && dueOwner == nil) ? -1 : dueOwner ?? indent
             var keyColumn = indent
             while q < textEnd {
+                if quote == nil && !nodeStart && flowDepth == 0 {
+                    // Inside plain text outside brackets only `:` (a key's
+                    // end) and `#` (a comment) can change anything.
+                    while q < textEnd && source[q] != UInt8(ascii: ":") && source[q] != UInt8(ascii: "#") { q += 1 }
+                    if q == textEnd { break }
+                }
                 let byte = source[q]
                 if let open = quote {
                     if open == UInt8(ascii: "'") {
@@ -231,6 +236,21 @@ struct YAMLLines {
         guard first == UInt8(ascii: "-") || first == UInt8(ascii: ".") else { return false }
         guard source[start + 1] == first && source[start + 2] == first else { return false }
         return isSpaceOrEnd(source, start + 3, end)
+    }
+
+    /// A byte that cannot start a plain scalar: `,[]{}#&*!|>'"%@` and the
+    /// backquote.
+    @inline(__always)
+    static func isIndicator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"):
+            return true
+        default:
+            return false
+        }
     }
 
     static func isSpaceOrEnd(_ source: UnsafeRawBufferPointer, _ offset: Int, _ end: Int) -> Bool {

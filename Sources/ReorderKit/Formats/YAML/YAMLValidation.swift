@@ -777,7 +777,7 @@ struct YAMLValidation {
         if byte == UInt8(ascii: "-") && (p + 1 >= end || isBlankOrBreak(source[p + 1]) || (inFlow && isFlowIndicator(source[p + 1]))) {
             throw Self.invalid("a '-' alone inside a flow collection: a '- ' entry is a block sequence's, which cannot stand inside '[ ]' or '{ }'", p)
         }
-        if Array(",[]{}#&*!|>'\"%@`".utf8).contains(byte) {
+        if YAMLLines.isIndicator(byte) {
             throw Self.invalid("'\(String(decoding: [byte], as: UTF8.self))' cannot start a plain scalar: quote the scalar", p)
         }
     }
