@@ -129,6 +129,13 @@ final class CSVFileTests: XCTestCase {
         XCTAssertEqual(twice.stderr, "reorder: data/u.csv: rule 1 (.reorder.toml:1:1): key = \"name\" names 2 columns of the header; "
                        + "choose one by number: key = \"#0\" or key = \"#1\"\n")
         XCTAssertEqual(try h.text("data/u.csv"), "name,name\nzed,1\nbob,3\n")
+        // A column the rule's like file lacks is said to be that file's.
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"data/*.csv\"]\nkey = \"name\"\norder = \"like\"\nlike = \"ref.csv\"\n")
+        try h.write("ref.csv", "nme,note\nbob,b\nzed,z\n")
+        let like = try h.run(["check", "data/u.csv"])
+        XCTAssertEqual(like.status, 2)
+        XCTAssertEqual(like.stderr, "reorder: data/u.csv: rule 1 (.reorder.toml:1:1): in ref.csv, the file it orders like, "
+                       + "key = \"name\" names no column; the columns are: 'nme', 'note'; did you mean key = \"nme\"?\n")
         // The command line's own --key is still named as such.
         let option = try h.run(["sort", "--key", "nme", "data/u.csv"])
         XCTAssertEqual(option.stderr, "reorder: data/u.csv: '--key nme' names no column; the columns are: 'name', 'name'; did you mean '--key name'?\n")

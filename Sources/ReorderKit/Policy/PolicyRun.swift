@@ -64,8 +64,9 @@ public enum PolicyApplyError: Error, Equatable, Sendable {
     case notAList(rule: Int, list: String, found: String)
     /// The rule's `key` reads no value of the list's items (a CSV column
     /// it does not name, a member no item has): `error` says why, with the
-    /// key as the rule writes it.
-    case key(rule: Int, SelectorError)
+    /// key as the rule writes it; `like`: in the list of the rule's `like`
+    /// file at that path, not the file's own.
+    case key(rule: Int, SelectorError, like: String? = nil)
 }
 
 extension Policy {
@@ -149,7 +150,13 @@ extension Policy {
                 if let keyed = target.rule.keyed, document.layout.itemsAreKeyedMembers != keyed { return nil }
                 let order: [Int]
                 do {
-                    order = try document.policyOrder(target.rule) { try like(target.rule, $0, pointer) }
+                    order = try document.policyOrder(target.rule) { path in
+                        do {
+                            return try like(target.rule, path, pointer)
+                        } catch let error as SelectorError {
+                            throw PolicyApplyError.key(rule: target.rule.number, error, like: path)
+                        }
+                    }
                 } catch let error as SelectorError {
                     // The key is the rule's, not a command line's `--key`.
                     throw PolicyApplyError.key(rule: target.rule.number, error)
