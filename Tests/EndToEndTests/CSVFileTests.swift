@@ -87,8 +87,8 @@ final class CSVFileTests: XCTestCase {
         try h.write("data/v.tsv", "name\tid\nb\t1\na\t2\n")
         let check = try h.run(["check", "data/u.csv", "data/v.tsv"])
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.out, "data/u.csv:2: the top level (rule 1): 'zed' belongs after 'bob' — 1 move\n"
-                       + "data/v.tsv:2: the top level (rule 1): 'a' belongs first — 1 move\n")
+        XCTAssertEqual(check.out, "data/u.csv:2: the rows (rule 1): 'zed' belongs after 'bob' — 1 move\n"
+                       + "data/v.tsv:2: the rows (rule 1): 'a' belongs first — 1 move\n")
         let fixCheck = try h.run(["fix", "--check", "data/u.csv", "data/v.tsv"])
         XCTAssertEqual(fixCheck.status, 1, fixCheck.stderr)
         XCTAssertEqual(try h.text("data/u.csv"), "id,name\n1,zed\n2,\"al\nice\"\n3,bob\n", "--check writes nothing")
@@ -105,7 +105,93 @@ final class CSVFileTests: XCTestCase {
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"data/*.csv\"]\nkey = \"nmae\"\n")
         let misspelt = try h.run(["check", "data/u.csv"])
         XCTAssertEqual(misspelt.status, 2)
-        XCTAssertEqual(misspelt.stderr, "reorder: data/u.csv: '--key nmae' names no column; the columns are: 'id', 'name'; did you mean '--key name'?\n")
+        XCTAssertEqual(misspelt.stderr, "reorder: data/u.csv: rule 1 (.reorder.toml:1:1): key = \"nmae\" names no column; "
+                       + "the columns are: 'id', 'name'; did you mean key = \"name\"?\n")
+    }
+
+    /// A rule's `key` is the policy's, not a `--key` the user did not
+    /// type: its errors name the rule and its place, and over the whole
+    /// repository the rule whose file failed is not also said to match
+    /// no file.
+    func testAPolicyKeyThatNamesNoColumnNamesTheRule() throws {
+        let h = try Harness()
+        try FileManager.default.createDirectory(at: h.url("data"), withIntermediateDirectories: true)
+        try h.write(".reorder.toml", "# the people\n\n[[rule]]\nfiles = [\"data/*.csv\"]\nkey = \"nme\"\n")
+        try h.write("data/u.csv", "id,name\n1,zed\n3,bob\n")
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.stderr, "reorder: data/u.csv: rule 1 (.reorder.toml:3:1): key = \"nme\" names no column; "
+                       + "the columns are: 'id', 'name'; did you mean key = \"name\"?\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"data/*.csv\"]\nkey = \"name\"\n")
+        try h.write("data/u.csv", "name,name\nzed,1\nbob,3\n")
+        let twice = try h.run(["fix"])
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertEqual(twice.stderr, "reorder: data/u.csv: rule 1 (.reorder.toml:1:1): key = \"name\" names 2 columns of the header; "
+                       + "choose one by number: key = \"#0\" or key = \"#1\"\n")
+        XCTAssertEqual(try h.text("data/u.csv"), "name,name\nzed,1\nbob,3\n")
+        // A column the rule's like file lacks is said to be that file's.
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"data/*.csv\"]\nkey = \"name\"\norder = \"like\"\nlike = \"ref.csv\"\n")
+        try h.write("ref.csv", "nme,note\nbob,b\nzed,z\n")
+        let like = try h.run(["check", "data/u.csv"])
+        XCTAssertEqual(like.status, 2)
+        XCTAssertEqual(like.stderr, "reorder: data/u.csv: rule 1 (.reorder.toml:1:1): in ref.csv, the file it orders like, "
+                       + "key = \"name\" names no column; the columns are: 'nme', 'note'; did you mean key = \"nme\"?\n")
+        // The command line's own --key is still named as such.
+        let option = try h.run(["sort", "--key", "nme", "data/u.csv"])
+        XCTAssertEqual(option.stderr, "reorder: data/u.csv: '--key nme' names no column; the columns are: 'name', 'name'; did you mean '--key name'?\n")
+    }
+
+    /// A finding of a rule without `list` names the CSV file's list as its
+    /// rows, in every reporter.
+    func testAFindingCallsTheListTheRowsInEveryReporter() throws {
+        let h = try Harness()
+        try FileManager.default.createDirectory(at: h.url("data"), withIntermediateDirectories: true)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"data/*.csv\"]\nkey = \"name\"\n")
+        try h.write("data/u.csv", "name,note\nzed,z\nann,a\n")
+        let sentence = "the rows (rule 1): 'ann' belongs first — 1 move"
+        let text = try h.run(["check"])
+        XCTAssertEqual(text.status, 1, text.stderr)
+        XCTAssertEqual(text.out, "data/u.csv:2: " + sentence + "\n")
+        let json = try h.run(["check", "--reporter", "json"])
+        XCTAssertEqual(json.status, 1, json.stderr)
+        let findings = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])["findings"] as? [[String: Any]]
+        XCTAssertEqual(findings?.count, 1, json.out)
+        XCTAssertEqual(findings?.first?["message"] as? String, sentence, json.out)
+        XCTAssertEqual(findings?.first?["list"] as? String, "", json.out)
+        let github = try h.run(["check", "--reporter", "github"])
+        XCTAssertEqual(github.status, 1, github.stderr)
+        XCTAssertEqual(github.out, "::error file=data/u.csv,line=2,col=1,title=reorder%3A the rows (rule 1)::" + sentence + "\n")
+        let sarif = try h.run(["check", "--reporter", "sarif"])
+        XCTAssertEqual(sarif.status, 1, sarif.stderr)
+        let runs = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as? [String: Any])["runs"] as? [[String: Any]]
+        let result = (runs?.first?["results"] as? [[String: Any]])?.first
+        XCTAssertEqual((result?["message"] as? [String: Any])?["text"] as? String, sentence, sarif.out)
+        XCTAssertFalse(text.out.contains("top level") || json.out.contains("top level") || github.out.contains("top level")
+                       || sarif.out.contains("top level"))
+    }
+
+    /// `diff` prints one operation a line, so it cannot print a row whose
+    /// quoted field holds a line break: the refusal names CSV and says what
+    /// does take the row, which then gives NEW.
+    func testDiffOfARowWithALineBreakSaysToInsertIt() throws {
+        let h = try Harness()
+        try h.write("old.csv", "name,note\nann,a\ncid,c\n")
+        try h.write("new.csv", "name,note\nann,a\nbob,\"two\nlines\"\ncid,c\n")
+        let diff = try h.run(["diff", "old.csv", "new.csv"])
+        XCTAssertEqual(diff.status, 2)
+        XCTAssertEqual(diff.out, "")
+        XCTAssertEqual(diff.stderr, "reorder: new.csv: item 1 spans several lines, and diff prints each operation on one line; "
+                       + "CSV's 'insert' takes the item as new.csv writes it, line break included: give it to 'reorder insert' "
+                       + "(or to an 'insert' of 'reorder batch -e') with $'…' in bash, and count the changes with 'reorder diff --stat'\n")
+        XCTAssertFalse(diff.stderr.contains("YAML") || diff.stderr.contains("JSON"), diff.stderr)
+        let stat = try h.run(["diff", "--stat", "old.csv", "new.csv"])
+        XCTAssertEqual(stat.out, "0 moves, 1 insert, 0 deletes, 0 replaces\n", stat.stderr)
+        // What the message says works: the row, line break and all.
+        let batch = try h.run(["batch", "-e", "insert 1 bob,\"two\nlines\"", "old.csv", "-o", "-"])
+        XCTAssertEqual(batch.out, try h.text("new.csv"), batch.stderr)
+        let insert = try h.run(["insert", "1", "bob,\"two\nlines\"", "old.csv"])
+        XCTAssertEqual(insert.status, 0, insert.stderr)
+        XCTAssertEqual(try h.text("old.csv"), try h.text("new.csv"))
     }
 
     func testDelimiterNoHeaderAndTSV() throws {

@@ -66,6 +66,20 @@ final class DiffAndEditTests: XCTestCase {
         XCTAssertEqual(try h.run(["diff", "a.json", "b.json"]).out, "delete 0\ninsert 0 {\"name\": \"a\", \"v\": 2}\n")
     }
 
+    /// An item that `insert` cannot take on one line is refused in its
+    /// format's words: a YAML mapping on its dash's line with a comment.
+    func testAnItemWithoutAOneLineFormIsRefusedInItsFormatsWords() throws {
+        let h = try Harness()
+        try h.write("old.yaml", "- x\n")
+        try h.write("new.yaml", "- x\n- a: [1] # c\n")
+        let diff = try h.run(["diff", "old.yaml", "new.yaml"])
+        XCTAssertEqual(diff.status, 2)
+        XCTAssertEqual(diff.stderr, "reorder: new.yaml: item 1 has no form that YAML's 'insert' takes (one YAML value on one line) "
+                       + "and writes back as it is, so diff, which prints each operation on one line, cannot give it; "
+                       + "'reorder diff --stat' counts the changes, and 'reorder sort --like new.yaml OLD' puts the entries "
+                       + "OLD shares with it in its order (add the new item by hand)\n")
+    }
+
     func testAJSONPatchThatPythonsJsonpatchApplies() throws {
         let h = try Harness()
         try h.write("a.json", "{\"deps\": [1, {\"x\": [2,\n    3]}, \"s\", 4, 5]}")

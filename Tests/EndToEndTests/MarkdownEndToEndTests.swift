@@ -152,6 +152,24 @@ final class MarkdownEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.text("README.md"), try h.text("sorted.md"))
     }
 
+    /// `diff` prints one operation a line, and Markdown's `insert` takes
+    /// one line: an item of several lines is refused in Markdown's words,
+    /// with what to do instead.
+    func testDiffOfAnItemOfSeveralLinesSaysWhatToDoInstead() throws {
+        let h = try Harness()
+        try h.write("old.md", "- a\n- c\n")
+        try h.write("new.md", "- c\n- b\n\n  more\n- a\n")
+        let diff = try h.run(["diff", "old.md", "new.md"])
+        XCTAssertEqual(diff.status, 2)
+        XCTAssertEqual(diff.stderr, "reorder: new.md: item 1 spans several lines, and diff prints each operation on one line, "
+                       + "but Markdown's 'insert' takes one item's text on one line; 'reorder diff --stat' counts the changes, and "
+                       + "'reorder sort --like new.md OLD' puts the items OLD shares with it in its order (add the new item by hand)\n")
+        let stat = try h.run(["diff", "--stat", "old.md", "new.md"])
+        XCTAssertEqual(stat.out, "1 move, 1 insert, 0 deletes, 0 replaces\n", stat.stderr)
+        let like = try h.run(["sort", "--like", "new.md", "old.md", "-o", "-"])
+        XCTAssertEqual(like.out, "- c\n- a\n", like.stderr)
+    }
+
     func testEditThroughAnEditor() throws {
         let h = try harness()
         // Reverse the item lines of the view.
@@ -184,7 +202,17 @@ final class MarkdownEndToEndTests: XCTestCase {
         try h.write("CHANGES.md", text)
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/~32024\"\n")
         let one = try h.run(["check", "CHANGES.md"])
-        XCTAssertEqual(one.out, "CHANGES.md:5: /Releases/~032024 (rule 1): 'a' belongs first — 1 move\n", one.stderr)
+        // The path as `list` writes it, not re-escaped as `~032024`.
+        XCTAssertEqual(one.out, "CHANGES.md:5: /Releases/~32024 (rule 1): 'a' belongs first — 1 move\n", one.stderr)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/*\"\n")
+        let star = try h.run(["check", "--reporter", "json", "CHANGES.md"])
+        XCTAssertTrue(star.out.contains("\"list\": \"/Releases/~32024\"") && star.out.contains("\"list\": \"/Releases/~32023\"")
+                      && !star.out.contains("~03"), star.out)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/~32025\"\n")
+        let missing = try h.run(["check", "CHANGES.md"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "reorder: CHANGES.md: rule 1 (.reorder.toml:1:1) names /Releases/~32025, which this file lacks; "
+                       + "add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file\n")
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGES.md\"]\nlist = \"/Releases/*\"\n")
         try assertRun(h, ["fix", "CHANGES.md"])
         XCTAssertEqual(try h.text("CHANGES.md"), "# Releases\n\n## 2024\n\n- a\n- b\n\n## 2023\n\n- c\n- d\n\n## Notes\n\nNo list.\n")

@@ -347,4 +347,18 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("gone.json"), missing.stderr)
     }
+
+    /// A list that is the whole file of a format without `-p` is named by
+    /// its items; the root of a JSON document is its top level.
+    func testAWholeFileListIsNamedByItsItems() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"words.txt\"]\n\n[[rule]]\nfiles = [\"l.json\"]\nlist = \"\"\n")
+        try h.write("words.txt", "zed\nann\n")
+        try h.write("l.json", "[2, 1]\n")
+        let check = try h.run(["check", "words.txt", "l.json"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, "words.txt:1: the items (rule 1): 'ann' belongs first — 1 move\n"
+                       + "l.json:1: the top level (rule 2): '1' belongs first — 1 move\n")
+    }
 }
+

@@ -37,7 +37,7 @@ def main():
                                                                 "text": text}})
         diagnostics = server.diagnostics(uri, 1)
         client.expect_equal(len(diagnostics), 1, "diagnostics after didOpen")
-        client.expect_equal(diagnostics[0]["message"], "the top level (rule 1): 'zed' belongs after 'bob' — 1 move",
+        client.expect_equal(diagnostics[0]["message"], "the rows (rule 1): 'zed' belongs after 'bob' — 1 move",
                             "the message")
         client.expect_equal(diagnostics[0]["range"]["start"]["line"], 1, "the diagnostic's line: zed's")
         answer = server.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {}})

@@ -97,7 +97,14 @@ struct DiffCommand {
             if operations.isEmpty { return ExitStatus.success }
             func value(_ index: Int) throws -> [UInt8] {
                 guard let value = new.document.layout.insertText(ofItem: index) else {
-                    throw DiffError.itemSpansLines(index: index, input: new.name)
+                    let item = Array(new.document.itemBytes(index))
+                    // Whether `insert` writes the item's own bytes, line
+                    // breaks and all, back as they are (a CSV row with a
+                    // quoted line break): then it can be given there.
+                    let inserted = try? new.document.layout.newItem(item, asString: false)
+                    throw DiffError.itemSpansLines(index: index, input: new.name, format: new.document.format,
+                                                   multiline: item.contains(0x0A) || item.contains(0x0D),
+                                                   insertTakesIt: inserted == item)
                 }
                 return value
             }
@@ -167,8 +174,11 @@ struct DiffCommand {
 /// Errors of `diff`.
 enum DiffError: Error, Equatable {
     case bothOnStandardInput
-    /// NEW's item `index` cannot be given as a one-line VALUE.
-    case itemSpansLines(index: Int, input: String)
+    /// NEW's item `index` (of a list read as `format`) cannot be given as
+    /// a one-line VALUE: it spans several lines (`multiline`) or its
+    /// format has no one-line form of it; `insertTakesIt`: `insert` takes
+    /// its bytes, line breaks and all, as they are.
+    case itemSpansLines(index: Int, input: String, format: ListFormat, multiline: Bool, insertTakesIt: Bool)
     /// The list is not a JSON array: an object's members, or `format`'s.
     case jsonPatchNeedsArray(format: ListFormat)
 }

@@ -62,6 +62,9 @@ extension Messages {
         case .apply(.unknownFormat(let rule), let path, let policy):
             return "\(path): \(ruleAt(rule, policy)) names a list, but the file's format cannot be told from its name; "
                 + "add format = \"json\" (or " + ListFormat.all.map(\.name).filter { $0 != "json" }.joined(separator: ", ") + ") to the rule"
+        case .apply(.key(let rule, let error, let like), let path, let policy):
+            return "\(path): \(ruleAt(rule, policy)): " + (like.map { "in \($0), the file it orders like, " } ?? "")
+                + describe(error, key: .rule)
         case .apply(.notAList(let rule, let list, let found), let path, let policy):
             return "\(path): \(ruleAt(rule, policy)) names \(list), which is \(found), not a list; point the rule at a list"
         case .matchesNothing(let rule, let policy):

@@ -1,7 +1,29 @@
 import ReorderKit
 
 extension Messages {
-    static func describe(_ error: SelectorError) -> String {
+    /// Who gave the key a message names: the command line's `--key`, or a
+    /// policy rule's `key`.
+    enum KeyGiver {
+        case option, rule
+
+        /// The key as the user wrote it: `'--key name'`, `key = "name"`.
+        func quoted(_ key: String) -> String {
+            self == .option ? "'--key \(key)'" : "key = \"\(key)\""
+        }
+
+        /// A key to write instead: `--key '#1'`, `key = "#1"`.
+        func choice(_ key: String) -> String {
+            self == .option ? "--key '\(key)'" : "key = \"\(key)\""
+        }
+
+        /// How to do without a key, or read the list so that it has one.
+        var withoutKey: String {
+            self == .option ? "leave --key out, or choose the format with --format"
+                : "leave key out of the rule, or say its files' format with format = \"csv\" (or another)"
+        }
+    }
+
+    static func describe(_ error: SelectorError, key giver: KeyGiver = .option) -> String {
         switch error {
         case .nothingSelected(let selector, nil, let suggestedKey?):
             return "'\(selector)' selects no item, but an item has '\(selector.dropFirst())' at '\(suggestedKey)': did you mean '--key \(suggestedKey)'?"
@@ -26,18 +48,18 @@ extension Messages {
             let have = keys.isEmpty ? "\(whose) are not objects" : "\(whose) have: \(shown)"
             let last = (try? JSONPointer(parsing: key))?.tokens.last ?? ""
             let suggestion = ArgumentParser.closest(to: last, among: keys)
-                .map { "; did you mean '--key \(at)/\(JSONPointer.escape($0))'?" } ?? ""
-            return "no item has a value at '--key \(key)'; \(have)\(suggestion)"
+                .map { "; did you mean \(giver.quoted(at + "/" + JSONPointer.escape($0)))?" } ?? ""
+            return "no item has a value at \(giver.quoted(key)); \(have)\(suggestion)"
         case .noSuchColumn(let key, let columns):
             let shown = columns.prefix(20).map { "'" + $0 + "'" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
-            let suggestion = ArgumentParser.closest(to: key, among: columns).map { "; did you mean '--key \($0)'?" } ?? ""
-            return "'--key \(key)' names no column; the columns are: \(shown.isEmpty ? "none (the file has no row)" : shown)\(suggestion)"
+            let suggestion = ArgumentParser.closest(to: key, among: columns).map { "; did you mean \(giver.quoted($0))?" } ?? ""
+            return "\(giver.quoted(key)) names no column; the columns are: \(shown.isEmpty ? "none (the file has no row)" : shown)\(suggestion)"
         case .columnNamedTwice(let key, let numbers):
-            let choices = numbers.map { "--key '#\($0)'" }.joined(separator: " or ")
-            return "'--key \(key)' names \(numbers.count) columns of the header; choose one by number: \(choices)"
+            let choices = numbers.map { giver.choice("#\($0)") }.joined(separator: " or ")
+            return "\(giver.quoted(key)) names \(numbers.count) columns of the header; choose one by number: \(choices)"
         case .keyNeedsFields(let key, let format):
-            return "'--key \(key)' reads fields of items (a JSON, YAML or TOML element's members, a CSV or TSV row's columns), "
-                + "but the list is read as \(formatName(format)), whose items have none: leave --key out, or choose the format with --format"
+            return "\(giver.quoted(key)) reads fields of items (a JSON, YAML or TOML element's members, a CSV or TSV row's columns), "
+                + "but the list is read as \(formatName(format)), whose items have none: \(giver.withoutKey)"
         }
     }
 }

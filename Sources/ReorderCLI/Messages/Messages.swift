@@ -189,8 +189,20 @@ extension Messages {
         switch error {
         case .bothOnStandardInput:
             return "OLD and NEW cannot both be standard input; give one of them as a file"
-        case .itemSpansLines(let index, let input):
-            return "\(input): item \(index) has no one-line value that 'insert' writes back as it is (it spans several lines, or, for a YAML mapping on its dash's line, holds a flow indicator or a comment); diff can print lines, JSON, and one-line YAML entries"
+        case .itemSpansLines(let index, let input, let format, let multiline, let insertTakesIt):
+            let name = formatName(format), words = format.words
+            let instead = "'reorder diff --stat' counts the changes, and 'reorder sort --like \(input) OLD' puts the \(words.items) "
+                + "OLD shares with it in its order (add the new item by hand)"
+            guard multiline else {
+                return "\(input): item \(index) has no form that \(name)'s 'insert' takes (\(words.oneValue)) and writes back as it is, "
+                    + "so diff, which prints each operation on one line, cannot give it; " + instead
+            }
+            let head = "\(input): item \(index) spans several lines, and diff prints each operation on one line"
+            if insertTakesIt {
+                return head + "; \(name)'s 'insert' takes the item as \(input) writes it, line break included: give it to 'reorder insert' "
+                    + "(or to an 'insert' of 'reorder batch -e') with $'…' in bash, and count the changes with 'reorder diff --stat'"
+            }
+            return head + ", but \(name)'s 'insert' takes \(words.oneValue); " + instead
         case .jsonPatchNeedsArray(let format):
             let read = format.options.contains(Option.jsonPatch.rawValue) ? "an object's members" : "a list read as \(formatName(format))"
             return "--json-patch needs a JSON array, not \(read): JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"

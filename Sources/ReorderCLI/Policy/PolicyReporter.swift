@@ -43,9 +43,10 @@ enum PolicyReporter: String {
     }
 
     /// The list and the rule: `/dependencies (rule 2)`, `block keep-sorted`,
-    /// `the top level (rule 1)` for the root (`""`).
+    /// `the top level (rule 1)` for the root (`""`), `the rows (rule 1)`
+    /// for a CSV file's, which is the whole document.
     static func listName(_ finding: PolicyFinding) -> String {
-        (finding.list.isEmpty ? "the top level" : finding.list) + (finding.document.map { " (document \($0))" } ?? "") + (finding.rule > 0 ? " (rule \(finding.rule))" : "")
+        (finding.list.isEmpty ? finding.documentItems.map { "the " + $0 } ?? "the top level" : finding.list) + (finding.document.map { " (document \($0))" } ?? "") + (finding.rule > 0 ? " (rule \(finding.rule))" : "")
     }
 
     static func short(_ text: String) -> String {

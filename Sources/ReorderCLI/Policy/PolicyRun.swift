@@ -74,6 +74,16 @@ final class PolicyContext {
         }
     }
 
+    /// Records a file whose run failed (its error reported): the rules
+    /// that match it are not said to match no file, nor to find their
+    /// lists nowhere, when the error is what went wrong.
+    func recordFailure(input: String) {
+        guard let relative = relativePaths[input] ?? loaded?.relativePath(of: input) else { return }
+        let numbers = policy.rules(matching: relative).map(\.number)
+        matchedRules.formUnion(numbers)
+        foundRules.formUnion(numbers)
+    }
+
     /// Records what one file's run found.
     func record(_ result: PolicyFileResult, matched: [Int], displayName: String) {
         matchedRules.formUnion(matched)
@@ -231,6 +241,7 @@ extension FixCommand {
                 throw error
             case .failure(let error):
                 runner.report(error, input: displayName(input))
+                context.recordFailure(input: input)
                 status = ExitStatus.failure
             case .success(let (result, matched)):
                 if !result.missing.isEmpty {

@@ -205,6 +205,23 @@ public struct PointerPattern: Equatable, Sendable, CustomStringConvertible {
 
     /// Whether a segment is `*`.
     public var hasWildcards: Bool { segments.contains(nil) }
+
+    /// Concrete tokens (no `*`) as a policy's `list` writes them: the
+    /// inverse of `init`. `~` is `~0`, `/` is `~1`, a key that is `*` is
+    /// `~2`, and a token that starts with `~3` (a Markdown heading that is
+    /// a number) keeps it: `["Releases", "~32024"]` is
+    /// `/Releases/~32024`, not the RFC 6901 pointer `/Releases/~032024`.
+    public static func text(of tokens: [String]) -> String {
+        tokens.map { token in
+            if token == "*" { return "/~2" }
+            let number = token.hasPrefix("~3")
+            var out = number ? "/~3" : "/"
+            for char in number ? token.dropFirst(2) : token[...] {
+                out += char == "~" ? "~0" : char == "/" ? "~1" : String(char)
+            }
+            return out
+        }.joined()
+    }
 }
 
 /// What is wrong with a policy file, at byte `offset` of it.

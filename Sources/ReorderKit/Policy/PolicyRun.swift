@@ -25,6 +25,10 @@ public struct PolicyFinding: Equatable, Sendable {
     /// The first moved item and the item it belongs after (nil: first).
     public let moved: String?
     public let after: String?
+    /// What the items are called (`rows`) when the list is the whole
+    /// document of a format that reads it as one list (it takes no `-p`:
+    /// lines, CSV, TSV); nil for a list a pointer names.
+    public internal(set) var documentItems: String? = nil
 }
 
 /// A list a rule names that a file lacks.
@@ -58,6 +62,11 @@ public enum PolicyApplyError: Error, Equatable, Sendable {
     case unknownFormat(rule: Int)
     /// The rule's pointer names a value that is not a list.
     case notAList(rule: Int, list: String, found: String)
+    /// The rule's `key` reads no value of the list's items (a CSV column
+    /// it does not name, a member no item has): `error` says why, with the
+    /// key as the rule writes it; `like`: in the list of the rule's `like`
+    /// file at that path, not the file's own.
+    case key(rule: Int, SelectorError, like: String? = nil)
 }
 
 extension Policy {
@@ -116,6 +125,8 @@ extension Policy {
         for target in targets {
             let format = target.rule.format ?? given!
             let pointer = JSONPointer(tokens: target.tokens).text
+            // The list as the rule's `list` writes it, for what is reported.
+            let shown = PointerPattern.text(of: target.tokens)
             var options = ReadOptions(format: .named(format), pointer: pointer)
             options.document = target.document
             options.subTables = target.sections
@@ -128,7 +139,7 @@ extension Policy {
                     // A preset's list that is some other value: left as it is.
                     if case .notAList = error.kind, target.rule.preset != nil { return nil }
                     if case .notAList(_, let found, _) = error.kind {
-                        throw PolicyApplyError.notAList(rule: target.rule.number, list: pointer, found: found)
+                        throw PolicyApplyError.notAList(rule: target.rule.number, list: shown, found: found)
                     }
                     if case .nothingAtPointer = error.kind, !target.checked {
                         lacking = true
@@ -137,15 +148,31 @@ extension Policy {
                     throw error
                 }
                 if let keyed = target.rule.keyed, document.layout.itemsAreKeyedMembers != keyed { return nil }
-                let order = try document.policyOrder(target.rule) { try like(target.rule, $0, pointer) }
-                return try document.finding(order: order, rule: target.rule.number, list: pointer,
-                                            document: target.document, key: target.rule.key, in: bytes)
+                let order: [Int]
+                do {
+                    order = try document.policyOrder(target.rule) { path in
+                        do {
+                            return try like(target.rule, path, pointer)
+                        } catch let error as SelectorError {
+                            throw PolicyApplyError.key(rule: target.rule.number, error, like: path)
+                        }
+                    }
+                } catch let error as SelectorError {
+                    // The key is the rule's, not a command line's `--key`.
+                    throw PolicyApplyError.key(rule: target.rule.number, error)
+                }
+                guard var found = try document.finding(order: order, rule: target.rule.number, list: shown,
+                                                       document: target.document, key: target.rule.key, in: bytes) else { return nil }
+                if target.tokens.isEmpty && !format.options.contains(FormatBoundOption.pointer.rawValue) {
+                    found.finding.documentItems = format.words.items
+                }
+                return found
             }
             if !target.checked {
                 if !lacking {
                     result.found.insert(target.rule.number)
                 } else if !target.rule.missingOK {
-                    result.missing.append(PolicyMissing(rule: target.rule.number, list: pointer, document: nil))
+                    result.missing.append(PolicyMissing(rule: target.rule.number, list: shown, document: nil))
                 }
             }
             if let outcome {

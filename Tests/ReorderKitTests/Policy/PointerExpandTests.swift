@@ -27,4 +27,18 @@ final class PointerExpandTests: XCTestCase {
     func testTildeTwoIsAKeyThatIsAStar() throws {
         XCTAssertEqual(try expand("/~2", #"{"*": [1], "a": [2]}"#, .json), ["/*"])
     }
+
+    /// What a finding reports: a concrete list as `list = "…"` writes it,
+    /// which reads back as the same tokens (a Markdown heading that is a
+    /// number keeps its `~3`, not RFC 6901's `~03`).
+    func testAListIsReportedAsThePolicyWritesIt() throws {
+        let markdown = "# Releases\n\n## 2024\n\n- b\n- a\n\n## a/b~c\n\n- d\n- c\n"
+        let tokens = try Policy.expand(try PointerPattern("/Releases/*"), in: Array(markdown.utf8), format: .markdown, document: nil)
+        XCTAssertEqual(tokens.map(PointerPattern.text(of:)), ["/Releases/~32024", "/Releases/a~1b~0c"])
+        XCTAssertEqual(PointerPattern.text(of: ["*", "x~3"]), "/~2/x~03")
+        XCTAssertEqual(PointerPattern.text(of: []), "")
+        for text in ["/Releases/~32024", "/Releases/a~1b~0c", "/~2/x~03", "/a/0/b c"] {
+            XCTAssertEqual(PointerPattern.text(of: try PointerPattern(text).segments.map { $0! }), text)
+        }
+    }
 }
