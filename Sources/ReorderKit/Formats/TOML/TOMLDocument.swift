@@ -380,18 +380,21 @@ struct TOMLParser {
         let list = TOMLInlineList(open: p)
         p += 1
         try skipArrayBlanks()
+        // Gathered here and handed to the list once: each access to a
+        // class's array is checked for exclusivity.
+        var values: [TOMLValue] = [], itemRanges: [Range<Int>] = [], commas: [Int?] = []
         while true {
             guard p < end else { throw fail("expected ']' to close the array", at: start) }
             if source[p] == .closeBracket { break }
             let elementStart = p
             let element = try value()
-            list.values.append(element)
-            list.itemRanges.append(elementStart..<p)
-            list.commas.append(nil)
+            values.append(element)
+            itemRanges.append(elementStart..<p)
+            commas.append(nil)
             try skipArrayBlanks()
             guard p < end else { throw fail("expected ']' to close the array", at: start) }
             if source[p] == .comma {
-                list.commas[list.commas.count - 1] = p
+                commas[commas.count - 1] = p
                 p += 1
                 try skipArrayBlanks()
                 continue
@@ -399,6 +402,9 @@ struct TOMLParser {
             if source[p] == .closeBracket { break }
             throw fail("expected ',' or ']' after an array element")
         }
+        list.values = values
+        list.itemRanges = itemRanges
+        list.commas = commas
         list.close = p
         p += 1
         return TOMLValue(kind: .array, range: start..<p, array: list)
@@ -460,6 +466,17 @@ struct TOMLParser {
     mutating func basicString() throws -> KeyBytes {
         let start = p
         var q = p + 1
+        // 8 bytes at a time while none is a quote, a backslash or a control
+        // character (below 0x20, or 0x7F); the loop below looks at the rest.
+        while q + 8 <= end {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: q, as: UInt64.self))
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            let flags = zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones))
+                | zeroBytes(word ^ (0x7F &* ones)) | ((word &- 0x20 &* ones) & ~word & highs)
+            if flags != 0 { break }
+            q += 8
+        }
         while q < end {
             let byte = source[q]
             if byte == .quote {

@@ -43,7 +43,7 @@ struct TOMLInlineLayout: FormatLayout {
     /// `sort --recursive`: the lists inside the items, sorted.
     let nested = NestedRegions()
 
-    var count: Int { list.itemRanges.count }
+    var count: Int { valueStarts.count }
     func itemRange(_ index: Int) -> Range<Int> { starts[index]..<valueEnds[index] }
 
     init(document: TOMLDocument, list: TOMLInlineList, isTable: Bool) {
@@ -51,14 +51,19 @@ struct TOMLInlineLayout: FormatLayout {
         self.list = list
         self.isTable = isTable
         let source = document.source
-        let count = list.itemRanges.count
+        // Read out of the list once: each access to a class's array is
+        // checked for exclusivity.
+        let itemRanges = list.itemRanges, commas = list.commas
+        let count = itemRanges.count
         let close = list.close
-        valueEnds = list.itemRanges.map(\.upperBound)
-        valueStarts = list.itemRanges.map(\.lowerBound)
+        valueEnds = itemRanges.map(\.upperBound)
+        valueStarts = itemRanges.map(\.lowerBound)
         var trailingComments: [Range<Int>?] = [], lineEnds: [Int] = []
+        trailingComments.reserveCapacity(count)
+        lineEnds.reserveCapacity(count)
         for index in 0..<count {
-            let end = list.itemRanges[index].upperBound
-            let comma = list.commas[index]
+            let end = itemRanges[index].upperBound
+            let comma = commas[index]
             // The comment on the item's last line: after the comma when the
             // comma is on that line.
             var lineTail = end
@@ -69,9 +74,10 @@ struct TOMLInlineLayout: FormatLayout {
             lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? end))
         }
         var starts: [Int] = []
+        starts.reserveCapacity(count)
         for index in 0..<count {
             let floor = index == 0 ? list.open + 1 : lineEnds[index - 1]
-            starts.append(TOMLInlineLayout.ownership.leadingStart(of: list.itemRanges[index].lowerBound, floor: floor, in: document))
+            starts.append(TOMLInlineLayout.ownership.leadingStart(of: itemRanges[index].lowerBound, floor: floor, in: document))
         }
         self.starts = starts
         self.trailingComments = trailingComments
