@@ -39,6 +39,20 @@ func contains(_ needle: [UInt8], in buffer: UnsafeRawBufferPointer) -> Bool {
     }
 }
 
+/// Eight bytes at a time: the bytes of `word` (little-endian) that are zero
+/// have their high bit set in the result. The lowest byte flagged is the
+/// first zero; higher flags may be false ones (a borrow), never missing.
+@inline(__always)
+func zeroByteFlags(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+}
+
+/// The same for the bytes of `word` below `limit` (at most 0x80).
+@inline(__always)
+func byteBelowFlags(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+    (word &- UInt64(limit) &* 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+}
+
 /// The first offset of `byte` in `start ..< end`; a short range (a key, a
 /// name) is looked at in a loop, which costs less than the call.
 @inline(__always)
@@ -60,9 +74,7 @@ func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: I
         while true {
             if position > end - 8 { position = end - 8 }
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ pattern
-            // The lowest byte flagged is the first match (higher flags may
-            // be false ones).
-            let flags = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            let flags = zeroByteFlags(word)
             if flags != 0 { return position + flags.trailingZeroBitCount / 8 }
             if position == end - 8 { return nil }
             position += 8

@@ -45,14 +45,9 @@ struct DelimitedListWriter {
         }
     }
 
-    /// The result of `arrangement` in one buffer: these lists are
-    /// configuration files, and the pieces of a line (separator, comment)
-    /// are small.
-    func render(_ arrangement: Arrangement) -> [UInt8] {
-        withRendered(arrangement) { [UInt8]($0) }
-    }
-
-    /// `FormatLayout.write`: the result as one slice.
+    /// `FormatLayout.write`: the result as one slice (these lists are
+    /// configuration files, and the pieces of a line, a separator or a
+    /// comment, are small).
     func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {

@@ -214,12 +214,8 @@ public struct PointerPattern: Equatable, Sendable, CustomStringConvertible {
     public static func text(of tokens: [String]) -> String {
         tokens.map { token in
             if token == "*" { return "/~2" }
-            let number = token.hasPrefix("~3")
-            var out = number ? "/~3" : "/"
-            for char in number ? token.dropFirst(2) : token[...] {
-                out += char == "~" ? "~0" : char == "/" ? "~1" : String(char)
-            }
-            return out
+            if token.hasPrefix("~3") { return "/~3" + JSONPointer.escape(String(token.dropFirst(2))) }
+            return "/" + JSONPointer.escape(token)
         }.joined()
     }
 }

@@ -177,15 +177,17 @@ extension FormatLayout {
     private func sortedBySourceStrings(_ options: SortOptions, key: String?, pointer: JSONPointer?) throws -> [Int]? {
         let source = valueSource
         guard !options.numeric, count > 0, count < Int(UInt32.max), let base = source.baseAddress else { return nil }
-        var starts: [Int] = [], lengths: [UInt32] = [], missing: [Int] = []
+        var starts: [Int] = [], lengths: [UInt32] = [], present: [Int] = [], missing: [Int] = []
         starts.reserveCapacity(count)
         lengths.reserveCapacity(count)
+        present.reserveCapacity(count)
         for index in 0..<count {
             guard let value = try value(ofItem: index, at: pointer) else {
                 missing.append(index)
                 continue
             }
             guard case .string(.source(let range), _) = value, range.count < Int(UInt32.max) else { return nil }
+            present.append(index)
             starts.append(range.lowerBound)
             lengths.append(UInt32(truncatingIfNeeded: range.count))
         }
@@ -194,16 +196,9 @@ extension FormatLayout {
             return missing
         }
         let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), starts, lengths, options)
-        guard !missing.isEmpty else { return order }
         // Indices among the present ones back to source indices; the
         // missing go last, in their order.
-        var present: [Int] = []
-        present.reserveCapacity(starts.count)
-        var next = 0
-        for index in 0..<count {
-            if next < missing.count && missing[next] == index { next += 1 } else { present.append(index) }
-        }
-        return order.map { present[$0] } + missing
+        return missing.isEmpty ? order : order.map { present[$0] } + missing
     }
 }
 

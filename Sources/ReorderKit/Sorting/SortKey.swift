@@ -48,53 +48,35 @@ enum SortKey {
     }
 
     /// `present`'s keys sorted by `StringSort`, when they are all bytes of
-    /// one rank (plain strings: the keys of a JSON object, a list of
-    /// strings, a YAML or TOML list by text); nil otherwise. Keys that are
-    /// all ranges of `source` are sorted where they stand; otherwise they
-    /// are copied together, as the sort wants them. The order is the one
-    /// the comparison gives: bytes, stable, `reverse` keeping equal ones in
-    /// their order, `unique` the first of them.
+    /// one rank (a list by text with an escape somewhere, values of another
+    /// kind by their text; strings that all stand in the source take
+    /// `FormatLayout.sortedBySourceStrings` before this); nil otherwise.
+    /// The keys are copied together, as the sort wants them. The order is
+    /// the one the comparison gives: bytes, stable, `reverse` keeping equal
+    /// ones in their order, `unique` the first of them.
     private static func sortedAsBytes(_ keys: [SortKey?], present: [Int], source: UnsafeRawBufferPointer,
                                       options: SortOptions) -> [Int]? {
         guard let first = present.first, case .bytes(let rank, _) = keys[first]!,
               present.count < Int(UInt32.max) else { return nil }
+        var bytes: [UInt8] = []
         var starts: [Int] = []
         var lengths: [UInt32] = []
         starts.reserveCapacity(present.count)
         lengths.reserveCapacity(present.count)
-        var inSource = source.baseAddress != nil
-        var total = 0
         for index in present {
             guard case .bytes(rank, let key) = keys[index]! else { return nil }
-            let length: Int
-            switch key {
-            case .source(let range):
-                length = range.count
-                starts.append(range.lowerBound)
-            case .owned(let bytes):
-                length = bytes.count
-                inSource = false
-            }
-            guard length < Int(UInt32.max) else { return nil }
-            lengths.append(UInt32(truncatingIfNeeded: length))
-            total += length
-        }
-        var bytes: [UInt8] = []
-        if !inSource {
-            // Copied together; one byte more, so that an empty buffer has
-            // an address too.
-            starts.removeAll(keepingCapacity: true)
-            bytes.reserveCapacity(total + 1)
-            for index in present {
-                guard case .bytes(_, let key) = keys[index]! else { return nil }
+            let fits = key.withBytes(in: source) { key -> Bool in
+                guard key.count < Int(UInt32.max) else { return false }
                 starts.append(bytes.count)
-                key.withBytes(in: source) { bytes.append(contentsOf: $0) }
+                lengths.append(UInt32(truncatingIfNeeded: key.count))
+                bytes.append(contentsOf: key)
+                return true
             }
-            bytes.append(0)
+            if !fits { return nil }
         }
-        let order = inSource
-            ? sortedOrder(base: source.baseAddress!.assumingMemoryBound(to: UInt8.self), starts, lengths, options)
-            : bytes.withUnsafeBufferPointer { sortedOrder(base: $0.baseAddress!, starts, lengths, options) }
+        // One byte more, so that an empty buffer has an address too.
+        bytes.append(0)
+        let order = bytes.withUnsafeBufferPointer { sortedOrder(base: $0.baseAddress!, starts, lengths, options) }
         return order.map { present[$0] }
     }
 

@@ -36,10 +36,7 @@ enum ValidatedJSON {
         let near = min(end, position + 32)
         while position + 8 <= near {
             let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let quotes = word ^ 0x2222_2222_2222_2222
-            // The lowest byte flagged is the first quote (higher flags may be
-            // false ones).
-            let flags = (quotes &- 0x0101_0101_0101_0101) & ~quotes & 0x8080_8080_8080_8080
+            let flags = zeroByteFlags(word ^ 0x2222_2222_2222_2222)
             if flags == 0 {
                 position += 8
                 continue

@@ -470,10 +470,9 @@ struct TOMLParser {
         // character (below 0x20, or 0x7F); the loop below looks at the rest.
         while q + 8 <= end {
             let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: q, as: UInt64.self))
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-            let flags = zeroBytes(word ^ (0x22 &* ones)) | zeroBytes(word ^ (0x5C &* ones))
-                | zeroBytes(word ^ (0x7F &* ones)) | ((word &- 0x20 &* ones) & ~word & highs)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let flags = zeroByteFlags(word ^ (0x22 &* ones)) | zeroByteFlags(word ^ (0x5C &* ones))
+                | zeroByteFlags(word ^ (0x7F &* ones)) | byteBelowFlags(word, 0x20)
             if flags != 0 { break }
             q += 8
         }
