@@ -21,8 +21,6 @@ func memoryCompare(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) 
     memcmp(a, b, length)
 }
 
-/// The offset of the first `byte` in `buffer[start..<end]`, or nil.
-@inline(__always)
 /// Whether `needle` occurs in `buffer`: memchr for its first byte, memcmp
 /// for the rest.
 func contains(_ needle: [UInt8], in buffer: UnsafeRawBufferPointer) -> Bool {
@@ -51,6 +49,34 @@ func zeroByteFlags(_ word: UInt64) -> UInt64 {
 @inline(__always)
 func byteBelowFlags(_ word: UInt64, _ limit: UInt8) -> UInt64 {
     (word &- UInt64(limit) &* 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+}
+
+/// The zero bytes of `word` exactly: the high bit of each byte that is
+/// zero, and no other bit (no borrow crosses bytes), so that the highest
+/// flag is the last zero byte.
+@inline(__always)
+func exactZeroByteFlags(_ word: UInt64) -> UInt64 {
+    ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+}
+
+/// The last offset of `byte` in `start ..< end`, or nil, 8 bytes at a time
+/// back from `end` (a line's start, looked for back from an item).
+@inline(__always)
+func lastIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+    guard start < end, let base = buffer.baseAddress else { return nil }
+    let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+    var position = end
+    while position - start >= 8 {
+        position -= 8
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)) ^ pattern
+        let flags = exactZeroByteFlags(word)
+        if flags != 0 { return position + (63 - flags.leadingZeroBitCount) / 8 }
+    }
+    while position > start {
+        position -= 1
+        if base.load(fromByteOffset: position, as: UInt8.self) == byte { return position }
+    }
+    return nil
 }
 
 /// The first offset of `byte` in `start ..< end`; a short range (a key, a

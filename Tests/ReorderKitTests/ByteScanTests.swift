@@ -24,6 +24,59 @@ final class ByteScanTests: XCTestCase {
         }
     }
 
+    func testLastIndexEqualsALoopForEveryLengthAndOffset() {
+        var generator = SeededGenerator(seed: 12)
+        // 0x0B and 0x01 next to a line feed are where a borrowing test
+        // would flag a byte that is not one.
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x0E, 0x00, 0x01, 0x8A, 0x61, 0xFF, 0x09]
+        for _ in 0..<3_000 {
+            let bytes = (0..<generator.below(80)).map { _ in generator.pick(alphabet) }
+            let sought = generator.pick([UInt8(0x0A), 0x00, 0xFF])
+            bytes.withUnsafeBytes { buffer in
+                let start = generator.below(bytes.count + 1)
+                let end = start + generator.below(bytes.count - start + 1)
+                let expected = (start..<end).last { bytes[$0] == sought }
+                XCTAssertEqual(lastIndex(of: sought, in: buffer, from: start, to: end), expected,
+                               "\(bytes) \(start)..<\(end) for \(sought)")
+            }
+        }
+    }
+
+    func testUTF8ValidationFindsTheFirstBadByteAfterRunsOfASCII() {
+        // What Swift's own decoder says: the first offset where a scalar
+        // does not decode.
+        func reference(_ bytes: [UInt8], from start: Int) -> Int? {
+            var iterator = bytes[start...].makeIterator()
+            var decoder = UTF8()
+            var offset = start
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
+        }
+        var generator = SeededGenerator(seed: 13)
+        let pieces: [[UInt8]] = [[0x61], [0x7F], [0x0A], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
+                                 [0xC3], [0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xFF]]
+        for round in 0..<3_000 {
+            var bytes: [UInt8] = []
+            let ascii = generator.below(40)
+            bytes += (0..<ascii).map { _ in UInt8(0x20 + generator.below(0x5F)) }
+            for _ in 0..<generator.below(4) {
+                // Mostly valid pieces; now and then a bad one.
+                bytes += generator.pick(round % 3 == 0 ? pieces : Array(pieces[0..<6]))
+                bytes += (0..<generator.below(12)).map { _ in UInt8(0x61) }
+            }
+            let start = generator.below(min(bytes.count, 9) + 1)
+            bytes.withUnsafeBytes { buffer in
+                XCTAssertEqual(UTF8Validation.firstInvalid(buffer, in: start..<bytes.count), reference(bytes, from: start),
+                               "\(bytes) from \(start)")
+            }
+        }
+    }
+
     func testStringEndEqualsALoopWithEscapedQuotesAcrossWords() {
         func reference(_ bytes: [UInt8], _ start: Int) -> Int {
             var position = start + 1

@@ -116,8 +116,8 @@ struct CommentOwnership {
             if lexer.commentsAreLineComments {
                 // A line of line comments starts, after its blanks, with
                 // one: the cheap test first.
-                var lineBegin = p
-                while lineBegin > floor && lineBegin > documentStart && source[lineBegin - 1] != 0x0A { lineBegin -= 1 }
+                let lowest = max(floor, documentStart)
+                var lineBegin = p <= lowest ? p : lastIndex(of: 0x0A, in: source, from: lowest, to: p).map { $0 + 1 } ?? lowest
                 while lineBegin < p && isBlank(lineBegin) { lineBegin += 1 }
                 guard lexer.comment(startingAt: lineBegin) != nil else { break }
             }

@@ -98,7 +98,7 @@ struct TOMLParser {
         root = TOMLTable(origin: .root, parent: nil, offset: 0)
         root.section = 0
         current = root
-        sections = [TOMLSection(header: 0..<0, isArray: false, path: [], table: root, lines: 0..<0)]
+        sections = [TOMLSection(header: 0..<0, isArray: false, path: TOMLKeyPath(), table: root, lines: 0..<0)]
     }
 
     func fail(_ problem: String, at offset: Int? = nil) -> FormatError {
@@ -170,19 +170,20 @@ struct TOMLParser {
     // MARK: - Keys and tables
 
     /// A key, dotted or not: its segments, decoded.
-    mutating func key() throws -> [String] {
-        var segments: [String] = []
+    mutating func key() throws -> TOMLKeyPath {
+        let head = try simpleKey()
+        var rest: [String] = []
         while true {
-            segments.append(try simpleKey())
             let save = p
             skipBlanks()
             if p < end && source[p] == .dot {
                 p += 1
                 skipBlanks()
+                rest.append(try simpleKey())
                 continue
             }
             p = save
-            return segments
+            return TOMLKeyPath(head, rest)
         }
     }
 
@@ -290,12 +291,10 @@ struct TOMLParser {
     /// only: a multi-line string may hold such a line.
     func linesBeforeNextHeader() -> Int {
         var count = 0, q = p
-        while q < end {
-            if source[q] == 0x0A {
-                if q + 1 < end && source[q + 1] == .openBracket { break }
-                count += 1
-            }
-            q += 1
+        while let newline = firstIndex(of: 0x0A, in: source, from: q, to: end) {
+            if newline + 1 < end && source[newline + 1] == .openBracket { break }
+            count += 1
+            q = newline + 1
         }
         return count
     }
@@ -313,7 +312,7 @@ struct TOMLParser {
     }
 
     /// Defines `path` = `value` in `table`, making tables for a dotted key.
-    mutating func assign(_ path: [String], _ value: TOMLValue, in table: TOMLTable, scope: Int, offset: Int, line: Int?) throws {
+    mutating func assign(_ path: TOMLKeyPath, _ value: TOMLValue, in table: TOMLTable, scope: Int, offset: Int, line: Int?) throws {
         var table = table
         if let line { table.lines.append(line) }
         for (depth, name) in path.dropLast().enumerated() {

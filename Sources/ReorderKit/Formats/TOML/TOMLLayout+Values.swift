@@ -38,7 +38,7 @@ enum TOMLCompare {
     /// `keyStart`: where the pair's line starts, when it starts with the
     /// list's own key (a line of the table at depth 0): a bare key of one
     /// segment is then its bytes there.
-    static func member(keys: [String], depth: Int, value: TOMLValue, pointer: JSONPointer?,
+    static func member(keys: TOMLKeyPath, depth: Int, value: TOMLValue, pointer: JSONPointer?,
                        _ source: UnsafeRawBufferPointer, keyStart: Int? = nil) -> KeyBytes? {
         let own = keys[min(depth, keys.count)...]
         guard let pointer else {
@@ -137,7 +137,7 @@ extension TOMLInlineLayout {
     }
 
     func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
-        try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: isTable ? list.memberKeys : nil)
+        try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: isTable ? list.memberKeys.map { Array($0) } : nil)
     }
 
     /// An array: one TOML value on one line, or with `asString` any text as
@@ -231,7 +231,7 @@ extension TOMLLineLayout {
 
     /// An array of tables: the keys of its header.
     var arrayPath: [String] {
-        elements.first.flatMap { $0.section }.map { document.sections[$0].path } ?? []
+        elements.first.flatMap { $0.section }.map { Array(document.sections[$0].path) } ?? []
     }
 
     /// With `options.recursive`, the lists inside the items (and a
@@ -311,12 +311,12 @@ extension TOMLLineLayout {
             switch kind {
             case .table:
                 guard document.lines.count == 1, document.sections.count == 1 else { throw invalid("a table's item is one 'key = value' line") }
-                return document.lines[0].keys
+                return Array(document.lines[0].keys)
             case .sections:
                 return []
             case .tableArray:
                 guard document.lines.first.map({ $0.section > 0 }) ?? true, document.sections.count >= 2,
-                      document.sections[1].isArray, document.sections[1].path == arrayPath,
+                      document.sections[1].isArray, Array(document.sections[1].path) == arrayPath,
                       document.sections.dropFirst(2).allSatisfy({ $0.path.starts(with: arrayPath) && $0.path.count > arrayPath.count }) else {
                     throw invalid("an array-of-tables item is one '[[\(TOMLParser.dotted(arrayPath))]]' section with its lines")
                 }

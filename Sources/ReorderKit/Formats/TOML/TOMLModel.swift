@@ -22,14 +22,17 @@ final class TOMLTable {
 
     var origin: Origin
     unowned(unsafe) var parent: TOMLTable?
+    // The reader appends to these once a line; nothing else holds an
+    // access to them across a call, so the run-time exclusivity check (a
+    // an eighth of the reader's instructions on a table of 100 000 keys) is left out.
     /// Keys in document order, and what each holds.
-    var keys: [String] = []
-    var entries: [String: TOMLEntry] = [:]
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var entries: [String: TOMLEntry] = [:]
     /// Header tables and elements: the section the header opens.
     var section: Int? = nil
     /// The key/value lines that define something in this table, directly
     /// or by a dotted key through it (indices into `TOMLDocument.lines`).
-    var lines: [Int] = []
+    @exclusivity(unchecked) var lines: [Int] = []
     /// Inline tables: the braces, the members and the comma after each.
     var inline: TOMLInlineList? = nil
     /// Where the table was first named (for messages).
@@ -88,7 +91,7 @@ final class TOMLInlineList {
     /// The elements, or the members' values.
     var values: [TOMLValue] = []
     /// Tables: each member's key segments, decoded.
-    var memberKeys: [[String]] = []
+    var memberKeys: [TOMLKeyPath] = []
     init(open: Int) { self.open = open }
 }
 
@@ -99,7 +102,7 @@ struct TOMLSection {
     let header: Range<Int>
     let isArray: Bool
     /// The header's keys, decoded.
-    let path: [String]
+    let path: TOMLKeyPath
     /// The table it opens.
     let table: TOMLTable
     /// Its key/value lines (indices into `TOMLDocument.lines`).
@@ -111,7 +114,36 @@ struct TOMLLine {
     /// From the key's first byte to the end of the value.
     let range: Range<Int>
     /// The key's segments, decoded.
-    let keys: [String]
+    let keys: TOMLKeyPath
     let value: TOMLValue
     let section: Int
+}
+
+/// A key's segments, decoded: `a` of `a = 1`, `a`, `b` of `a.b = 1`. Most
+/// keys have one segment, kept without an array of its own (an allocation
+/// a line on a table of many keys).
+struct TOMLKeyPath: RandomAccessCollection, Equatable {
+    private let head: String
+    private let rest: [String]
+    let count: Int
+
+    /// The root's: no segment.
+    init() {
+        head = ""
+        rest = []
+        count = 0
+    }
+
+    init(_ head: String, _ rest: [String] = []) {
+        self.head = head
+        self.rest = rest
+        count = rest.count + 1
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> String {
+        precondition(position >= 0 && position < count, "a key segment out of range")
+        return position == 0 ? head : rest[position - 1]
+    }
 }
