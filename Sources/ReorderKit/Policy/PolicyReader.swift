@@ -34,7 +34,7 @@ private struct PolicyReader {
         for index in table.lines where document.lines[index].keys.first == key {
             return document.lines[index].range.lowerBound
         }
-        if case .table(let inner)? = table.entries[key] { return inner.offset }
+        if case .table(let inner)? = table[key] { return inner.offset }
         return table.offset
     }
 
@@ -77,7 +77,7 @@ private struct PolicyReader {
     }
 
     func value(_ key: String, of table: TOMLTable) throws(PolicyError) -> TOMLValue {
-        guard case .value(let value)? = table.entries[key] else {
+        guard case .value(let value)? = table[key] else {
             throw fail(.wrongType(key: key, expected: "a value, not a table"), at: offset(of: key, in: table))
         }
         return value
@@ -100,11 +100,11 @@ private struct PolicyReader {
             case "markers":
                 policy.markers = try bool(try value(key, of: root), key: key)
             case "rule":
-                guard case .tableArray(let array)? = root.entries[key] else {
+                guard case .tableArray(let array)? = root[key] else {
                     throw fail(.wrongType(key: key, expected: "an array of tables, written [[rule]]"), at: offset(of: key, in: root))
                 }
                 for (index, table) in array.elements.enumerated() {
-                    if table.entries["preset"] != nil {
+                    if table["preset"] != nil {
                         policy.rules += try presetRules(table, number: index + 1)
                     } else {
                         policy.rules.append(try rule(table, number: index + 1))
@@ -135,7 +135,7 @@ private struct PolicyReader {
             case "files":
                 rule.files = try globs(value)
             case "list", "lists":
-                if key == "list" && table.entries["lists"] != nil {
+                if key == "list" && table["lists"] != nil {
                     throw fail(.both(key: "list", other: "lists", rule: number), at: offset(of: key, in: table))
                 }
                 let given = key == "list" ? [(try string(value, key: key), value.range.lowerBound)] : try strings(value, key: key)
@@ -191,11 +191,11 @@ private struct PolicyReader {
             }
             return rule
         }
-        if table.entries["block"] != nil && (table.entries["list"] != nil || table.entries["lists"] != nil) {
-            throw fail(.both(key: "block", other: table.entries["list"] != nil ? "list" : "lists", rule: number),
+        if table["block"] != nil && (table["list"] != nil || table["lists"] != nil) {
+            throw fail(.both(key: "block", other: table["list"] != nil ? "list" : "lists", rule: number),
                        at: offset(of: "block", in: table))
         }
-        if rule.files.isEmpty && table.entries["block"] == nil {
+        if rule.files.isEmpty && table["block"] == nil {
             throw fail(.missingKey(key: "files", rule: number), at: table.offset)
         }
         // A format without `-p` (lines, CSV) reads a document as one list:
@@ -239,12 +239,12 @@ private struct PolicyReader {
                        : .unknownKey(key: key, in: "rule \(number)", suggestion: NearestName.closest(to: key, among: Policy.presetRuleKeys)),
                        at: offset(of: key, in: table))
         }
-        if table.entries["list"] != nil && table.entries["lists"] != nil {
+        if table["list"] != nil && table["lists"] != nil {
             throw fail(.both(key: "list", other: "lists", rule: number), at: offset(of: "list", in: table))
         }
         let names = chosen.lists.map(\.list)
         func listNames(_ key: String) throws(PolicyError) -> [String] {
-            guard table.entries[key] != nil else { return [] }
+            guard table[key] != nil else { return [] }
             var out: [String] = []
             for (text, at) in try strings(try value(key, of: table), key: key) {
                 guard names.contains(text) else {
@@ -259,7 +259,7 @@ private struct PolicyReader {
         var changed = try listNames("list") + listNames("lists")
         // The rule's own order, read as a rule without a preset reads it.
         var own = PolicyRule(number: number, offset: table.offset)
-        let overrides = ["order", "like", "first", "last"].filter { table.entries[$0] != nil }
+        let overrides = ["order", "like", "first", "last"].filter { table[$0] != nil }
         if !overrides.isEmpty {
             if changed.isEmpty {
                 guard let main = chosen.main else {
@@ -270,7 +270,7 @@ private struct PolicyReader {
             own = try rule(table, number: number, orderOnly: true)
         }
         var scripts: PolicyOrder? = nil
-        if table.entries["scripts"] != nil {
+        if table["scripts"] != nil {
             let scriptsValue = try value("scripts", of: table)
             guard preset == "package.json" else { throw fail(.scriptsWithoutPreset(rule: number), at: scriptsValue.range.lowerBound) }
             switch try choice(scriptsValue, key: "scripts", among: ["kept", "sorted", "pre-post"]) {
@@ -279,7 +279,7 @@ private struct PolicyReader {
             default: scripts = .kept
             }
         }
-        let files = table.entries["files"] != nil ? try globs(try value("files", of: table)) : chosen.files.map { try! Glob($0) }
+        let files = table["files"] != nil ? try globs(try value("files", of: table)) : chosen.files.map { try! Glob($0) }
         var rules = chosen.rules(number: number, offset: table.offset, files: files, skip: skipped)
         for index in rules.indices {
             let pattern: PointerPattern
@@ -289,10 +289,10 @@ private struct PolicyReader {
             }
             if pattern.text == "/scripts", let scripts { rules[index].order = scripts }
             if changed.contains(pattern.text) {
-                if table.entries["order"] != nil || table.entries["like"] != nil { rules[index].order = own.order }
+                if table["order"] != nil || table["like"] != nil { rules[index].order = own.order }
                 // The rule's `first` before the preset's own.
-                if table.entries["first"] != nil { rules[index].first = own.first + rules[index].first.filter { !own.first.contains($0) } }
-                if table.entries["last"] != nil { rules[index].last = own.last }
+                if table["first"] != nil { rules[index].first = own.first + rules[index].first.filter { !own.first.contains($0) } }
+                if table["last"] != nil { rules[index].last = own.last }
             }
         }
         return rules

@@ -228,7 +228,7 @@ struct TOMLParser {
         var table = root
         for (depth, name) in path.dropLast().enumerated() {
             let here = TOMLParser.dotted(path.prefix(depth + 1))
-            if let entry = table.entries[name] {
+            if let entry = table[name] {
                 switch entry {
                 case .table(let child):
                     if child.origin == .inline {
@@ -251,7 +251,7 @@ struct TOMLParser {
         let opened: TOMLTable
         if isArray {
             let array: TOMLTableArray
-            if let entry = table.entries[name] {
+            if let entry = table[name] {
                 guard case .tableArray(let existing) = entry else {
                     throw TOMLError.redefined(key: whole, reason: "it is defined already, not as an array of tables", offset: start)
                 }
@@ -262,7 +262,7 @@ struct TOMLParser {
             }
             opened = TOMLTable(origin: .element, parent: table, offset: start)
             array.elements.append(opened)
-        } else if let entry = table.entries[name] {
+        } else if let entry = table[name] {
             guard case .table(let existing) = entry, existing.origin == .implicit else {
                 let reason: String
                 if case .table(let existing) = entry, case .dotted = existing.origin {
@@ -316,7 +316,7 @@ struct TOMLParser {
         var table = table
         if let line { table.lines.append(line) }
         for (depth, name) in path.dropLast().enumerated() {
-            if let entry = table.entries[name] {
+            if let entry = table[name] {
                 guard case .table(let child) = entry, child.origin == .dotted(scope: scope) else {
                     let reason: String
                     switch entry {
@@ -340,15 +340,14 @@ struct TOMLParser {
         if let inline = value.table { inline.parent = table }
         // One lookup: a key defined already is an error, and the document
         // is not used after it.
-        guard table.entries.updateValue(value.table.map { .table($0) } ?? .value(value), forKey: name) == nil else {
+        guard table.add(name, value.table.map { .table($0) } ?? .value(value)) else {
             throw TOMLError.redefined(key: TOMLParser.dotted(path), reason: "it is defined already", offset: offset)
         }
-        table.keys.append(name)
-        if table.entries.count == 256 {
-            // A large table: room for the keys of the lines below at once,
-            // rather than a table that grows (and hashes every key again)
-            // as they come.
-            table.entries.reserveCapacity(table.entries.count + linesBeforeNextHeader())
+        if table.keys.count == 256 {
+            // A large table: room for the keys of the lines below at once.
+            let more = linesBeforeNextHeader()
+            table.reserveCapacity(adding: more)
+            if line != nil { lines.reserveCapacity(lines.count + more) }
         }
     }
 
@@ -472,7 +471,8 @@ struct TOMLParser {
             let ones: UInt64 = 0x0101_0101_0101_0101
             let flags = zeroByteFlags(word ^ (0x22 &* ones)) | zeroByteFlags(word ^ (0x5C &* ones))
                 | zeroByteFlags(word ^ (0x7F &* ones)) | byteBelowFlags(word, 0x20)
-            if flags != 0 { break }
+            // The lowest flag is a true one: the loop below starts there.
+            if flags != 0 { q += flags.trailingZeroBitCount / 8; break }
             q += 8
         }
         while q < end {

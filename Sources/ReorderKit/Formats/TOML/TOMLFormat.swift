@@ -61,7 +61,7 @@ enum TOMLTarget {
     func child(_ token: String) -> TOMLTarget? {
         switch self {
         case .table(let table):
-            return table.entries[token].map(TOMLTarget.init)
+            return table[token].map(TOMLTarget.init)
         case .tableArray(let array):
             guard let index = JSONPointer.arrayIndex(token), index < array.elements.count else { return nil }
             return .table(array.elements[index])

@@ -113,6 +113,8 @@ extension TOMLInlineLayout {
         if isTable {
             return TOMLCompare.member(keys: list.memberKeys[index], depth: 0, value: list.values[index], pointer: pointer, source)
         }
+        // A string (most arrays): its text, without a copy of the value.
+        if pointer == nil && list.values[index].kind == .string { return list.values[index].decoded }
         let value = TOMLTarget(list.values[index])
         guard let pointer else { return TOMLCompare.text(value, source) }
         return TOMLCompare.descend(value, pointer.tokens).flatMap { TOMLCompare.text($0, source) }
@@ -183,7 +185,16 @@ extension TOMLLineLayout {
     func compared(_ index: Int, key pointer: JSONPointer?) -> KeyBytes? {
         switch kind {
         case .table:
-            let line = document.lines[lineIndices[index]]
+            let lineIndex = lineIndices[index]
+            if pointer == nil && depth == 0 && document.lines[lineIndex].keys.count == 1 {
+                // A key of one segment, bare: its bytes where the line
+                // starts (without a copy of the line).
+                let start = document.lines[lineIndex].range.lowerBound
+                if source[start].isBareKeyByte {
+                    return .source(start..<start + document.lines[lineIndex].keys[0].utf8.count)
+                }
+            }
+            let line = document.lines[lineIndex]
             return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source,
                                       keyStart: depth == 0 ? line.range.lowerBound : nil)
         case .tableArray:
@@ -192,7 +203,7 @@ extension TOMLLineLayout {
         case .sections:
             let key = sectionKeys[index]
             guard let pointer else { return .owned(Array(key.utf8)) }
-            guard let entry = table?.entries[key] else { return nil }
+            guard let entry = table?[key] else { return nil }
             return TOMLCompare.descend(TOMLTarget(entry), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
         }
     }
@@ -359,7 +370,7 @@ extension TOMLLineLayout: NestedList {
         case .tableArray:
             return try TOMLLineLayout.lists(of: elements[index], document)
         case .sections:
-            switch table?.entries[sectionKeys[index]] {
+            switch table?[sectionKeys[index]] {
             case .table(let child): return try TOMLLineLayout.lists(of: child, document)
             case .tableArray(let array):
                 return [try TOMLLineLayout(document: document, tableArray: array)]

@@ -163,8 +163,8 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         lineBreak = TOMLLineLayout.lineBreak(of: document.source)
         // The key of `table` each section's table is under.
         var keyOf: [ObjectIdentifier: String] = [:]
-        for key in table.keys {
-            switch table.entries[key]! {
+        for (key, entry) in zip(table.keys, table.entries) {
+            switch entry {
             case .table(let child): keyOf[ObjectIdentifier(child)] = key
             case .tableArray(let array): for element in array.elements { keyOf[ObjectIdentifier(element)] = key }
             case .value: break

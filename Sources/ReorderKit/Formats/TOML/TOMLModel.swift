@@ -23,11 +23,17 @@ final class TOMLTable {
     var origin: Origin
     unowned(unsafe) var parent: TOMLTable?
     // The reader appends to these once a line; nothing else holds an
-    // access to them across a call, so the run-time exclusivity check (a
-    // an eighth of the reader's instructions on a table of 100 000 keys) is left out.
-    /// Keys in document order, and what each holds.
-    @exclusivity(unchecked) var keys: [String] = []
-    @exclusivity(unchecked) var entries: [String: TOMLEntry] = [:]
+    // access to them across a call, so the run-time exclusivity check (an
+    // eighth of the reader's instructions on a table of 100 000 keys) is
+    // left out.
+    /// Keys in document order.
+    @exclusivity(unchecked) private(set) var keys: [String] = []
+    /// What each key holds, in the order of `keys`.
+    @exclusivity(unchecked) private(set) var entries: [TOMLEntry] = []
+    /// Each key's index in `keys`: the dictionary holds 4 bytes a key
+    /// besides the key, not the entry (a table of 100 000 keys is a
+    /// dictionary of 262 144 places).
+    @exclusivity(unchecked) private var places: [String: Int32] = [:]
     /// Header tables and elements: the section the header opens.
     var section: Int? = nil
     /// The key/value lines that define something in this table, directly
@@ -44,9 +50,34 @@ final class TOMLTable {
         self.offset = offset
     }
 
+    /// What `key` holds, or nil.
+    subscript(key: String) -> TOMLEntry? {
+        places[key].map { entries[Int($0)] }
+    }
+
+    /// Adds `key` with `entry`; the caller knows it is new.
     func set(_ key: String, _ entry: TOMLEntry) {
+        let added = add(key, entry)
+        assert(added, "a key set twice")
+    }
+
+    /// Adds `key` with `entry`, unless the table has it already: then
+    /// false, and the table is not to be used again (the document is in
+    /// error); one look-up either way.
+    @inline(__always)
+    func add(_ key: String, _ entry: consuming TOMLEntry) -> Bool {
+        guard places.updateValue(Int32(truncatingIfNeeded: keys.count), forKey: key) == nil else { return false }
         keys.append(key)
-        entries[key] = entry
+        entries.append(entry)
+        return true
+    }
+
+    /// Room for `count` more keys at once, rather than a table that grows
+    /// (and hashes every key again) as they come.
+    func reserveCapacity(adding count: Int) {
+        places.reserveCapacity(keys.count + count)
+        keys.reserveCapacity(keys.count + count)
+        entries.reserveCapacity(keys.count + count)
     }
 }
 
@@ -84,14 +115,16 @@ struct TOMLValue {
 final class TOMLInlineList {
     let open: Int
     var close = 0
+    // Set while the reader reads the list and read once an item after: no
+    // run-time exclusivity check (as for `TOMLTable`'s keys).
     /// Arrays: each element's bytes; tables: each member's, key to value.
-    var itemRanges: [Range<Int>] = []
+    @exclusivity(unchecked) var itemRanges: [Range<Int>] = []
     /// The comma after each item, if any.
-    var commas: [Int?] = []
+    @exclusivity(unchecked) var commas: [Int?] = []
     /// The elements, or the members' values.
-    var values: [TOMLValue] = []
+    @exclusivity(unchecked) var values: [TOMLValue] = []
     /// Tables: each member's key segments, decoded.
-    var memberKeys: [TOMLKeyPath] = []
+    @exclusivity(unchecked) var memberKeys: [TOMLKeyPath] = []
     init(open: Int) { self.open = open }
 }
 
