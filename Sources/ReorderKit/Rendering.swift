@@ -40,35 +40,35 @@ public struct Renderer<Layout: ListLayout> {
             }
             return layout.separator(afterPosition: position - 1, resultCount: resultCount)
         }
-        try arrangement.runs.withUnsafeBufferPointer { runs in
-            for run in runs {
-                if run.isNewItem {
-                    if position > 0 { try pieces.put(separator()) }
-                    let bytes = UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])
-                    try pieces.putBytes(bytes)
-                    lastItemIsEmpty = bytes.isEmpty
-                    position += 1
-                    previousSourceItem = -1
-                } else if uniform {
-                    // Consecutive source items with identical separators are
-                    // one stretch of the source.
-                    if position > 0 { try pieces.put(separator()) }
-                    let first = layout.itemRange(run.start)
-                    let last = run.end - 1 == run.start ? first : layout.itemRange(run.end - 1)
-                    try pieces.putSource(first.lowerBound, last.upperBound)
-                    lastItemIsEmpty = last.isEmpty
-                    position += run.end - run.start
-                    previousSourceItem = run.end - 1
-                } else {
-                    for index in run.start..<run.end {
-                        if position > 0 {
-                            try pieces.put(layout.separator(afterPosition: position - 1, resultCount: resultCount))
-                        }
-                        let item = layout.itemRange(index)
-                        try pieces.putSource(item.lowerBound, item.upperBound)
-                        lastItemIsEmpty = item.isEmpty
-                        position += 1
+        // Walked here, not in a closure: a closure's captured state (the
+        // position, the receiver) costs a run-time exclusivity check a use.
+        for run in arrangement.runs {
+            if run.isNewItem {
+                if position > 0 { try pieces.put(separator()) }
+                let bytes = UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])
+                try pieces.putBytes(bytes)
+                lastItemIsEmpty = bytes.isEmpty
+                position += 1
+                previousSourceItem = -1
+            } else if uniform {
+                // Consecutive source items with identical separators are
+                // one stretch of the source.
+                if position > 0 { try pieces.put(separator()) }
+                let first = layout.itemRange(run.start)
+                let last = run.end - 1 == run.start ? first : layout.itemRange(run.end - 1)
+                try pieces.putSource(first.lowerBound, last.upperBound)
+                lastItemIsEmpty = last.isEmpty
+                position += run.end - run.start
+                previousSourceItem = run.end - 1
+            } else {
+                for index in run.start..<run.end {
+                    if position > 0 {
+                        try pieces.put(layout.separator(afterPosition: position - 1, resultCount: resultCount))
                     }
+                    let item = layout.itemRange(index)
+                    try pieces.putSource(item.lowerBound, item.upperBound)
+                    lastItemIsEmpty = item.isEmpty
+                    position += 1
                 }
             }
         }
