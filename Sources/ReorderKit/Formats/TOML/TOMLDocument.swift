@@ -198,11 +198,13 @@ struct TOMLParser {
             return decoded.withBytes(in: source) { String(decoding: $0, as: UTF8.self) }
         }
         let start = p
-        while p < end && source[p].isBareKeyByte { p += 1 }
-        if p == start {
+        var q = p
+        while q < end && source[q].isBareKeyByte { q += 1 }
+        p = q
+        if q == start {
             throw fail("expected a key (letters, digits, '_' and '-', or a quoted key)")
         }
-        return String(decoding: source[start..<p], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: source.assumingMemoryBound(to: UInt8.self)[start..<q]), as: UTF8.self)
     }
 
     static func dotted(_ keys: some Collection<String>) -> String {
@@ -315,7 +317,8 @@ struct TOMLParser {
     mutating func assign(_ path: TOMLKeyPath, _ value: TOMLValue, in table: TOMLTable, scope: Int, offset: Int, line: Int?) throws {
         var table = table
         if let line { table.lines.append(line) }
-        for (depth, name) in path.dropLast().enumerated() {
+        for depth in 0..<path.count - 1 {
+            let name = path[depth]
             if let entry = table[name] {
                 guard case .table(let child) = entry, child.origin == .dotted(scope: scope) else {
                     let reason: String
