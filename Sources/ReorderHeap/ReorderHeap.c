@@ -19,9 +19,14 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 
 int reorder_heap_prefer_huge_pages(size_t bytes) {
+    // Once a process: a second call (a batch's script, then a large
+    // document) would set aside its bytes again.
+    static atomic_int prepared = 0;
+    if (atomic_exchange(&prepared, 1)) return 1;
     // Allocations up to the largest threshold glibc allows (32 MiB on 64-bit
     // systems) come from the heap; freed memory at its top is kept.
     const size_t largest_threshold = (size_t)32 << 20;

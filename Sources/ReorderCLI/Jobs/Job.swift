@@ -51,6 +51,7 @@ struct Job {
         guard readsList else { return LoadedInput(content: content, document: nil, edited: edited) }
         let source = content.bytes
         let format = readOptions.format.resolve(name: name, source: source)
+        HeapTuning.prepare(forDocumentOf: source.count, format: format)
         do {
             let document = try ListDocument(source, format: format, options: readOptions)
             try content.throwIfShrank()

@@ -1,4 +1,5 @@
 import ReorderHeap
+import ReorderKit
 
 /// The heap readied for a batch that will allocate many megabytes.
 ///
@@ -26,6 +27,26 @@ enum HeapTuning {
     /// faults without huge pages).
     static func prepare(forLists paths: [String]) {
         prepare(files: paths, bytesPerByte: 6)
+    }
+
+    /// Readies the heap for reading a large TOML or YAML document: their
+    /// readers keep a table, a line and a value per item, about 12 bytes
+    /// per byte of a TOML table of short lines and 6 of a YAML sequence of
+    /// mappings. A TOML array of 100 000 strings (2.9 MB) went from 31 to
+    /// 22 ms, 8 000 page faults to 2 700; a YAML sequence of 100 000
+    /// mappings (10 MB) from 145 to 124 ms. JSON's reader keeps about a
+    /// byte per byte and gains nothing; lines keep their offsets in huge
+    /// pages of their own (`OffsetTable`).
+    static func prepare(forDocumentOf bytes: Int, format: ListFormat) {
+        let bytesPerByte: Int
+        switch format {
+        case .toml: bytesPerByte = 12
+        case .yaml: bytesPerByte = 6
+        case .json: bytesPerByte = 2
+        default: return
+        }
+        guard bytes >= large else { return }
+        _ = reorder_heap_prefer_huge_pages(min(bytesPerByte * bytes, 1 << 30))
     }
 
     /// Room for `bytesPerByte` per byte of the regular files at `paths`, up

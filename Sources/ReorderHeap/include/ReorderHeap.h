@@ -11,6 +11,7 @@
 /// the first touch of every 2 MiB costs one page fault rather than 512.
 /// Threads share that heap (one arena), so that what a second thread
 /// allocates is advised memory too.
+/// The first call in a process does this; later calls do nothing.
 /// Returns 1 when done, 0 when this C library offers no such tuning.
 int reorder_heap_prefer_huge_pages(size_t bytes);
 
