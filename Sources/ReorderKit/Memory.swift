@@ -110,6 +110,46 @@ func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: I
     return UnsafeRawPointer(found) - base
 }
 
+/// Copies `count` bytes from `source` to `target` (which do not overlap)
+/// inline when they are few, with loads and stores that may overlap each
+/// other within the range (two of 16 bytes for 16 to 32 bytes, and so on):
+/// a line or a member is most of what the writer copies, and a call to
+/// `memcpy` for each costs more than the copy.
+@inline(__always)
+func copyBytes(_ target: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, _ count: Int) {
+    switch count {
+    case 0: return
+    case 1..<4:
+        target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+        target.storeBytes(of: source.load(fromByteOffset: count / 2, as: UInt8.self), toByteOffset: count / 2, as: UInt8.self)
+        target.storeBytes(of: source.load(fromByteOffset: count - 1, as: UInt8.self), toByteOffset: count - 1, as: UInt8.self)
+    case 4..<8:
+        let first = source.loadUnaligned(as: UInt32.self), last = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        target.storeBytes(of: first, as: UInt32.self)
+        target.storeBytes(of: last, toByteOffset: count - 4, as: UInt32.self)
+    case 8..<16:
+        let first = source.loadUnaligned(as: UInt64.self), last = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        target.storeBytes(of: first, as: UInt64.self)
+        target.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+    case 16...32:
+        let first = source.loadUnaligned(as: SIMD16<UInt8>.self)
+        let last = source.loadUnaligned(fromByteOffset: count - 16, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: first, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: last, toByteOffset: count - 16, as: SIMD16<UInt8>.self)
+    case 33...64:
+        let a = source.loadUnaligned(as: SIMD16<UInt8>.self)
+        let b = source.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        let c = source.loadUnaligned(fromByteOffset: count - 32, as: SIMD16<UInt8>.self)
+        let d = source.loadUnaligned(fromByteOffset: count - 16, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: a, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: c, toByteOffset: count - 32, as: SIMD16<UInt8>.self)
+        target.storeBytes(of: d, toByteOffset: count - 16, as: SIMD16<UInt8>.self)
+    default:
+        target.copyMemory(from: source, byteCount: count)
+    }
+}
+
 /// A growable array of offsets for lists of millions of items: one
 /// allocation, advised to use huge pages when large, so that filling it
 /// costs dozens of page faults rather than tens of thousands.

@@ -322,7 +322,7 @@ private struct OutputGatherer: PieceReceiver {
             try handOver()
         }
         let copy = buffer + used
-        copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        copyBytes(copy, bytes.baseAddress!, bytes.count)
         used += bytes.count
         // Consecutive copies are one slice.
         if sliceCount > 0, let last = slices[sliceCount - 1].baseAddress,

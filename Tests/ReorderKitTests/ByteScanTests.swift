@@ -77,6 +77,23 @@ final class ByteScanTests: XCTestCase {
         }
     }
 
+    func testCopyBytesCopiesEveryLengthAndNothingAround() {
+        var generator = SeededGenerator(seed: 14)
+        for count in 0..<140 {
+            let bytes = (0..<count).map { _ in UInt8(generator.below(256)) }
+            // The target with guard bytes on both sides, at every alignment.
+            for offset in 0..<3 {
+                var target = [UInt8](repeating: 0xA5, count: count + 2 * 16 + offset)
+                target.withUnsafeMutableBytes { out in
+                    bytes.withUnsafeBytes { copyBytes(out.baseAddress! + 16 + offset, $0.baseAddress ?? UnsafeRawPointer(out.baseAddress!), count) }
+                }
+                XCTAssertEqual(Array(target[16 + offset..<16 + offset + count]), bytes, "\(count) bytes at \(offset)")
+                XCTAssertTrue(target[..<(16 + offset)].allSatisfy { $0 == 0xA5 }, "before, \(count) bytes")
+                XCTAssertTrue(target[(16 + offset + count)...].allSatisfy { $0 == 0xA5 }, "after, \(count) bytes")
+            }
+        }
+    }
+
     func testStringEndEqualsALoopWithEscapedQuotesAcrossWords() {
         func reference(_ bytes: [UInt8], _ start: Int) -> Int {
             var position = start + 1
