@@ -130,6 +130,28 @@ struct CommentOwnership {
         return start
     }
 
+    /// Rule 1 for items taken in document order, with `cursor` over the
+    /// format's comments: an item that owns a comment has one ending where
+    /// a walk back from it over blanks, at most one line break and blanks
+    /// again stops, and that comment is the last one starting before the
+    /// item. Most items have none there; the walk over their line and the
+    /// line above is then left out.
+    func leadingStart<Lexer: CommentLexer>(of itemStart: Int, floor: Int, in lexer: Lexer,
+                                           cursor: inout CommentCursor) -> Int {
+        guard let comment = cursor.last(before: itemStart), comment.lowerBound >= floor else { return itemStart }
+        let source = lexer.source
+        func isBlank(_ offset: Int) -> Bool { source[offset] == 0x20 || source[offset] == 0x09 }
+        var p = itemStart
+        while p > floor && isBlank(p - 1) { p -= 1 }
+        if p > floor && source[p - 1] == 0x0A {
+            p -= 1
+            if p > floor && source[p - 1] == 0x0D { p -= 1 }
+            while p > floor && isBlank(p - 1) { p -= 1 }
+        }
+        guard comment.upperBound == p else { return itemStart }
+        return leadingStart(of: itemStart, floor: floor, in: lexer)
+    }
+
     /// Rule 2: the comments that end the item's last line, from `start`
     /// (after the item, or after its comma on that line) to the end of the
     /// last of them; nil when there are none, or when something other
@@ -171,5 +193,23 @@ struct CommentOwnership {
 
     static func hasLineBreak(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
         firstIndex(of: 0x0A, in: source, from: range.lowerBound, to: range.upperBound) != nil
+    }
+}
+
+/// A format's comments in document order, and how far a walk over its
+/// items has come: the last comment before an item, found in constant time
+/// on the whole when items are asked for in order (any order is answered).
+struct CommentCursor {
+    private let comments: [Range<Int>]
+    /// The first comment that starts at or after the last offset asked.
+    private var next = 0
+
+    init(_ comments: [Range<Int>]) { self.comments = comments }
+
+    /// The last comment that starts before `offset`, if any.
+    mutating func last(before offset: Int) -> Range<Int>? {
+        while next > 0 && comments[next - 1].lowerBound >= offset { next -= 1 }
+        while next < comments.count && comments[next].lowerBound < offset { next += 1 }
+        return next > 0 ? comments[next - 1] : nil
     }
 }

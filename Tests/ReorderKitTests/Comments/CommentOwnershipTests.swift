@@ -147,3 +147,63 @@ final class CommentOwnershipTests: XCTestCase {
         }
     }
 }
+
+/// The rule's quick answer for items taken in order (`CommentCursor`)
+/// against its whole walk, on TOML arrays and tables of random lines:
+/// comments above, beside and after items, blank lines, indentation,
+/// CR LF, items asked for out of order.
+final class CommentCursorTests: XCTestCase {
+    func testTheCursorGivesWhatTheWalkGives() throws {
+        var generator = SeededGenerator(seed: 31)
+        let arrayLines = ["  \"a\",", "  # about", "", "  \"b\", # beside", "    # deep", "\t\"c\",", "# left", "  \"d\" ,  # x  "]
+        let tableLines = ["a1 = 1", "# about", "", "b2 = 2 # beside", "  # indented", "c3 = \"x\"", "   d4 = 4"]
+        for round in 0..<400 {
+            let isArray = round % 2 == 0
+            let lineBreak = round % 5 == 0 ? "\r\n" : "\n"
+            var seen = Set<String>()
+            var lines: [String] = []
+            for _ in 0..<generator.below(30) {
+                var line = generator.pick(isArray ? arrayLines : tableLines)
+                if !isArray, let equals = line.firstIndex(of: "=") {
+                    // Every key once.
+                    let key = line[..<equals].filter { $0 != " " } + "_\(lines.count)"
+                    guard seen.insert(key).inserted else { continue }
+                    line = String(line.prefix(while: { $0 == " " })) + key + " " + line[equals...]
+                }
+                lines.append(line)
+            }
+            let text = isArray ? "x = [" + lineBreak + lines.joined(separator: lineBreak) + lineBreak + "]" + lineBreak
+                : "[t]" + lineBreak + lines.joined(separator: lineBreak) + lineBreak
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBytes { source in
+                let document = try TOMLDocument(source)
+                let ownership = CommentOwnership(ownedFrom: isArray ? .comment : .line)
+                var starts: [(start: Int, floor: Int)] = []
+                if isArray {
+                    guard case .value(let value)? = document.root["x"], let list = value.array else {
+                        return XCTFail("x is an array")
+                    }
+                    var floor = list.open + 1
+                    for range in list.itemRanges {
+                        starts.append((range.lowerBound, floor))
+                        floor = range.upperBound
+                    }
+                } else if !isArray {
+                    for line in document.lines {
+                        var start = line.range.lowerBound
+                        while start > 0 && source[start - 1] != 0x0A { start -= 1 }
+                        starts.append((start, 0))
+                    }
+                }
+                var cursor = CommentCursor(document.comments)
+                // In order, then a few out of order.
+                let asked = starts + (starts.isEmpty ? [] : (0..<5).map { _ in generator.pick(starts) })
+                for (start, floor) in asked {
+                    XCTAssertEqual(ownership.leadingStart(of: start, floor: floor, in: document, cursor: &cursor),
+                                   ownership.leadingStart(of: start, floor: floor, in: document),
+                                   "item at \(start) of \(text.debugDescription)")
+                }
+            }
+        }
+    }
+}

@@ -75,9 +75,11 @@ struct TOMLInlineLayout: FormatLayout {
         }
         var starts: [Int] = []
         starts.reserveCapacity(count)
+        var cursor = CommentCursor(document.comments)
         for index in 0..<count {
             let floor = index == 0 ? list.open + 1 : lineEnds[index - 1]
-            starts.append(TOMLInlineLayout.ownership.leadingStart(of: itemRanges[index].lowerBound, floor: floor, in: document))
+            starts.append(TOMLInlineLayout.ownership.leadingStart(of: itemRanges[index].lowerBound, floor: floor,
+                                                                  in: document, cursor: &cursor))
         }
         self.starts = starts
         self.trailingComments = trailingComments

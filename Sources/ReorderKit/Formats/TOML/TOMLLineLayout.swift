@@ -98,10 +98,14 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         var ancestor: TOMLTable? = table
         while let current = ancestor, current.section == nil { depth += 1; ancestor = current.parent }
         self.depth = depth
+        var cursor = CommentCursor(document.comments)
+        let ownership = TOMLLineLayout.ownership(document)
+        let floor = TOMLDocument.byteOrderMarkLength(document.source)
         ranges = indices.map { index in
-            let line = document.lines[index]
-            let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, line.range.lowerBound), document)
-            return start..<TOMLLineLayout.lineTextEnd(document, after: line.range.upperBound)
+            let range = document.lines[index].range
+            let lineStart = TOMLLineLayout.lineStart(document, range.lowerBound)
+            let start = ownership.leadingStart(of: lineStart, floor: floor, in: document, cursor: &cursor)
+            return start..<TOMLLineLayout.lineTextEnd(document, after: range.upperBound)
         }
         if indices.isEmpty, let section = table.section, section > 0 {
             emptyHeadEnd = TOMLLineLayout.lineTextEnd(document, after: document.sections[section].header.upperBound)
