@@ -131,10 +131,10 @@ struct CommentOwnership {
     }
 
     /// Rule 1 for items taken in document order, with `cursor` over the
-    /// format's comments: an item that owns a comment has one ending where
-    /// a walk back from it over blanks, at most one line break and blanks
-    /// again stops, and that comment is the last one starting before the
-    /// item. Most items have none there; the walk over their line and the
+    /// format's comments: an item that owns a comment has one ending in
+    /// what a walk back from it passes over (blanks, at most one line
+    /// break, blanks again), and that comment is the last one starting
+    /// before the item. Most items have none there; the walk over their line and the
     /// line above is then left out.
     func leadingStart<Lexer: CommentLexer>(of itemStart: Int, floor: Int, in lexer: Lexer,
                                            cursor: inout CommentCursor) -> Int {
@@ -148,7 +148,9 @@ struct CommentOwnership {
             if p > floor && source[p - 1] == 0x0D { p -= 1 }
             while p > floor && isBlank(p - 1) { p -= 1 }
         }
-        guard comment.upperBound == p else { return itemStart }
+        // A lexer's comment may end before the blanks after it or with
+        // them: anywhere in what the walk passed.
+        guard comment.upperBound >= p && comment.upperBound <= itemStart else { return itemStart }
         return leadingStart(of: itemStart, floor: floor, in: lexer)
     }
 

@@ -151,8 +151,32 @@ final class CommentOwnershipTests: XCTestCase {
 /// The rule's quick answer for items taken in order (`CommentCursor`)
 /// against its whole walk, on TOML arrays and tables of random lines:
 /// comments above, beside and after items, blank lines, indentation,
-/// CR LF, items asked for out of order.
+/// CR LF, items asked for out of order; and on JSON with comments, block
+/// comments over lines among them, at every offset.
 final class CommentCursorTests: XCTestCase {
+    func testTheCursorGivesWhatTheWalkGivesInJSONWithComments() throws {
+        var generator = SeededGenerator(seed: 32)
+        let pieces = ["1,", "// a", "// h \t", "/* b */", "/* c\n  d */", "", "  22 ,", "/* e */ 3,", "4 // f", "\t5,", "  /* g */  "]
+        for round in 0..<300 {
+            let lineBreak = round % 4 == 0 ? "\r\n" : "\n"
+            let lines = (0..<generator.below(20)).map { _ in generator.pick(pieces).replacingOccurrences(of: "\n", with: lineBreak) }
+            let text = "[" + lineBreak + lines.joined(separator: lineBreak) + lineBreak + "0]" + lineBreak
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBytes { source in
+                let document = try JSONDocumentText(withComments: source)
+                let ownership = CommentOwnership(ownedFrom: .comment)
+                var cursor = CommentCursor(document.comments)
+                var floor = 1
+                for offset in 1..<source.count {
+                    if generator.below(6) == 0 { floor = offset }
+                    XCTAssertEqual(ownership.leadingStart(of: offset, floor: floor, in: document, cursor: &cursor),
+                                   ownership.leadingStart(of: offset, floor: floor, in: document),
+                                   "offset \(offset), floor \(floor) of \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     func testTheCursorGivesWhatTheWalkGives() throws {
         var generator = SeededGenerator(seed: 31)
         let arrayLines = ["  \"a\",", "  # about", "", "  \"b\", # beside", "    # deep", "\t\"c\",", "# left", "  \"d\" ,  # x  "]

@@ -140,9 +140,11 @@ public struct JSONListLayout: FormatLayout {
         // Without comments an item starts at its value: the same array.
         var starts = valueStarts
         if hasComments {
+            var cursor = CommentCursor(text.comments)
             for index in 0..<count {
                 let floor = index == 0 ? open + 1 : lineEnds[index - 1]
-                starts[index] = JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text)
+                starts[index] = JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text,
+                                                                      cursor: &cursor)
             }
         }
         self.valueStarts = valueStarts
