@@ -107,8 +107,13 @@ public struct Renderer<Layout: ListLayout> {
         // the list, and these loads are cache misses the processor can then
         // wait for together rather than one by one.
         let blockLength = 256
-        try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * blockLength) { offsets in
-            try arrangement.runs.withUnsafeBufferPointer { runs in
+        // Allocated and walked here, not in closures: a closure's captured
+        // state costs a run-time exclusivity check a use.
+        let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 2 * blockLength)
+        defer { offsets.deallocate() }
+        let runs = arrangement.runs
+        do {
+            do {
                 var blockStart = 0
                 while blockStart < runs.count {
                     let blockEnd = min(blockStart + blockLength, runs.count)
@@ -139,6 +144,13 @@ public struct Renderer<Layout: ListLayout> {
                         let start = offsets[slot]
                         if run.end < sourceCount {
                             let next = offsets[slot + 1]
+                            if k + 1 < runs.count {
+                                // An item is followed: the separator it owes
+                                // is its own terminator, one piece with it.
+                                try pieces.putLine(start, next)
+                                owesSeparator = false
+                                continue
+                            }
                             try pieces.putSource(start, next - terminatorLength)
                             separatorStart = next - terminatorLength
                             separatorEnd = next
@@ -205,10 +217,16 @@ private protocol PieceReceiver {
     mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws
     /// Bytes that are only valid during the call (a layout's piece).
     mutating func putTransientBytes(_ bytes: UnsafeRawBufferPointer) throws
+    /// A line of the source, most likely short, that goes out after what
+    /// came before (a line of a sorted file).
+    mutating func putLine(_ start: Int, _ end: Int) throws
     mutating func finish() throws
 }
 
 extension PieceReceiver {
+    @inline(__always)
+    mutating func putLine(_ start: Int, _ end: Int) throws { try putSource(start, end) }
+
     @inline(__always)
     mutating func put(_ piece: Piece) throws {
         switch piece {
@@ -300,6 +318,24 @@ private struct OutputGatherer: PieceReceiver {
         if bytes.isEmpty { return }
         if let range = pending.take() { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
         try copy(bytes)
+    }
+
+    /// A short line is copied at once after what came before (the source
+    /// still to pass first), into the open end of the buffer when it has
+    /// room: no joining with the next piece, which a sorted file's lines
+    /// seldom are, and one copy.
+    @inline(__always)
+    mutating func putLine(_ start: Int, _ end: Int) throws {
+        if let range = pending.take() { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
+        let count = end - start
+        guard copiesShortPieces && count < OutputGatherer.shortPiece && used + count <= OutputGatherer.bufferCapacity,
+              sliceCount > 0, let last = slices[sliceCount - 1].baseAddress,
+              last + slices[sliceCount - 1].count == UnsafeRawPointer(buffer + used) else {
+            return try putSource(start, end)
+        }
+        copyBytes(buffer + used, source.baseAddress! + start, count)
+        used += count
+        slices[sliceCount - 1] = UnsafeRawBufferPointer(start: last, count: slices[sliceCount - 1].count + count)
     }
 
     /// Bytes that stay valid for the walk: a slice of their own when long,
