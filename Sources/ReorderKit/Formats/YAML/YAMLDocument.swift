@@ -214,10 +214,8 @@ struct YAMLDocument {
             }
             return YAMLNode(kind: byte == UInt8(ascii: "[") ? .flowSequence : .flowMapping, range: p..<end, ownerLine: index)
         }
-        if key(at: p, lineEnd: l.end) != nil {
-            return YAMLNode(kind: .blockMapping, line: index, column: column,
-                            inlineStart: p == l.contentStart ? nil : p, afterColon: afterColon, ownerLine: index)
-        }
+        // (No key at `p`: `key(at:lineEnd:)` skips the same anchors and
+        // tags, and found none at `offset`.)
         return YAMLNode(kind: .scalar, range: p..<scalarEnd(from: p, line: index, owner: owner), ownerLine: index)
     }
 
@@ -387,11 +385,24 @@ struct YAMLDocument {
     /// The entries of a block sequence or mapping.
     func entries(of node: YAMLNode) throws -> [YAMLEntry] {
         var entries: [YAMLEntry] = []
+        try forEachEntry(of: node) { entry, _ in entries.append(entry) }
+        return entries
+    }
+
+    /// A mapping key as `key(at:lineEnd:)` finds it.
+    typealias Key = (range: Range<Int>, colon: Int)
+
+    /// Calls `body` with each entry of a block sequence or mapping, in
+    /// order, and (for a mapping entry after the first, which the walk
+    /// reads anyway) its key; throws where `entries(of:)` throws, after
+    /// the entries before.
+    func forEachEntry(of node: YAMLNode, _ body: (YAMLEntry, Key?) throws -> Void) throws {
         let column = node.column
         let isSequence = node.kind == .blockSequence
         var current: (line: Int, start: Int, last: Int)? = (node.line, node.inlineStart ?? line[node.line].contentStart, node.line)
-        func close() {
-            if let open = current { entries.append(YAMLEntry(line: open.line, lastLine: open.last, start: open.start)) }
+        var currentKey: Key? = nil
+        func close() throws {
+            if let open = current { try body(YAMLEntry(line: open.line, lastLine: open.last, start: open.start), currentKey) }
             current = nil
         }
         var index = node.line + 1
@@ -403,8 +414,8 @@ struct YAMLDocument {
                 index += 1
                 continue
             case .documentMarker, .directive:
-                close()
-                return entries
+                try close()
+                return
             case .scalarBody, .continuation:
                 if !isBlank(l) || l.kind == .continuation { current?.last = index }
                 index += 1
@@ -421,7 +432,7 @@ struct YAMLDocument {
             let isDash = source[l.contentStart] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, l.contentStart + 1, l.end)
             if isSequence {
                 guard isDash else { break }
-                close()
+                try close()
                 current = (index, l.contentStart, index)
             } else if isDash {
                 // A sequence at the key's column is that key's value.
@@ -430,16 +441,16 @@ struct YAMLDocument {
                 }
                 current?.last = index
             } else {
-                guard key(at: l.contentStart, lineEnd: l.end) != nil else {
+                guard let key = key(at: l.contentStart, lineEnd: l.end) else {
                     throw YAMLError.cannotDelimit(what: "a line at a mapping's column that is no 'key:'", offset: l.contentStart)
                 }
-                close()
+                try close()
                 current = (index, l.contentStart, index)
+                currentKey = key
             }
             index += 1
         }
-        close()
-        return entries
+        try close()
     }
 
     /// Whether the mapping entry whose key starts at `start` has its value
@@ -467,9 +478,28 @@ struct YAMLDocument {
             return try node(at: p, line: entry.line, owner: entry.start - l.start)
         }
         guard let (_, colon) = key(at: entry.start, lineEnd: l.end) else { return YAMLNode(kind: .empty) }
+        return try value(of: entry, colon: colon)
+    }
+
+    /// The value of the mapping entry whose key's `:` is at `colon`.
+    func value(of entry: YAMLEntry, colon: Int) throws -> YAMLNode {
+        let l = line[entry.line]
         var p = colon + 1
         while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
         return try node(at: p, line: entry.line, owner: entry.start - l.start, afterColon: colon + 1)
+    }
+
+    /// Whether the key `range` (as `key(at:lineEnd:)` finds it) is
+    /// `wanted`, decoded; a plain key without a `#` is its bytes, which
+    /// are compared where they stand.
+    func key(_ range: Range<Int>, is wanted: UnsafeRawBufferPointer) -> Bool {
+        let first = source[range.lowerBound]
+        if first != UInt8(ascii: "\"") && first != UInt8(ascii: "'")
+            && firstIndex(of: UInt8(ascii: "#"), in: source, from: range.lowerBound, to: range.upperBound) == nil {
+            return range.count == wanted.count
+                && (wanted.isEmpty || memoryEqual(source.baseAddress! + range.lowerBound, wanted.baseAddress!, wanted.count))
+        }
+        return YAMLScalar.decode(source, range).withUnsafeBytes { $0.elementsEqual(wanted) }
     }
 
     /// A mapping entry's key, decoded.

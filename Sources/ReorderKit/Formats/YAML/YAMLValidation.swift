@@ -58,27 +58,69 @@ struct YAMLValidation {
     /// printable set (C0 controls but TAB, LF, CR; DEL; C1 but NEL;
     /// U+FFFE, U+FFFF; surrogates are not UTF-8), anywhere in the stream.
     static func checkCharacters(_ source: UnsafeRawBufferPointer, from start: Int) throws {
-        if let bad = UTF8Validation.firstInvalid(source, in: start..<source.count) {
-            throw invalid("the byte 0x\(hex(UInt32(source[bad]), digits: 2)) is not UTF-8, and a YAML stream is Unicode text", bad)
+        guard let base = source.baseAddress else { return }
+        let end = source.count
+        func notUTF8(_ bad: Int) -> FormatError {
+            invalid("the byte 0x\(hex(UInt32(source[bad]), digits: 2)) is not UTF-8, and a YAML stream is Unicode text", bad)
+        }
+        // The bytes before the first that is not ASCII are UTF-8: the
+        // stream is checked from there, once, when there is such a byte.
+        var checkedUTF8 = false
+        func refuse(_ value: UInt32, at offset: Int) -> FormatError {
+            // A byte that is not UTF-8, anywhere, is told first.
+            if !checkedUTF8, let bad = UTF8Validation.firstInvalid(source, in: start..<end) { return notUTF8(bad) }
+            return invalid(forbidden(value), offset)
         }
         var index = start
-        while index < source.count {
+        while index < end {
+            if index + 8 <= end {
+                // Eight ASCII bytes at a time.
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let flags = forbiddenASCIIFlags(word)
+                    if flags != 0 {
+                        let at = index + flags.trailingZeroBitCount / 8
+                        throw refuse(UInt32(source[at]), at: at)
+                    }
+                    index += 8
+                    continue
+                }
+            }
             let byte = source[index]
             if byte < 0x80 {
                 if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-                    throw invalid(forbidden(UInt32(byte)), index)
+                    throw refuse(UInt32(byte), at: index)
                 }
                 index += 1
                 continue
+            }
+            if !checkedUTF8 {
+                if let bad = UTF8Validation.firstInvalid(source, in: index..<end) { throw notUTF8(bad) }
+                checkedUTF8 = true
             }
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
             var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<length { value = value << 6 | UInt32(source[index + k] & 0x3F) }
             if ((0x80...0x9F).contains(value) && value != 0x85) || value == 0xFFFE || value == 0xFFFF {
-                throw invalid(forbidden(value), index)
+                throw refuse(value, at: index)
             }
             index += length
         }
+    }
+
+    /// The bytes of `word` (eight ASCII bytes, little-endian) that YAML
+    /// forbids, each with its high bit set: C0 controls but TAB, LF, CR,
+    /// and DEL. Exact: with every byte below 0x80, no sum here carries
+    /// into the next byte.
+    @inline(__always)
+    static func forbiddenASCIIFlags(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func equal(_ byte: UInt8) -> UInt64 {
+            ~((word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+        }
+        let below = ~(word &+ 0x6060_6060_6060_6060) & high
+        let delete = (word &+ 0x0101_0101_0101_0101) & high
+        return (below & ~(equal(0x09) | equal(0x0A) | equal(0x0D))) | delete
     }
 
     static func forbidden(_ value: UInt32) -> String {
