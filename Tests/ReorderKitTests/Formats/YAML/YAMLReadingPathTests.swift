@@ -189,3 +189,56 @@ final class YAMLCharacterCheckTests: XCTestCase {
         }
     }
 }
+
+/// `YAMLLines`' quick tests against what they stand for.
+final class YAMLLinesPathTests: XCTestCase {
+    func testTheBytesThatMayChangeTheWalksStateAreTheCasesOfItsSwitch() {
+        let cases = Set([0x20, 0x09] + Array("!\"#&',-:>?[]{|}".utf8))
+        for byte in 0...255 {
+            XCTAssertEqual(YAMLLines.mayChangeState(UInt8(byte)), cases.contains(UInt8(byte)), "\(byte)")
+        }
+    }
+
+    func testColonOrHashIsTheFirstOfEither() {
+        var generator = SeededGenerator(seed: 11)
+        let alphabet = Array("ab:#\u{0}\u{ff}".utf8) + [0x3A ^ 0x80, 0x23 ^ 0x01, 0x3B, 0x39]
+        for _ in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...30, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...bytes.count, using: &generator)
+            let end = Int.random(in: start...bytes.count, using: &generator)
+            bytes.withUnsafeBytes { buffer in
+                let expected = (start..<end).first { bytes[$0] == 0x3A || bytes[$0] == 0x23 } ?? end
+                XCTAssertEqual(YAMLLines.colonOrHash(buffer, from: start, to: end), expected, "\(bytes) \(start)..<\(end)")
+            }
+        }
+    }
+
+    /// A CR that is not part of a CR LF (nor the text's last byte) is
+    /// refused at its offset; the
+    /// first thing the lines cannot read is the one told.
+    func testALoneCarriageReturnIsFoundWhereverItIs() {
+        let cases: [(String, YAMLLines.Unsupported?, Int?)] = [
+            ("a: 1\r\nb: 2\r\n", nil, nil),
+            ("a: 1\rb: 2\n", .loneCarriageReturn, 4),
+            ("a: 1\r\nb: 2\r\r\n", .loneCarriageReturn, 10),
+            // A CR that ends the text ends its last line.
+            ("a: 1\r\nb: 2\r", nil, nil),
+            ("\r", nil, nil),
+            ("\r\n\r\n\r", nil, nil),
+            ("\r\r", .loneCarriageReturn, 0),
+            ("a: |\n  x\r\n  y\ry\n", .loneCarriageReturn, 13),
+            ("a:\n\t- x\nb: \r\n", .tabIndentation, 3),
+            ("a: 1\r\n\tb\rc\n", .loneCarriageReturn, 8),
+            ("a: 1\rx\n\tb\n", .loneCarriageReturn, 4),
+            ("a: 'x\ry'\n", .loneCarriageReturn, 5),
+        ]
+        for (text, kind, offset) in cases {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { buffer in
+                let lines = YAMLLines(buffer)
+                XCTAssertEqual(lines.unsupported?.0, kind, text.debugDescription)
+                XCTAssertEqual(lines.unsupported?.1, offset, text.debugDescription)
+            }
+        }
+    }
+}
