@@ -192,6 +192,23 @@ final class YAMLCharacterCheckTests: XCTestCase {
 
 /// `YAMLLines`' quick tests against what they stand for.
 final class YAMLLinesPathTests: XCTestCase {
+    /// The walk forward from a line finds the line a search finds.
+    func testALineFoundFromAnEarlierOneIsTheLineOfTheOffset() throws {
+        for text in ["", "a", "a\n", "- a\n- b\r\n\n  # c\n- d", "\n\n\n", "k: v\nz"] {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBytes { buffer in
+                let document = try YAMLDocument(buffer, document: nil)
+                guard !document.line.isEmpty else { return }
+                for offset in 0...bytes.count {
+                    let expected = document.lineIndex(of: offset)
+                    for hint in 0..<document.line.count where document.line[hint].start <= offset {
+                        XCTAssertEqual(document.lineIndex(of: offset, from: hint), expected, "\(text.debugDescription) \(offset) from \(hint)")
+                    }
+                }
+            }
+        }
+    }
+
     func testTheBytesThatMayChangeTheWalksStateAreTheCasesOfItsSwitch() {
         let cases = Set([0x20, 0x09] + Array("!\"#&',-:>?[]{|}".utf8))
         for byte in 0...255 {
