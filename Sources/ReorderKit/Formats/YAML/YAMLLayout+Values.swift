@@ -133,9 +133,20 @@ extension YAMLLayout {
     static func plainText(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
         let last = source[range.upperBound - 1]
         guard last != 0x20 && last != 0x09 else { return nil }
-        for p in range {
+        var p = range.lowerBound
+        if let base = source.baseAddress {
+            // Eight bytes at a time: a byte flagged is looked at.
+            while p + 8 <= range.upperBound {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                if zeroByteFlags(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroByteFlags(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                    | zeroByteFlags(word ^ 0x2323_2323_2323_2323) != 0 { break }
+                p += 8
+            }
+        }
+        while p < range.upperBound {
             let byte = source[p]
             if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "#") { return nil }
+            p += 1
         }
         return range
     }

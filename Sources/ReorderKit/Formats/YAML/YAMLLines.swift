@@ -45,7 +45,10 @@ struct YAMLLines {
     }
 
     let source: UnsafeRawBufferPointer
-    private(set) var lines: [Line] = []
+    /// The lines, in order: a table with huge pages, since a large
+    /// document has millions. (Filled here, then only read.)
+    typealias Table = TrivialTable<Line>
+    let lines: Table
     /// A block scalar's header (`|`, `>`, with its indicators).
     struct BlockScalarHeader {
         /// Where its `|` or `>` is, and the index of its line.
@@ -70,6 +73,10 @@ struct YAMLLines {
     init(_ source: UnsafeRawBufferPointer, from start: Int = 0) {
         self.source = source
         let end = source.count
+        // Room for lines of 24 bytes on average; pages never written cost
+        // nothing.
+        let lines = Table(capacity: (end - min(start, end)) / 24 + 16)
+        self.lines = lines
         var p = start
         // Lexer state that crosses lines.
         var flowDepth = 0

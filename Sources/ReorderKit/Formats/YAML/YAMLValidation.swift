@@ -16,7 +16,7 @@
 /// would then depend on the order reorder changes).
 struct YAMLValidation {
     let source: UnsafeRawBufferPointer
-    let lines: [YAMLLines.Line]
+    let lines: YAMLLines.Table
 
     /// An open block collection: the column of its entries.
     struct Block {
@@ -49,6 +49,8 @@ struct YAMLValidation {
     /// Lines that start before this offset were read with a node that
     /// spans lines.
     var consumed = 0
+    /// `flow(from:minimum:)`'s stack, kept for the next flow.
+    var flowLevels: [FlowLevel] = []
 
     static func invalid(_ reason: String, _ offset: Int) -> FormatError { YAMLError.invalid(reason: reason, offset: offset) }
 
@@ -142,6 +144,8 @@ struct YAMLValidation {
 
     mutating func run() throws {
         for index in lines.indices {
+            // The line a look-up from here is most likely for.
+            lineHint.index = index
             let l = lines[index]
             if l.start < consumed { continue }
             switch l.kind {
@@ -303,10 +307,12 @@ struct YAMLValidation {
                 guard !dash else {
                     throw Self.invalid("a '- ' entry at the column of a mapping's keys, and not under a key with nothing after its ':'", start)
                 }
-                guard YAMLDocument.key(in: source, at: start, lineEnd: l.end) != nil || isAliasKey(start, l.end)
-                        || emptyKeyColon(start, l.end) != nil else {
+                let key = YAMLDocument.key(in: source, at: start, lineEnd: l.end)
+                guard key != nil || isAliasKey(start, l.end) || emptyKeyColon(start, l.end) != nil else {
                     throw Self.invalid("a line at the column of a mapping's keys that is no 'key: value' (a key ends with ': ' or ':' at the end of its line, outside quotes and before a comment)", start)
                 }
+                try lineNode(at: start, index, inherited: nil, key: .some(key))
+                return
             }
             try lineNode(at: start, index, inherited: nil)
             return
@@ -344,7 +350,9 @@ struct YAMLValidation {
 
     /// The node that starts line `index` at `p` (or a node after a `- `):
     /// a block sequence, a block mapping, or any other node.
-    mutating func lineNode(at p: Int, _ index: Int, inherited: Due?) throws {
+    /// `key`: `YAMLDocument.key(in:at:lineEnd:)` at `p`, when the caller
+    /// has read it.
+    mutating func lineNode(at p: Int, _ index: Int, inherited: Due?, key known: YAMLDocument.Key?? = nil) throws {
         let l = lines[index]
         let column = p - l.start
         rootStarted = true
@@ -355,7 +363,7 @@ struct YAMLValidation {
             try afterDash(p, index)
             return
         }
-        let key = YAMLDocument.key(in: source, at: p, lineEnd: l.end)
+        let key = known ?? YAMLDocument.key(in: source, at: p, lineEnd: l.end)
         if let colon = key?.colon ?? emptyKeyColon(p, l.end) {
             if !(stack.last.map { $0.column == column && !$0.isSequence } ?? false) {
                 stack.append(Block(column: column, isSequence: false))
@@ -421,11 +429,12 @@ struct YAMLValidation {
         // Properties on the line above and here are one node's, unless
         // this node is a key (`&map` then `&key [a]: b`).
         let twice = inherited.map { ($0.anchor && props.anchor) || ($0.tag && props.tag) } ?? false
-        let conflict = twice ? Self.invalid("a node with two \(props.anchor && inherited!.anchor ? "anchors" : "tags"), one on the line above and one here", p) : nil
-        if let conflict, !lineStart { throw conflict }
+        // (Made only when thrown: most nodes have no conflict.)
+        let conflict: Conflict? = twice ? Conflict(anchors: props.anchor && inherited!.anchor, offset: p) : nil
+        if let conflict, !lineStart { throw conflict.error }
         if q >= l.end || source[q] == UInt8(ascii: "#") {
             // Only properties here: no key, so both lines' are one node's.
-            if let conflict { throw conflict }
+            if let conflict { throw conflict.error }
             due = Due(owner: owner, afterKey: afterKey || (inherited?.afterKey ?? false),
                       anchor: props.anchor || (inherited?.anchor ?? false), tag: props.tag || (inherited?.tag ?? false))
             return
@@ -449,33 +458,44 @@ struct YAMLValidation {
             let end = try alias(at: q, inFlow: false)
             try rest(after: end, nodeStart: q, index, lineStart: lineStart, conflict: conflict)
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
-            if let conflict { throw conflict }
+            if let conflict { throw conflict.error }
             try blockScalar(at: q, index)
         default:
-            if let conflict { throw conflict }
+            if let conflict { throw conflict.error }
             try plainStart(q, l.end, inFlow: false)
             openPlain = stack.count
-            while q < l.end {
-                if source[q] == UInt8(ascii: "#") && isBlank(source[q - 1]) {
+            // A comment after it ends it with its line.
+            while let hash = firstIndex(of: UInt8(ascii: "#"), in: source, from: q, to: l.end) {
+                if isBlank(source[hash - 1]) {
                     openPlain = nil
                     break
                 }
-                q += 1
+                q = hash + 1
             }
+        }
+    }
+
+    /// A node with two anchors or two tags, one on the line above and one
+    /// at `offset`: refused, unless the one here is a key's.
+    struct Conflict {
+        let anchors: Bool
+        let offset: Int
+        var error: FormatError {
+            YAMLValidation.invalid("a node with two \(anchors ? "anchors" : "tags"), one on the line above and one here", offset)
         }
     }
 
     /// What may follow a quoted scalar, a flow collection or an alias on its
     /// last line: blanks, a comment after a blank, or (on one line, where a
     /// key may stand) the `:` of a key.
-    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: FormatError? = nil) throws {
+    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: Conflict? = nil) throws {
         let lastIndex = lineIndex(of: max(end - 1, nodeStart))
         let l = lines[lastIndex]
         if lastIndex > index { consumed = l.next }
         var p = end
         while p < l.end && isBlank(source[p]) { p += 1 }
         let isKey = p < l.end && source[p] == UInt8(ascii: ":") && isSpaceOrEnd(p + 1, l.end)
-        if let conflict, !isKey { throw conflict }
+        if let conflict, !isKey { throw conflict.error }
         if p >= l.end { return }
         if source[p] == UInt8(ascii: "#") {
             if p == end {
@@ -660,9 +680,13 @@ struct YAMLValidation {
         var hasValue = false
         var explicit = false
         var properties = false
-        /// The key's line and whether it spans lines (a flow sequence's
-        /// single pair has its key on one line, with its ':').
-        var nodeLine = 0
+        /// An offset on the key's line, and whether it spans lines (a flow
+        /// sequence's single pair has its key on one line, with its ':'):
+        /// it does when `nodeSpansLines`, or when `nodeStart` (where
+        /// `place` saw it start) is on another line. Lines are looked up
+        /// only for a ':'.
+        var nodeLineOffset = 0
+        var nodeStart: Int? = nil
         var nodeSpansLines = false
         var isEmpty: Bool { !hasNode && !hasColon && !explicit && !properties }
         var slotIsOpen: Bool { (!hasNode && !hasColon) || (hasColon && !hasValue) }
@@ -672,7 +696,12 @@ struct YAMLValidation {
     /// Where the flow collection that opens at `p` closes (after its
     /// bracket).
     mutating func flow(from p: Int, minimum: Int) throws -> Int {
-        var levels = [FlowLevel(isMapping: source[p] == UInt8(ascii: "{"))]
+        // The array of the flow before, emptied: no allocation a flow.
+        var levels = flowLevels
+        flowLevels = []
+        levels.removeAll(keepingCapacity: true)
+        defer { flowLevels = levels }
+        levels.append(FlowLevel(isMapping: source[p] == UInt8(ascii: "{")))
         var q = p + 1
         /// After a quoted scalar or a collection: a `:` right after it is
         /// a value indicator (`{"a":1}`).
@@ -686,8 +715,9 @@ struct YAMLValidation {
             }
             if top.hasColon { top.hasValue = true } else {
                 top.hasNode = true
-                top.nodeLine = lineIndex(of: max(end - 1, start))
-                top.nodeSpansLines = lineIndex(of: start) != top.nodeLine
+                top.nodeLineOffset = max(end - 1, start)
+                top.nodeStart = start
+                top.nodeSpansLines = false
             }
             top.properties = false
             levels[levels.count - 1] = top
@@ -713,7 +743,7 @@ struct YAMLValidation {
                     // The plain scalar of the line above goes on here.
                     q = plainEnd(from: q, inFlow: true)
                     levels[levels.count - 1].nodeSpansLines = true
-                    if !levels[levels.count - 1].hasColon { levels[levels.count - 1].nodeLine = lineIndex(of: q - 1) }
+                    if !levels[levels.count - 1].hasColon { levels[levels.count - 1].nodeLineOffset = q - 1 }
                     plainGoesOn = q < source.count && (source[q] == 0x0A || source[q] == 0x0D)
                     continue
                 }
@@ -753,8 +783,10 @@ struct YAMLValidation {
                 if top.hasColon {
                     throw Self.invalid("a second ':' in one flow entry: a ',' is missing between entries", q)
                 }
-                if top.properties && !top.hasNode { top.hasNode = true; top.nodeLine = lineIndex(of: q) }
-                if !top.isMapping && !top.explicit && top.hasNode && (top.nodeSpansLines || top.nodeLine != lineIndex(of: q)) {
+                if top.properties && !top.hasNode { top.hasNode = true; top.nodeLineOffset = q }
+                if !top.isMapping && !top.explicit && top.hasNode && (top.nodeSpansLines
+                    || top.nodeStart.map { lineIndex(of: $0) != lineIndex(of: top.nodeLineOffset) } ?? false
+                    || lineIndex(of: top.nodeLineOffset) != lineIndex(of: q)) {
                     throw Self.invalid("a key of a flow sequence on several lines, or apart from its ':': such a key and its ':' stand on one line", q)
                 }
                 top.hasColon = true
@@ -827,7 +859,14 @@ struct YAMLValidation {
     // MARK: - Properties and aliases
 
     /// Anchors and tags at `p`, with blanks after them.
+    @inline(__always)
     mutating func properties(_ p: Int, _ end: Int, inFlow: Bool) throws -> (end: Int, anchor: Bool, tag: Bool) {
+        // Most nodes have none.
+        guard p < end, source[p] == UInt8(ascii: "&") || source[p] == UInt8(ascii: "!") else { return (p, false, false) }
+        return try readProperties(p, end, inFlow: inFlow)
+    }
+
+    mutating func readProperties(_ p: Int, _ end: Int, inFlow: Bool) throws -> (end: Int, anchor: Bool, tag: Bool) {
         var q = p
         var anchor = false, tag = false
         while q < end && (source[q] == UInt8(ascii: "&") || source[q] == UInt8(ascii: "!")) {

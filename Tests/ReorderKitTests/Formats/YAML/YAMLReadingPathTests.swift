@@ -259,3 +259,35 @@ final class YAMLLinesPathTests: XCTestCase {
         }
     }
 }
+
+/// The table YAML's lines are kept in.
+final class TrivialTableTests: XCTestCase {
+    func testATableGrowsAndKeepsWhatItHolds() {
+        // From its smallest size past a size that takes huge pages.
+        let table = TrivialTable<(Int, Int8)>(capacity: 0)
+        for value in 0..<300_000 { table.append((value, Int8(truncatingIfNeeded: value))) }
+        XCTAssertEqual(table.count, 300_000)
+        XCTAssertEqual(table.indices, 0..<300_000)
+        XCTAssertTrue(table.indices.allSatisfy { table[$0].0 == $0 && table[$0].1 == Int8(truncatingIfNeeded: $0) })
+        XCTAssertEqual(table.first?.0, 0)
+        XCTAssertEqual(table.last?.0, 299_999)
+        XCTAssertTrue(TrivialTable<Int>(capacity: 5).isEmpty)
+    }
+
+    /// Lines shorter than the table's guess: it grows, and the list is
+    /// read as before.
+    func testADocumentOfShortLinesIsReadWhole() throws {
+        let text = String(repeating: "- a\n-\n", count: 3000) + "- b\n"
+        let bytes = Array(text.utf8)
+        try bytes.withUnsafeBytes { buffer in
+            let list = try ListDocument(buffer, format: .yaml, options: ReadOptions())
+            XCTAssertEqual(list.count, 6001)
+            let lines = YAMLLines(buffer)
+            XCTAssertEqual(lines.lines.count, 6001)
+            XCTAssertEqual(lines.lines.last?.start, bytes.count - 4)
+            XCTAssertEqual(lines.lines[1].start, 4)
+            XCTAssertEqual(lines.lines[1].end, 5)
+            XCTAssertEqual(lines.lines[1].next, 6)
+        }
+    }
+}
