@@ -245,6 +245,9 @@ struct YAMLLines {
                     nodeStart = false
                 }
                 q += 1
+                // Blanks change nothing (in a quote just opened neither):
+                // the next node or text is where the walk goes on.
+                while q < textEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
             }
             dueOwner = nodeStart && blockScalarOwner == nil && flowDepth == 0 && quote == nil ? ownerColumn : nil
             p = next

@@ -120,8 +120,10 @@ struct YAMLValidation {
         @inline(__always) func equal(_ byte: UInt8) -> UInt64 {
             ~((word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
         }
-        let below = ~(word &+ 0x6060_6060_6060_6060) & high
         let delete = (word &+ 0x0101_0101_0101_0101) & high
+        let below = ~(word &+ 0x6060_6060_6060_6060) & high
+        // Most words hold no control at all.
+        if below == 0 { return delete }
         return (below & ~(equal(0x09) | equal(0x0A) | equal(0x0D))) | delete
     }
 
@@ -412,7 +414,9 @@ struct YAMLValidation {
         if isDash(afterProperties, l.end) {
             throw Self.invalid("a block sequence cannot start on the line of its key ('key: - a'): put its entries on the lines below", afterProperties)
         }
-        if YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
+        // (A key has its ':' on its line: most values have none.)
+        if firstIndex(of: UInt8(ascii: ":"), in: source, from: p, to: l.end) != nil,
+           YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
             throw Self.invalid("a second 'key:' on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", p)
         }
         try node(at: p, index, owner: owner, afterKey: true, lineStart: false, inherited: nil)
