@@ -53,6 +53,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         switch node.kind {
         case .blockSequence, .blockMapping:
             entries = try document.entries(of: node)
+            ranges.reserveCapacity(entries.count)
             // A list whose first entry shares its line with its parent's
             // `- ` (`- name: x` then `  run: y`): the entries' indentation
             // belongs to the positions, and an entry starts at its text, so
