@@ -850,7 +850,15 @@ struct YAMLValidation {
 
     /// A plain scalar cannot start with an indicator (but `-`, `?`, `:`
     /// before a character that is no blank).
+    @inline(__always)
     func plainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
+        // Most scalars start with neither.
+        let byte = source[p]
+        guard byte == UInt8(ascii: "-") || YAMLLines.isIndicator(byte) else { return }
+        try refusePlainStart(p, end, inFlow: inFlow)
+    }
+
+    func refusePlainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
         let byte = source[p]
         if byte == UInt8(ascii: "-") && (p + 1 >= end || isBlankOrBreak(source[p + 1]) || (inFlow && isFlowIndicator(source[p + 1]))) {
             throw Self.invalid("a '-' alone inside a flow collection: a '- ' entry is a block sequence's, which cannot stand inside '[ ]' or '{ }'", p)

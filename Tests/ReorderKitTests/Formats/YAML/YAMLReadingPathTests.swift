@@ -291,3 +291,12 @@ final class TrivialTableTests: XCTestCase {
         }
     }
 }
+
+final class YAMLIndicatorTests: XCTestCase {
+    func testTheIndicatorsAreTheBytesThatCannotStartAPlainScalar() {
+        let indicators = Set(Array(",[]{}#&*!|>'\"%@`".utf8))
+        for byte in 0...255 {
+            XCTAssertEqual(YAMLLines.isIndicator(UInt8(byte)), indicators.contains(UInt8(byte)), "\(byte)")
+        }
+    }
+}
