@@ -199,6 +199,60 @@ final class OffsetTable {
     }
 }
 
+/// `OffsetTable` for values of any trivial type (a YAML document's lines):
+/// one allocation, advised to use huge pages when large, read as a
+/// collection once filled.
+final class TrivialTable<Element>: RandomAccessCollection {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        precondition(_isPOD(Element.self), "a TrivialTable holds trivial values only")
+        self.capacity = Swift.max(capacity, 16)
+        base = TrivialTable.allocate(self.capacity)
+    }
+
+    deinit { free(base) }
+
+    @inline(__always)
+    func append(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    var indices: Range<Int> { 0..<count }
+
+    @inline(__always)
+    subscript(index: Int) -> Element { base[index] }
+
+    private func grow() {
+        let bigger = TrivialTable.allocate(capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        free(base)
+        base = bigger
+        capacity *= 2
+    }
+
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Element> {
+        let bytes = count * MemoryLayout<Element>.stride
+        let hugePage = 2 << 20
+        var raw: UnsafeMutableRawPointer? = nil
+        if bytes >= 2 * hugePage {
+            guard posix_memalign(&raw, hugePage, bytes) == 0, let raw else { fatalError("out of memory") }
+            #if os(Linux)
+            _ = madvise(raw, bytes, 14 /* MADV_HUGEPAGE */)
+            #endif
+            return raw.bindMemory(to: Element.self, capacity: count)
+        }
+        guard let small = malloc(bytes) else { fatalError("out of memory") }
+        return small.bindMemory(to: Element.self, capacity: count)
+    }
+}
+
 /// The line break a document writes: CR LF when its first line ends so,
 /// else LF (also for a document of one line). New lines take it.
 func documentLineBreak(_ source: UnsafeRawBufferPointer) -> [UInt8] {

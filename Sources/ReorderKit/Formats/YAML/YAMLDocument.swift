@@ -49,6 +49,9 @@ struct YAMLNode {
     var afterColon: Int? = nil
     /// The line that holds the key or dash the node belongs to (-1: root).
     var ownerLine = -1
+    /// Block mappings: the first entry's key, as `key(at:lineEnd:)` found
+    /// it where the entry starts.
+    var firstKey: (range: Range<Int>, colon: Int)? = nil
 }
 
 /// One entry of a block collection.
@@ -138,7 +141,7 @@ struct YAMLDocument {
         return p < end && source[p] != UInt8(ascii: "#")
     }
 
-    var line: [YAMLLines.Line] { lines.lines }
+    var line: YAMLLines.Table { lines.lines }
 
     /// Whether a line holds only blanks.
     func isBlank(_ l: YAMLLines.Line) -> Bool {
@@ -155,6 +158,14 @@ struct YAMLDocument {
             if line[middle].next <= offset { low = middle + 1 } else { high = middle }
         }
         return min(low, line.count - 1)
+    }
+
+    /// `lineIndex(of:)` for an offset at or after the start of line
+    /// `hint`: a walk forward from it, for offsets that come in order.
+    func lineIndex(of offset: Int, from hint: Int) -> Int {
+        var index = hint
+        while index < line.count - 1 && line[index].next <= offset { index += 1 }
+        return index
     }
 
     // MARK: - Nodes
@@ -183,9 +194,10 @@ struct YAMLDocument {
         let l = line[index]
         // A key, with or without anchors and tags before it (they are the
         // key's): a mapping that starts here.
-        if key(at: offset, lineEnd: l.end) != nil {
+        if let firstKey = key(at: offset, lineEnd: l.end) {
             return YAMLNode(kind: .blockMapping, line: index, column: offset - l.start,
-                            inlineStart: offset == l.contentStart ? nil : offset, afterColon: afterColon, ownerLine: index)
+                            inlineStart: offset == l.contentStart ? nil : offset, afterColon: afterColon, ownerLine: index,
+                            firstKey: firstKey)
         }
         var p = offset
         // Anchors and tags before the node.
@@ -214,10 +226,8 @@ struct YAMLDocument {
             }
             return YAMLNode(kind: byte == UInt8(ascii: "[") ? .flowSequence : .flowMapping, range: p..<end, ownerLine: index)
         }
-        if key(at: p, lineEnd: l.end) != nil {
-            return YAMLNode(kind: .blockMapping, line: index, column: column,
-                            inlineStart: p == l.contentStart ? nil : p, afterColon: afterColon, ownerLine: index)
-        }
+        // (No key at `p`: `key(at:lineEnd:)` skips the same anchors and
+        // tags, and found none at `offset`.)
         return YAMLNode(kind: .scalar, range: p..<scalarEnd(from: p, line: index, owner: owner), ownerLine: index)
     }
 
@@ -289,6 +299,9 @@ struct YAMLDocument {
         // (Quotes were taken above; anchors and tags are the key's.)
         if YAMLLines.isIndicator(first) { return nil }
         while p < lineEnd {
+            // Only a `:` or a `#` can end it.
+            p = YAMLLines.colonOrHash(source, from: p, to: lineEnd)
+            guard p < lineEnd else { break }
             if source[p] == UInt8(ascii: ":") && YAMLLines.isSpaceOrEnd(source, p + 1, lineEnd) {
                 var keyEnd = p
                 while keyEnd > offset && (source[keyEnd - 1] == 0x20 || source[keyEnd - 1] == 0x09) { keyEnd -= 1 }
@@ -372,11 +385,16 @@ struct YAMLDocument {
                     if open == UInt8(ascii: "'") && p + 1 < l.end && source[p + 1] == open { p += 2; continue }
                     quote = nil
                 }
-            } else if byte == UInt8(ascii: "#") && (source[p - 1] == 0x20 || source[p - 1] == 0x09) {
-                end = p
+                p += 1
+                continue
+            }
+            // Outside quotes only a `#` after a blank ends it.
+            guard let hash = firstIndex(of: UInt8(ascii: "#"), in: source, from: p, to: l.end) else { break }
+            if source[hash - 1] == 0x20 || source[hash - 1] == 0x09 {
+                end = hash
                 break
             }
-            p += 1
+            p = hash + 1
         }
         while end > offset && (source[end - 1] == 0x20 || source[end - 1] == 0x09) { end -= 1 }
         return end
@@ -387,11 +405,24 @@ struct YAMLDocument {
     /// The entries of a block sequence or mapping.
     func entries(of node: YAMLNode) throws -> [YAMLEntry] {
         var entries: [YAMLEntry] = []
+        try forEachEntry(of: node) { entry, _ in entries.append(entry) }
+        return entries
+    }
+
+    /// A mapping key as `key(at:lineEnd:)` finds it.
+    typealias Key = (range: Range<Int>, colon: Int)
+
+    /// Calls `body` with each entry of a block sequence or mapping, in
+    /// order, and (for a mapping entry, when the walk has read it) its
+    /// key; throws where `entries(of:)` throws, after the entries before.
+    func forEachEntry(of node: YAMLNode, _ body: (YAMLEntry, Key?) throws -> Void) throws {
         let column = node.column
         let isSequence = node.kind == .blockSequence
         var current: (line: Int, start: Int, last: Int)? = (node.line, node.inlineStart ?? line[node.line].contentStart, node.line)
-        func close() {
-            if let open = current { entries.append(YAMLEntry(line: open.line, lastLine: open.last, start: open.start)) }
+        // (The first entry's key was read where the node was found.)
+        var currentKey: Key? = node.kind == .blockMapping ? node.firstKey : nil
+        func close() throws {
+            if let open = current { try body(YAMLEntry(line: open.line, lastLine: open.last, start: open.start), currentKey) }
             current = nil
         }
         var index = node.line + 1
@@ -403,8 +434,8 @@ struct YAMLDocument {
                 index += 1
                 continue
             case .documentMarker, .directive:
-                close()
-                return entries
+                try close()
+                return
             case .scalarBody, .continuation:
                 if !isBlank(l) || l.kind == .continuation { current?.last = index }
                 index += 1
@@ -421,7 +452,7 @@ struct YAMLDocument {
             let isDash = source[l.contentStart] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, l.contentStart + 1, l.end)
             if isSequence {
                 guard isDash else { break }
-                close()
+                try close()
                 current = (index, l.contentStart, index)
             } else if isDash {
                 // A sequence at the key's column is that key's value.
@@ -430,16 +461,16 @@ struct YAMLDocument {
                 }
                 current?.last = index
             } else {
-                guard key(at: l.contentStart, lineEnd: l.end) != nil else {
+                guard let key = key(at: l.contentStart, lineEnd: l.end) else {
                     throw YAMLError.cannotDelimit(what: "a line at a mapping's column that is no 'key:'", offset: l.contentStart)
                 }
-                close()
+                try close()
                 current = (index, l.contentStart, index)
+                currentKey = key
             }
             index += 1
         }
-        close()
-        return entries
+        try close()
     }
 
     /// Whether the mapping entry whose key starts at `start` has its value
@@ -467,9 +498,29 @@ struct YAMLDocument {
             return try node(at: p, line: entry.line, owner: entry.start - l.start)
         }
         guard let (_, colon) = key(at: entry.start, lineEnd: l.end) else { return YAMLNode(kind: .empty) }
+        return try value(of: entry, colon: colon)
+    }
+
+    /// The value of the mapping entry whose key's `:` is at `colon`.
+    func value(of entry: YAMLEntry, colon: Int) throws -> YAMLNode {
+        let l = line[entry.line]
         var p = colon + 1
         while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
         return try node(at: p, line: entry.line, owner: entry.start - l.start, afterColon: colon + 1)
+    }
+
+    /// Whether the key `range` (as `key(at:lineEnd:)` finds it) is
+    /// `wanted`, decoded; a plain key is its bytes, which are compared
+    /// where they stand.
+    func key(_ range: Range<Int>, is wanted: UnsafeRawBufferPointer) -> Bool {
+        // A plain key stands on one line, ends before its blanks and holds
+        // no `#` after a blank: `YAMLScalar.plain` gives its bytes.
+        let first = source[range.lowerBound]
+        if first != UInt8(ascii: "\"") && first != UInt8(ascii: "'") {
+            return range.count == wanted.count
+                && (wanted.isEmpty || memoryEqual(source.baseAddress! + range.lowerBound, wanted.baseAddress!, wanted.count))
+        }
+        return YAMLScalar.decode(source, range).withUnsafeBytes { $0.elementsEqual(wanted) }
     }
 
     /// A mapping entry's key, decoded.

@@ -53,16 +53,23 @@ extension YAMLLayout {
         var current = start
         for token in tokens {
             switch current.kind {
-            case .blockMapping, .blockSequence:
-                let list = try document.entries(of: current)
-                if current.kind == .blockMapping {
-                    let wanted = Array(token.utf8)
-                    guard let entry = list.last(where: { document.keyText(of: $0) == wanted }) else { return nil }
-                    current = try document.value(of: entry, in: current)
-                } else {
-                    guard let index = JSONPointer.arrayIndex(token), index < list.count else { return nil }
-                    current = try document.value(of: list[index], in: current)
+            case .blockMapping:
+                // The last entry with the key, read as the walk goes: no
+                // list of entries is made.
+                var found: (entry: YAMLEntry, colon: Int)? = nil
+                let document = document
+                try Self.withBytes(of: token) { wanted in
+                    try document.forEachEntry(of: current) { entry, known in
+                        guard let key = known ?? document.key(at: entry.start, lineEnd: document.line[entry.line].end) else { return }
+                        if document.key(key.range, is: wanted) { found = (entry, key.colon) }
+                    }
                 }
+                guard let found else { return nil }
+                current = try document.value(of: found.entry, colon: found.colon)
+            case .blockSequence:
+                let list = try document.entries(of: current)
+                guard let index = JSONPointer.arrayIndex(token), index < list.count else { return nil }
+                current = try document.value(of: list[index], in: current)
             case .flowMapping, .flowSequence:
                 let items = document.flowItems(of: current).items
                 if current.kind == .flowMapping {
@@ -79,6 +86,69 @@ extension YAMLLayout {
             }
         }
         return current
+    }
+
+    /// `token`'s UTF-8 bytes, without a copy when the string has them in
+    /// one piece.
+    static func withBytes<R>(of token: String, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let result = try token.utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
+            return result
+        }
+        return try Array(token.utf8).withUnsafeBytes(body)
+    }
+
+    /// Where `comparedText(node)` stands in the source as it is: a plain
+    /// scalar on one line without a `#`, a quoted one on one line without
+    /// an escape (its text between the quotes), a flow collection; nil
+    /// for any other node (one that must be decoded, or has no text).
+    func sourceText(_ node: YAMLNode) -> Range<Int>? {
+        switch node.kind {
+        case .scalar:
+            let range = node.range
+            guard !range.isEmpty else { return range }
+            let first = source[range.lowerBound]
+            let last = source[range.upperBound - 1]
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+                guard range.count >= 2, last == first else { return Self.plainText(source, range) }
+                let inner = range.lowerBound + 1..<range.upperBound - 1
+                for p in inner {
+                    let byte = source[p]
+                    if byte == first || byte == 0x0A || byte == 0x0D || (first == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\")) {
+                        return nil
+                    }
+                }
+                return inner
+            }
+            if first == UInt8(ascii: "|") || first == UInt8(ascii: ">") || first == UInt8(ascii: "*") { return nil }
+            return Self.plainText(source, range)
+        case .flowSequence, .flowMapping:
+            return node.range
+        case .empty, .blockSequence, .blockMapping:
+            return nil
+        }
+    }
+
+    /// A plain scalar's range when its value is its bytes (as
+    /// `YAMLScalar.plain` finds it: one line, no `#`, no blank last).
+    static func plainText(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int>? {
+        let last = source[range.upperBound - 1]
+        guard last != 0x20 && last != 0x09 else { return nil }
+        var p = range.lowerBound
+        if let base = source.baseAddress {
+            // Eight bytes at a time: a byte flagged is looked at.
+            while p + 8 <= range.upperBound {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                if zeroByteFlags(word ^ 0x0A0A_0A0A_0A0A_0A0A) | zeroByteFlags(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                    | zeroByteFlags(word ^ 0x2323_2323_2323_2323) != 0 { break }
+                p += 8
+            }
+        }
+        while p < range.upperBound {
+            let byte = source[p]
+            if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "#") { return nil }
+            p += 1
+        }
+        return range
     }
 
     /// The text a node compares by: a scalar's value (a block scalar's
@@ -173,9 +243,15 @@ extension YAMLLayout {
         return Array(source[ranges[index]])
     }
 
-    /// Item `index`'s value: the text it is compared by, a string.
+    /// Item `index`'s value: the text it is compared by, a string; where
+    /// the source holds it as it is (see `sourceText`), that range.
     public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
-        try compared(index, key: pointer).map { .string(.owned($0)) }
+        if let pointer {
+            guard let found = try descend(try valueNode(index), pointer.tokens) else { return nil }
+            if let range = sourceText(found) { return .string(.source(range)) }
+            return comparedText(found).map { .string(.owned($0)) }
+        }
+        return try compared(index, key: nil).map { .string(.owned($0)) }
     }
 
     /// Items given by their bytes: each read as a document of its own.

@@ -53,6 +53,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         switch node.kind {
         case .blockSequence, .blockMapping:
             entries = try document.entries(of: node)
+            ranges.reserveCapacity(entries.count)
             // A list whose first entry shares its line with its parent's
             // `- ` (`- name: x` then `  run: y`): the entries' indentation
             // belongs to the positions, and an entry starts at its text, so
@@ -126,8 +127,16 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             throw YAMLError.cannotDelimit(what: "a block scalar that keeps its trailing blank lines ('|+', '>+')", offset: keep.offset)
         }
         // Anchors and aliases, outside quotes, comments and block scalars.
-        anchors = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "&"), document) }
-        aliases = ranges.map { YAMLLayout.names(in: $0, marker: UInt8(ascii: "*"), document) }
+        // (Most lists hold neither: one search each tells.)
+        let itemsRegion = (ranges.first?.lowerBound ?? 0)..<(ranges.last?.upperBound ?? 0)
+        func eachItemsNames(_ marker: UInt8) -> [[String]] {
+            guard firstIndex(of: marker, in: document.source, from: itemsRegion.lowerBound, to: itemsRegion.upperBound) != nil else {
+                return [[String]](repeating: [], count: ranges.count)
+            }
+            return ranges.map { YAMLLayout.names(in: $0, marker: marker, document) }
+        }
+        anchors = eachItemsNames(UInt8(ascii: "&"))
+        aliases = eachItemsNames(UInt8(ascii: "*"))
         let documentStart = lines[document.documentLines.lowerBound].start
         let documentEnd = document.documentLines.isEmpty ? source.count : lines[document.documentLines.upperBound - 1].next
         anchorsBefore = Set(YAMLLayout.names(in: documentStart..<(ranges.first?.lowerBound ?? documentStart),
@@ -146,8 +155,11 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     static func checkBlankLines(between ranges: [Range<Int>], _ document: YAMLDocument) throws {
         guard !ranges.isEmpty else { return }
         let lines = document.line
+        // The entries' ends come in order: each line found from the last.
+        var end = document.lineIndex(of: ranges[0].upperBound)
         for position in 0..<ranges.count {
-            var index = document.lineIndex(of: ranges[position].upperBound) + 1
+            end = document.lineIndex(of: ranges[position].upperBound, from: end)
+            var index = end + 1
             let isLast = position == ranges.count - 1
             while index < lines.count && (isLast ? lines[index].kind == .scalarBody && document.isBlank(lines[index])
                                                  : lines[index].start < ranges[position + 1].lowerBound) {

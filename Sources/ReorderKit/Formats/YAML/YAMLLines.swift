@@ -45,7 +45,10 @@ struct YAMLLines {
     }
 
     let source: UnsafeRawBufferPointer
-    private(set) var lines: [Line] = []
+    /// The lines, in order: a table with huge pages, since a large
+    /// document has millions. (Filled here, then only read.)
+    typealias Table = TrivialTable<Line>
+    let lines: Table
     /// A block scalar's header (`|`, `>`, with its indicators).
     struct BlockScalarHeader {
         /// Where its `|` or `>` is, and the index of its line.
@@ -70,6 +73,10 @@ struct YAMLLines {
     init(_ source: UnsafeRawBufferPointer, from start: Int = 0) {
         self.source = source
         let end = source.count
+        // Room for lines of 24 bytes on average; pages never written cost
+        // nothing.
+        let lines = Table(capacity: (end - min(start, end)) / 24 + 16)
+        self.lines = lines
         var p = start
         // Lexer state that crosses lines.
         var flowDepth = 0
@@ -81,13 +88,23 @@ struct YAMLLines {
         // The column of the key or dash whose node is due on the lines
         // below (`key:`, `- ` or properties, and nothing else on its line).
         var dueOwner: Int? = nil
+        // The next CR at or after the line's start (`end`: none, or no
+        // more to look for): most documents have none.
+        var nextCR = firstIndex(of: 0x0D, in: source, from: p, to: end) ?? end
         while p < end {
             let lineEnd = firstIndex(of: 0x0A, in: source, from: p, to: end) ?? end
             let next = lineEnd < end ? lineEnd + 1 : end
             var textEnd = lineEnd
             if textEnd > p && source[textEnd - 1] == 0x0D { textEnd -= 1 }
-            if unsupported == nil, let cr = firstIndex(of: 0x0D, in: source, from: p, to: textEnd) {
-                unsupported = (.loneCarriageReturn, cr)
+            if nextCR < next {
+                // A CR in the line's text is a lone one; one that ends
+                // the line's text is its CR LF's.
+                if nextCR < textEnd {
+                    if unsupported == nil { unsupported = (.loneCarriageReturn, nextCR) }
+                    nextCR = end
+                } else {
+                    nextCR = firstIndex(of: 0x0D, in: source, from: next, to: end) ?? end
+                }
             }
             var contentStart = p
             while contentStart < textEnd && source[contentStart] == 0x20 { contentStart += 1 }
@@ -145,7 +162,7 @@ struct YAMLLines {
                 if quote == nil && !nodeStart && flowDepth == 0 {
                     // Inside plain text outside brackets only `:` (a key's
                     // end) and `#` (a comment) can change anything.
-                    while q < textEnd && source[q] != UInt8(ascii: ":") && source[q] != UInt8(ascii: "#") { q += 1 }
+                    q = YAMLLines.colonOrHash(source, from: q, to: textEnd)
                     if q == textEnd { break }
                 }
                 let byte = source[q]
@@ -161,6 +178,12 @@ struct YAMLLines {
                     } else if byte == open {
                         quote = nil
                     }
+                    q += 1
+                    continue
+                }
+                if !YAMLLines.mayChangeState(byte) {
+                    // Text: what the switch's `default` does.
+                    nodeStart = false
                     q += 1
                     continue
                 }
@@ -222,11 +245,43 @@ struct YAMLLines {
                     nodeStart = false
                 }
                 q += 1
+                // Blanks change nothing (in a quote just opened neither):
+                // the next node or text is where the walk goes on.
+                while q < textEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
             }
             dueOwner = nodeStart && blockScalarOwner == nil && flowDepth == 0 && quote == nil ? ownerColumn : nil
             p = next
         }
         endsOpen = flowDepth > 0 || quote != nil || blockScalarOwner != nil
+    }
+
+    /// Whether the walk over a line's text does more at `byte` than take
+    /// it as text: a blank, or one of `!"#&',-:>?[]{|}`. (The cases of its
+    /// `switch`; every other byte is its `default`.)
+    @inline(__always)
+    static func mayChangeState(_ byte: UInt8) -> Bool {
+        guard byte < 0x80 else { return false }
+        let set: UInt64 = byte < 0x40 ? 0xC400_30CF_0000_0200 : 0x3800_0000_2800_0000
+        return (set >> UInt64(byte & 0x3F)) & 1 != 0
+    }
+
+    /// The offset of the first `:` or `#` in `start ..< end`, or `end`;
+    /// eight bytes at a time.
+    @inline(__always)
+    static func colonOrHash(_ source: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        var q = start
+        if let base = source.baseAddress {
+            while q + 8 <= end {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: q, as: UInt64.self))
+                // The lowest byte flagged is a match: a false flag lies
+                // above a true one of its own kind.
+                let flags = zeroByteFlags(word ^ 0x3A3A_3A3A_3A3A_3A3A) | zeroByteFlags(word ^ 0x2323_2323_2323_2323)
+                if flags != 0 { return q + flags.trailingZeroBitCount / 8 }
+                q += 8
+            }
+        }
+        while q < end && source[q] != UInt8(ascii: ":") && source[q] != UInt8(ascii: "#") { q += 1 }
+        return q
     }
 
     /// `---` or `...` followed by a blank or the end of the line.

@@ -16,7 +16,7 @@
 /// would then depend on the order reorder changes).
 struct YAMLValidation {
     let source: UnsafeRawBufferPointer
-    let lines: [YAMLLines.Line]
+    let lines: YAMLLines.Table
 
     /// An open block collection: the column of its entries.
     struct Block {
@@ -49,6 +49,8 @@ struct YAMLValidation {
     /// Lines that start before this offset were read with a node that
     /// spans lines.
     var consumed = 0
+    /// `flow(from:minimum:)`'s stack, kept for the next flow.
+    var flowLevels: [FlowLevel] = []
 
     static func invalid(_ reason: String, _ offset: Int) -> FormatError { YAMLError.invalid(reason: reason, offset: offset) }
 
@@ -58,27 +60,71 @@ struct YAMLValidation {
     /// printable set (C0 controls but TAB, LF, CR; DEL; C1 but NEL;
     /// U+FFFE, U+FFFF; surrogates are not UTF-8), anywhere in the stream.
     static func checkCharacters(_ source: UnsafeRawBufferPointer, from start: Int) throws {
-        if let bad = UTF8Validation.firstInvalid(source, in: start..<source.count) {
-            throw invalid("the byte 0x\(hex(UInt32(source[bad]), digits: 2)) is not UTF-8, and a YAML stream is Unicode text", bad)
+        guard let base = source.baseAddress else { return }
+        let end = source.count
+        func notUTF8(_ bad: Int) -> FormatError {
+            invalid("the byte 0x\(hex(UInt32(source[bad]), digits: 2)) is not UTF-8, and a YAML stream is Unicode text", bad)
+        }
+        // The bytes before the first that is not ASCII are UTF-8: the
+        // stream is checked from there, once, when there is such a byte.
+        var checkedUTF8 = false
+        func refuse(_ value: UInt32, at offset: Int) -> FormatError {
+            // A byte that is not UTF-8, anywhere, is told first.
+            if !checkedUTF8, let bad = UTF8Validation.firstInvalid(source, in: start..<end) { return notUTF8(bad) }
+            return invalid(forbidden(value), offset)
         }
         var index = start
-        while index < source.count {
+        while index < end {
+            if index + 8 <= end {
+                // Eight ASCII bytes at a time.
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    let flags = forbiddenASCIIFlags(word)
+                    if flags != 0 {
+                        let at = index + flags.trailingZeroBitCount / 8
+                        throw refuse(UInt32(source[at]), at: at)
+                    }
+                    index += 8
+                    continue
+                }
+            }
             let byte = source[index]
             if byte < 0x80 {
                 if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F {
-                    throw invalid(forbidden(UInt32(byte)), index)
+                    throw refuse(UInt32(byte), at: index)
                 }
                 index += 1
                 continue
+            }
+            if !checkedUTF8 {
+                if let bad = UTF8Validation.firstInvalid(source, in: index..<end) { throw notUTF8(bad) }
+                checkedUTF8 = true
             }
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
             var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<length { value = value << 6 | UInt32(source[index + k] & 0x3F) }
             if ((0x80...0x9F).contains(value) && value != 0x85) || value == 0xFFFE || value == 0xFFFF {
-                throw invalid(forbidden(value), index)
+                throw refuse(value, at: index)
             }
             index += length
         }
+    }
+
+    /// The bytes of `word` (eight ASCII bytes, little-endian) that YAML
+    /// forbids, each with its high bit set: C0 controls but TAB, LF, CR,
+    /// and DEL. Exact: with every byte below 0x80, no sum here carries
+    /// into the next byte.
+    @inline(__always)
+    static func forbiddenASCIIFlags(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func equal(_ byte: UInt8) -> UInt64 {
+            ~((word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+        }
+        let delete = (word &+ 0x0101_0101_0101_0101) & high
+        let below = ~(word &+ 0x6060_6060_6060_6060) & high
+        // Most words hold no control at all.
+        if below == 0 { return delete }
+        return (below & ~(equal(0x09) | equal(0x0A) | equal(0x0D))) | delete
     }
 
     static func forbidden(_ value: UInt32) -> String {
@@ -100,6 +146,8 @@ struct YAMLValidation {
 
     mutating func run() throws {
         for index in lines.indices {
+            // The line a look-up from here is most likely for.
+            lineHint.index = index
             let l = lines[index]
             if l.start < consumed { continue }
             switch l.kind {
@@ -261,10 +309,12 @@ struct YAMLValidation {
                 guard !dash else {
                     throw Self.invalid("a '- ' entry at the column of a mapping's keys, and not under a key with nothing after its ':'", start)
                 }
-                guard YAMLDocument.key(in: source, at: start, lineEnd: l.end) != nil || isAliasKey(start, l.end)
-                        || emptyKeyColon(start, l.end) != nil else {
+                let key = YAMLDocument.key(in: source, at: start, lineEnd: l.end)
+                guard key != nil || isAliasKey(start, l.end) || emptyKeyColon(start, l.end) != nil else {
                     throw Self.invalid("a line at the column of a mapping's keys that is no 'key: value' (a key ends with ': ' or ':' at the end of its line, outside quotes and before a comment)", start)
                 }
+                try lineNode(at: start, index, inherited: nil, key: .some(key))
+                return
             }
             try lineNode(at: start, index, inherited: nil)
             return
@@ -302,7 +352,9 @@ struct YAMLValidation {
 
     /// The node that starts line `index` at `p` (or a node after a `- `):
     /// a block sequence, a block mapping, or any other node.
-    mutating func lineNode(at p: Int, _ index: Int, inherited: Due?) throws {
+    /// `key`: `YAMLDocument.key(in:at:lineEnd:)` at `p`, when the caller
+    /// has read it.
+    mutating func lineNode(at p: Int, _ index: Int, inherited: Due?, key known: YAMLDocument.Key?? = nil) throws {
         let l = lines[index]
         let column = p - l.start
         rootStarted = true
@@ -313,7 +365,7 @@ struct YAMLValidation {
             try afterDash(p, index)
             return
         }
-        let key = YAMLDocument.key(in: source, at: p, lineEnd: l.end)
+        let key = known ?? YAMLDocument.key(in: source, at: p, lineEnd: l.end)
         if let colon = key?.colon ?? emptyKeyColon(p, l.end) {
             if !(stack.last.map { $0.column == column && !$0.isSequence } ?? false) {
                 stack.append(Block(column: column, isSequence: false))
@@ -362,7 +414,9 @@ struct YAMLValidation {
         if isDash(afterProperties, l.end) {
             throw Self.invalid("a block sequence cannot start on the line of its key ('key: - a'): put its entries on the lines below", afterProperties)
         }
-        if YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
+        // (A key has its ':' on its line: most values have none.)
+        if firstIndex(of: UInt8(ascii: ":"), in: source, from: p, to: l.end) != nil,
+           YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
             throw Self.invalid("a second 'key:' on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", p)
         }
         try node(at: p, index, owner: owner, afterKey: true, lineStart: false, inherited: nil)
@@ -379,11 +433,12 @@ struct YAMLValidation {
         // Properties on the line above and here are one node's, unless
         // this node is a key (`&map` then `&key [a]: b`).
         let twice = inherited.map { ($0.anchor && props.anchor) || ($0.tag && props.tag) } ?? false
-        let conflict = twice ? Self.invalid("a node with two \(props.anchor && inherited!.anchor ? "anchors" : "tags"), one on the line above and one here", p) : nil
-        if let conflict, !lineStart { throw conflict }
+        // (Made only when thrown: most nodes have no conflict.)
+        let conflict: Conflict? = twice ? Conflict(anchors: props.anchor && inherited!.anchor, offset: p) : nil
+        if let conflict, !lineStart { throw conflict.error }
         if q >= l.end || source[q] == UInt8(ascii: "#") {
             // Only properties here: no key, so both lines' are one node's.
-            if let conflict { throw conflict }
+            if let conflict { throw conflict.error }
             due = Due(owner: owner, afterKey: afterKey || (inherited?.afterKey ?? false),
                       anchor: props.anchor || (inherited?.anchor ?? false), tag: props.tag || (inherited?.tag ?? false))
             return
@@ -407,33 +462,44 @@ struct YAMLValidation {
             let end = try alias(at: q, inFlow: false)
             try rest(after: end, nodeStart: q, index, lineStart: lineStart, conflict: conflict)
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
-            if let conflict { throw conflict }
+            if let conflict { throw conflict.error }
             try blockScalar(at: q, index)
         default:
-            if let conflict { throw conflict }
+            if let conflict { throw conflict.error }
             try plainStart(q, l.end, inFlow: false)
             openPlain = stack.count
-            while q < l.end {
-                if source[q] == UInt8(ascii: "#") && isBlank(source[q - 1]) {
+            // A comment after it ends it with its line.
+            while let hash = firstIndex(of: UInt8(ascii: "#"), in: source, from: q, to: l.end) {
+                if isBlank(source[hash - 1]) {
                     openPlain = nil
                     break
                 }
-                q += 1
+                q = hash + 1
             }
+        }
+    }
+
+    /// A node with two anchors or two tags, one on the line above and one
+    /// at `offset`: refused, unless the one here is a key's.
+    struct Conflict {
+        let anchors: Bool
+        let offset: Int
+        var error: FormatError {
+            YAMLValidation.invalid("a node with two \(anchors ? "anchors" : "tags"), one on the line above and one here", offset)
         }
     }
 
     /// What may follow a quoted scalar, a flow collection or an alias on its
     /// last line: blanks, a comment after a blank, or (on one line, where a
     /// key may stand) the `:` of a key.
-    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: FormatError? = nil) throws {
+    mutating func rest(after end: Int, nodeStart: Int, _ index: Int, lineStart: Bool, conflict: Conflict? = nil) throws {
         let lastIndex = lineIndex(of: max(end - 1, nodeStart))
         let l = lines[lastIndex]
         if lastIndex > index { consumed = l.next }
         var p = end
         while p < l.end && isBlank(source[p]) { p += 1 }
         let isKey = p < l.end && source[p] == UInt8(ascii: ":") && isSpaceOrEnd(p + 1, l.end)
-        if let conflict, !isKey { throw conflict }
+        if let conflict, !isKey { throw conflict.error }
         if p >= l.end { return }
         if source[p] == UInt8(ascii: "#") {
             if p == end {
@@ -618,9 +684,13 @@ struct YAMLValidation {
         var hasValue = false
         var explicit = false
         var properties = false
-        /// The key's line and whether it spans lines (a flow sequence's
-        /// single pair has its key on one line, with its ':').
-        var nodeLine = 0
+        /// An offset on the key's line, and whether it spans lines (a flow
+        /// sequence's single pair has its key on one line, with its ':'):
+        /// it does when `nodeSpansLines`, or when `nodeStart` (where
+        /// `place` saw it start) is on another line. Lines are looked up
+        /// only for a ':'.
+        var nodeLineOffset = 0
+        var nodeStart: Int? = nil
         var nodeSpansLines = false
         var isEmpty: Bool { !hasNode && !hasColon && !explicit && !properties }
         var slotIsOpen: Bool { (!hasNode && !hasColon) || (hasColon && !hasValue) }
@@ -630,7 +700,12 @@ struct YAMLValidation {
     /// Where the flow collection that opens at `p` closes (after its
     /// bracket).
     mutating func flow(from p: Int, minimum: Int) throws -> Int {
-        var levels = [FlowLevel(isMapping: source[p] == UInt8(ascii: "{"))]
+        // The array of the flow before, emptied: no allocation a flow.
+        var levels = flowLevels
+        flowLevels = []
+        levels.removeAll(keepingCapacity: true)
+        defer { flowLevels = levels }
+        levels.append(FlowLevel(isMapping: source[p] == UInt8(ascii: "{")))
         var q = p + 1
         /// After a quoted scalar or a collection: a `:` right after it is
         /// a value indicator (`{"a":1}`).
@@ -644,8 +719,9 @@ struct YAMLValidation {
             }
             if top.hasColon { top.hasValue = true } else {
                 top.hasNode = true
-                top.nodeLine = lineIndex(of: max(end - 1, start))
-                top.nodeSpansLines = lineIndex(of: start) != top.nodeLine
+                top.nodeLineOffset = max(end - 1, start)
+                top.nodeStart = start
+                top.nodeSpansLines = false
             }
             top.properties = false
             levels[levels.count - 1] = top
@@ -671,7 +747,7 @@ struct YAMLValidation {
                     // The plain scalar of the line above goes on here.
                     q = plainEnd(from: q, inFlow: true)
                     levels[levels.count - 1].nodeSpansLines = true
-                    if !levels[levels.count - 1].hasColon { levels[levels.count - 1].nodeLine = lineIndex(of: q - 1) }
+                    if !levels[levels.count - 1].hasColon { levels[levels.count - 1].nodeLineOffset = q - 1 }
                     plainGoesOn = q < source.count && (source[q] == 0x0A || source[q] == 0x0D)
                     continue
                 }
@@ -711,8 +787,10 @@ struct YAMLValidation {
                 if top.hasColon {
                     throw Self.invalid("a second ':' in one flow entry: a ',' is missing between entries", q)
                 }
-                if top.properties && !top.hasNode { top.hasNode = true; top.nodeLine = lineIndex(of: q) }
-                if !top.isMapping && !top.explicit && top.hasNode && (top.nodeSpansLines || top.nodeLine != lineIndex(of: q)) {
+                if top.properties && !top.hasNode { top.hasNode = true; top.nodeLineOffset = q }
+                if !top.isMapping && !top.explicit && top.hasNode && (top.nodeSpansLines
+                    || top.nodeStart.map { lineIndex(of: $0) != lineIndex(of: top.nodeLineOffset) } ?? false
+                    || lineIndex(of: top.nodeLineOffset) != lineIndex(of: q)) {
                     throw Self.invalid("a key of a flow sequence on several lines, or apart from its ':': such a key and its ':' stand on one line", q)
                 }
                 top.hasColon = true
@@ -772,7 +850,15 @@ struct YAMLValidation {
 
     /// A plain scalar cannot start with an indicator (but `-`, `?`, `:`
     /// before a character that is no blank).
+    @inline(__always)
     func plainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
+        // Most scalars start with neither.
+        let byte = source[p]
+        guard byte == UInt8(ascii: "-") || YAMLLines.isIndicator(byte) else { return }
+        try refusePlainStart(p, end, inFlow: inFlow)
+    }
+
+    func refusePlainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
         let byte = source[p]
         if byte == UInt8(ascii: "-") && (p + 1 >= end || isBlankOrBreak(source[p + 1]) || (inFlow && isFlowIndicator(source[p + 1]))) {
             throw Self.invalid("a '-' alone inside a flow collection: a '- ' entry is a block sequence's, which cannot stand inside '[ ]' or '{ }'", p)
@@ -785,7 +871,14 @@ struct YAMLValidation {
     // MARK: - Properties and aliases
 
     /// Anchors and tags at `p`, with blanks after them.
+    @inline(__always)
     mutating func properties(_ p: Int, _ end: Int, inFlow: Bool) throws -> (end: Int, anchor: Bool, tag: Bool) {
+        // Most nodes have none.
+        guard p < end, source[p] == UInt8(ascii: "&") || source[p] == UInt8(ascii: "!") else { return (p, false, false) }
+        return try readProperties(p, end, inFlow: inFlow)
+    }
+
+    mutating func readProperties(_ p: Int, _ end: Int, inFlow: Bool) throws -> (end: Int, anchor: Bool, tag: Bool) {
         var q = p
         var anchor = false, tag = false
         while q < end && (source[q] == UInt8(ascii: "&") || source[q] == UInt8(ascii: "!")) {

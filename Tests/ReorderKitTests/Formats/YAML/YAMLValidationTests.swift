@@ -102,6 +102,20 @@ final class YAMLValidationTests: XCTestCase {
         assertInvalid("{\n foo: 1\n bar: 2 }\n", at: 14, "a second ':' in one flow entry")
         assertInvalid("[-]\n", at: 1, "a '-' alone inside a flow collection")
         assertInvalid("[ key\n  : value ]\n", at: 8, "a key of a flow sequence on several lines")
+        // A flow sequence's key and its ':' on one line, the key on one
+        // line: whatever kind of node it is.
+        let apart = "a key of a flow sequence on several lines, or apart from its ':'"
+        assertInvalid("[ \"multi\n  line\": value ]\n", at: 16, apart)
+        assertInvalid("[ plain\n  goes on: value ]\n", at: 17, apart)
+        assertInvalid("[ &a x\n  : v ]\n", at: 9, apart)
+        assertInvalid("[ [x,\n  y]: v ]\n", at: 10, apart)
+        assertInvalid("[ {a: 1}\n  : v ]\n", at: 11, apart)
+        assertInvalid("[ x, y\n  z: w ]\n", at: 10, apart)
+        assertValid("[ &a\n  : v ]\n")
+        assertValid("[ &a\n  x : v ]\n")
+        assertValid("[ ? a\n  : b ]\n")
+        assertValid("[ a: b, \"c\n  d\" ]\n")
+        assertValid("k: [ a : b, [c, d]: e, \"f\": g ]\n")
         assertInvalid("[a}\n", at: 2, "a '}' that closes a '['")
         assertInvalid("a: [1, 2\n", at: 3, "a flow collection that is not closed")
         assertInvalid("a: [1, 2", at: 3, "a flow collection that is not closed")
