@@ -150,58 +150,14 @@ func copyBytes(_ target: UnsafeMutableRawPointer, _ source: UnsafeRawPointer, _ 
     }
 }
 
-/// A growable array of offsets for lists of millions of items: one
-/// allocation, advised to use huge pages when large, so that filling it
-/// costs dozens of page faults rather than tens of thousands.
-final class OffsetTable {
-    private(set) var base: UnsafeMutablePointer<Int>
-    private(set) var count = 0
-    private var capacity: Int
+/// A growable array of offsets for lists of millions of items (a file's
+/// lines, a CSV file's rows).
+typealias OffsetTable = TrivialTable<Int>
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = OffsetTable.allocate(self.capacity)
-    }
-
-    deinit { free(base) }
-
-    @inline(__always)
-    func append(_ offset: Int) {
-        if count == capacity { grow() }
-        base[count] = offset
-        count += 1
-    }
-
-    @inline(__always)
-    subscript(index: Int) -> Int { base[index] }
-
-    private func grow() {
-        let bigger = OffsetTable.allocate(capacity * 2)
-        bigger.update(from: base, count: count)
-        free(base)
-        base = bigger
-        capacity *= 2
-    }
-
-    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Int> {
-        let bytes = count * MemoryLayout<Int>.stride
-        let hugePage = 2 << 20
-        var raw: UnsafeMutableRawPointer? = nil
-        if bytes >= 2 * hugePage {
-            guard posix_memalign(&raw, hugePage, bytes) == 0, let raw else { fatalError("out of memory") }
-            #if os(Linux)
-            _ = madvise(raw, bytes, 14 /* MADV_HUGEPAGE */)
-            #endif
-            return raw.bindMemory(to: Int.self, capacity: count)
-        }
-        guard let small = malloc(bytes) else { fatalError("out of memory") }
-        return small.bindMemory(to: Int.self, capacity: count)
-    }
-}
-
-/// `OffsetTable` for values of any trivial type (a YAML document's lines):
-/// one allocation, advised to use huge pages when large, read as a
-/// collection once filled.
+/// A growable array of trivial values (offsets, a YAML document's lines)
+/// for lists of millions of items: one allocation, advised to use huge
+/// pages when large, so that filling it costs dozens of page faults rather
+/// than tens of thousands; read as a collection once filled.
 final class TrivialTable<Element>: RandomAccessCollection {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
