@@ -53,6 +53,9 @@ public struct Arrangement: Sendable {
     /// The source items `indices` (source indices), in that order.
     public init<S: Sequence>(sourceOrder indices: S) where S.Element == Int {
         self.init()
+        // Room for a run an item (a sort's result is most often that): one
+        // allocation, not twenty copies as a million runs grow.
+        runs.reserveCapacity(indices.underestimatedCount)
         for index in indices { append(run: index..<index + 1) }
     }
 
