@@ -134,8 +134,8 @@ struct CommentOwnership {
     /// format's comments: an item that owns a comment has one ending in
     /// what a walk back from it passes over (blanks, at most one line
     /// break, blanks again), and that comment is the last one starting
-    /// before the item. Most items have none there; the walk over their line and the
-    /// line above is then left out.
+    /// before the item. Most items have none there; the walk over their
+    /// line and the line above is then left out.
     func leadingStart<Lexer: CommentLexer>(of itemStart: Int, floor: Int, in lexer: Lexer,
                                            cursor: inout CommentCursor) -> Int {
         guard let comment = cursor.last(before: itemStart), comment.lowerBound >= floor else { return itemStart }

@@ -33,6 +33,12 @@ enum TOMLCompare {
         return current
     }
 
+    /// `key` where it stands at `start`, when it is written there bare.
+    @inline(__always)
+    static func bareKey(_ key: String, at start: Int, _ source: UnsafeRawBufferPointer) -> KeyBytes? {
+        start < source.count && source[start].isBareKeyByte ? .source(start..<start + key.utf8.count) : nil
+    }
+
     /// A key/value pair with `keys` (from `depth` on: the list's own) and
     /// `value`: its key, or with `pointer`, what lies there in its value.
     /// `keyStart`: where the pair's line starts, when it starts with the
@@ -43,10 +49,7 @@ enum TOMLCompare {
         let own = keys[min(depth, keys.count)...]
         guard let pointer else {
             guard own.count == 1, let key = own.first else { return .owned(Array(own.joined(separator: ".").utf8)) }
-            if let keyStart, keyStart < source.count, source[keyStart].isBareKeyByte {
-                return .source(keyStart..<keyStart + key.utf8.count)
-            }
-            return .owned(Array(key.utf8))
+            return keyStart.flatMap { bareKey(key, at: $0, source) } ?? .owned(Array(key.utf8))
         }
         // A dotted key's further segments come first in the pointer.
         let inner = own.dropFirst()
@@ -186,13 +189,10 @@ extension TOMLLineLayout {
         switch kind {
         case .table:
             let lineIndex = lineIndices[index]
-            if pointer == nil && depth == 0 && document.lines[lineIndex].keys.count == 1 {
-                // A key of one segment, bare: its bytes where the line
-                // starts (without a copy of the line).
-                let start = document.lines[lineIndex].range.lowerBound
-                if source[start].isBareKeyByte {
-                    return .source(start..<start + document.lines[lineIndex].keys[0].utf8.count)
-                }
+            // A key of one segment, bare, without a copy of the line.
+            if pointer == nil && depth == 0 && document.lines[lineIndex].keys.count == 1,
+               let key = TOMLCompare.bareKey(document.lines[lineIndex].keys[0], at: document.lines[lineIndex].range.lowerBound, source) {
+                return key
             }
             let line = document.lines[lineIndex]
             return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source,
