@@ -113,15 +113,19 @@ public struct Renderer<Layout: ListLayout> {
         defer { offsets.deallocate() }
         let runs = arrangement.runs
         var blockStart = 0
+        var touched: UInt8 = 0
         while blockStart < runs.count {
             let blockEnd = min(blockStart + blockLength, runs.count)
             for k in blockStart..<blockEnd {
                 let run = runs[k]
                 if run.isNewItem { continue }
                 let slot = 2 * (k - blockStart)
-                offsets[slot] = layout.itemStart(run.start)
+                let start = layout.itemStart(run.start)
+                offsets[slot] = start
                 offsets[slot + 1] = run.end < sourceCount ? layout.itemStart(run.end) : 0
+                touched ^= source[start]
             }
+            keepTouched(touched)
             for k in blockStart..<blockEnd {
                 let run = runs[k]
                 if owesSeparator {
@@ -171,6 +175,9 @@ public struct Renderer<Layout: ListLayout> {
         }
         try pieces.finish()
     }
+
+    @inline(never) @_optimize(none)
+    private func keepTouched(_ value: UInt8) {}
 
     /// Calls `write` with the output as slices, in order, a batch of at
     /// most `OutputGatherer.batchLength` at a time, for a gathering write
