@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A stable sort of byte strings (lines, or the byte keys of other formats)
 /// in byte order, as `LC_ALL=C sort -s` has it, that never compares again
 /// the bytes it has found equal: an MSD radix sort on seven bytes at a
@@ -207,27 +209,28 @@ enum StringSort {
 
         /// Two threads. While one group holds more than half the items left
         /// to sort, its keys are filled by both threads and split by their
-        /// highest byte that differs (one pass); then each thread takes
-        /// parts and groups (largest first, to the one with less to do)
-        /// and sorts them to the end.
+        /// highest byte that differs, each thread counting and moving half
+        /// of them; then the parts and groups, largest first, go to
+        /// whichever thread is free next, until none is left.
         func sortOnTwoThreads(_ count: Int, lender: ThreadLender, threshold: Int) {
-            var pending = [(group: Group(lower: 0, upper: count, depth: 0), filled: false)]
+            var pending = [(group: Group, filled: Bool)]([(Group(lower: 0, upper: count, depth: 0), false)])
             var local = Worker(self)
-            defer { local.release() }
+            let other = Worker(self)
+            defer { local.release(); other.release() }
             while let largest = pending.indices.max(by: { pending[$0].group.size < pending[$1].group.size }),
                   pending[largest].group.size >= threshold,
                   pending[largest].group.size * 2 > pending.reduce(0, { $0 + $1.group.size }) {
                 let (group, filled) = pending.remove(at: largest)
+                let half = group.lower + group.size / 2
                 if !filled {
-                    let half = group.lower + group.size / 2
-                    let wait = lender.start { [self] in fillKeys(half, group.upper, depth: group.depth) }
-                    fillKeys(group.lower, half, depth: group.depth)
-                    if let wait { wait() } else { fillKeys(half, group.upper, depth: group.depth) }
+                    StringSort.onBoth(lender, { fillKeys(group.lower, half, depth: group.depth) },
+                                      { [self] in fillKeys(half, group.upper, depth: group.depth) })
                 }
-                let parts = local.splitByTopDigit(group.lower, group.size, differing: local.differingBits(group.lower, group.size))
+                let parts = Worker.splitByTopDigit(group.lower, group.size, differing: local.differingBits(group.lower, group.size),
+                                                   local, other, lender: lender)
                 if parts.count == 2 {
                     // All keys equal: the group goes on further, or ends.
-                    Worker.splitRuns(group, local.buffers) { pending.append(($0, false)) }
+                    Worker.splitRuns(group, self) { pending.append(($0, false)) }
                 } else {
                     for part in 0..<parts.count - 1 {
                         let piece = Group(lower: parts[part], upper: parts[part + 1], depth: group.depth)
@@ -237,32 +240,33 @@ enum StringSort {
                     }
                 }
             }
-            // Largest first, each to the thread with less.
+            // Largest first; each thread takes the next when it is done
+            // with its last: how long a group takes is not its size alone
+            // (lines that share long prefixes take a level per 7 bytes).
             pending.sort { $0.group.size > $1.group.size }
-            var mine: [(group: Group, filled: Bool)] = [], theirs: [(group: Group, filled: Bool)] = []
-            var mineSize = 0, theirSize = 0
-            for unit in pending {
-                if mineSize <= theirSize {
-                    mine.append(unit)
-                    mineSize += unit.group.size
-                } else {
-                    theirs.append(unit)
-                    theirSize += unit.group.size
-                }
-            }
-            let other = Worker(self)
-            let theirUnits = theirs
-            let wait = lender.start { [other] in
+            let units = pending
+            let queue = WorkQueue()
+            StringSort.onBoth(lender, { local.sort(units, queue) }, { [other] in
                 var worker = other
-                for unit in theirUnits { worker.sort(unit.group, filled: unit.filled) }
-            }
-            for unit in mine { local.sort(unit.group, filled: unit.filled) }
-            if let wait { wait() } else {
-                var worker = other
-                for unit in theirs { worker.sort(unit.group, filled: unit.filled) }
-            }
-            other.release()
+                worker.sort(units, queue)
+            })
         }
+    }
+
+    /// Runs `mine` here and `theirs` on a lent thread at the same time, and
+    /// returns when both are done (`theirs` here after `mine` when no
+    /// thread can be had).
+    static func onBoth(_ lender: ThreadLender, _ mine: () -> Void, _ theirs: @escaping @Sendable () -> Void) {
+        let wait = lender.start(theirs)
+        mine()
+        if let wait { wait() } else { theirs() }
+    }
+
+    /// The next unit of work for whichever thread asks first.
+    final class WorkQueue: Sendable {
+        private let next = Atomic<Int>(0)
+
+        func take() -> Int { next.wrappingAdd(1, ordering: .relaxed).oldValue }
     }
 
     /// One thread's share: its counting table and its stack of groups.
@@ -295,6 +299,13 @@ enum StringSort {
                 }
                 sortLevel(next)
                 Worker.splitRuns(next, buffers) { stack.append($0) }
+            }
+        }
+
+        /// Sorts the units `queue` hands out until none is left.
+        mutating func sort(_ units: [(group: Group, filled: Bool)], _ queue: WorkQueue) {
+            while case let next = queue.take(), next < units.count {
+                sort(units[next].group, filled: units[next].filled)
             }
         }
 
@@ -438,14 +449,21 @@ enum StringSort {
         /// at `shift`, then where the first of each goes: into `counts`.
         @inline(__always)
         func placesByByte(_ keys: UnsafeMutablePointer<UInt64>, _ count: Int, shift: UInt64) {
-            counts.update(repeating: 0, count: 256)
-            for position in 0..<count { counts[Int(truncatingIfNeeded: keys[position] >> shift) & 0xFF] &+= 1 }
+            countByByte(keys, count, shift: shift)
             var sum = 0
             for byte in 0..<256 {
                 let n = counts[byte]
                 counts[byte] = sum
                 sum &+= n
             }
+        }
+
+        /// How many of `count` keys from `keys` have each value of the byte
+        /// at `shift`: into `counts`.
+        @inline(__always)
+        func countByByte(_ keys: UnsafeMutablePointer<UInt64>, _ count: Int, shift: UInt64) {
+            counts.update(repeating: 0, count: 256)
+            for position in 0..<count { counts[Int(truncatingIfNeeded: keys[position] >> shift) & 0xFF] &+= 1 }
         }
 
         /// Moves `count` keys (and their items) from `fromKeys` to
@@ -481,6 +499,45 @@ enum StringSort {
             scatter(keys, order, toKeys, toOrder, count, shift: shift)
             keys.update(from: toKeys, count: count)
             order.update(from: toOrder, count: count)
+            return parts
+        }
+
+        /// `splitByTopDigit` on two threads: `mine` counts and moves the
+        /// first half of the keys, `theirs` the second (its places after
+        /// the first half's of the same byte), then each copies half back.
+        static func splitByTopDigit(_ lower: Int, _ count: Int, differing: UInt64,
+                                    _ mine: Worker, _ theirs: Worker, lender: ThreadLender) -> [Int] {
+            if differing == 0 { return [lower, lower + count] }
+            let buffers = mine.buffers
+            let shift = UInt64((63 - differing.leadingZeroBitCount) / 8 * 8)
+            let half = count / 2
+            StringSort.onBoth(lender, { mine.countByByte(buffers.keys + lower, half, shift: shift) }, {
+                theirs.countByByte(buffers.keys + lower + half, count - half, shift: shift)
+            })
+            var parts = [lower]
+            var sum = 0
+            for byte in 0..<256 {
+                let first = mine.counts[byte], second = theirs.counts[byte]
+                if byte > 0 && first + second > 0 && sum > 0 { parts.append(lower + sum) }
+                mine.counts[byte] = sum
+                theirs.counts[byte] = sum &+ first
+                sum &+= first &+ second
+            }
+            parts.append(lower + count)
+            StringSort.onBoth(lender, {
+                mine.scatter(buffers.keys + lower, buffers.order + lower, buffers.spareKeys + lower, buffers.spareOrder + lower,
+                             half, shift: shift)
+            }, {
+                theirs.scatter(buffers.keys + lower + half, buffers.order + lower + half,
+                               buffers.spareKeys + lower, buffers.spareOrder + lower, count - half, shift: shift)
+            })
+            StringSort.onBoth(lender, {
+                (buffers.keys + lower).update(from: buffers.spareKeys + lower, count: half)
+                (buffers.order + lower).update(from: buffers.spareOrder + lower, count: half)
+            }, {
+                (buffers.keys + lower + half).update(from: buffers.spareKeys + lower + half, count: count - half)
+                (buffers.order + lower + half).update(from: buffers.spareOrder + lower + half, count: count - half)
+            })
             return parts
         }
 
