@@ -9,10 +9,11 @@ public struct Renderer<Layout: ListLayout> {
         self.source = source
     }
 
-    private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver) throws {
+    private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver,
+                                               ahead: LinesCopiedAhead? = nil) throws {
         try arrangement.itemBytes.withUnsafeBytes { itemBytes in
             if let terminator = layout.uniformTerminator {
-                try walkUniformLines(terminator, arrangement, itemBytes, &pieces)
+                try walkUniformLines(terminator, arrangement, itemBytes, &pieces, ahead: ahead)
             } else {
                 try walkAny(arrangement, itemBytes, &pieces)
             }
@@ -84,9 +85,13 @@ public struct Renderer<Layout: ListLayout> {
     /// `e` starts, less the last `T`; each run costs two look-ups of where a
     /// line starts, and the separator after it is a piece of the source
     /// that joins with the next run when that run continues this one.
+    ///
+    /// With `ahead`, a lent thread copies the runs from `ahead.first` on
+    /// while this one walks those before; the walk then puts out its copy
+    /// and goes on from where it stopped.
     private func walkUniformLines<Receiver: PieceReceiver>(
         _ terminator: [UInt8], _ arrangement: Arrangement, _ itemBytes: UnsafeRawBufferPointer,
-        _ pieces: inout Receiver
+        _ pieces: inout Receiver, ahead: LinesCopiedAhead?
     ) throws {
         let resultCount = arrangement.count
         for piece in layout.head(resultCount: resultCount) { try pieces.put(piece) }
@@ -114,8 +119,27 @@ public struct Renderer<Layout: ListLayout> {
         let runs = arrangement.runs
         var blockStart = 0
         var touched: UInt8 = 0
+        let aheadFirst = ahead?.first ?? runs.count
         while blockStart < runs.count {
-            let blockEnd = min(blockStart + blockLength, runs.count)
+            if blockStart == aheadFirst, let ahead {
+                let copied = ahead.wait()
+                if ahead.end > aheadFirst {
+                    if owesSeparator {
+                        if separatorStart == separatorEnd {
+                            try terminator.withUnsafeBytes { try pieces.putTransientBytes($0) }
+                        } else {
+                            try pieces.putSource(separatorStart, separatorEnd)
+                        }
+                    }
+                    // Each copied line was followed by another: it brought
+                    // its own terminator, and owes nothing.
+                    try pieces.putBytes(copied)
+                    owesSeparator = false
+                    blockStart = ahead.end
+                    continue
+                }
+            }
+            let blockEnd = min(blockStart + blockLength, runs.count, blockStart < aheadFirst ? aheadFirst : runs.count)
             for k in blockStart..<blockEnd {
                 let run = runs[k]
                 if run.isNewItem { continue }
@@ -190,11 +214,52 @@ public struct Renderer<Layout: ListLayout> {
         _ arrangement: Arrangement, keepingSourceSlices: Bool = false,
         gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
+        try self.write(arrangement, keepingSourceSlices: keepingSourceSlices, lender: nil, gathered: write)
+    }
+
+    /// `write`, with a lent thread for a large list of lines: it copies the
+    /// second half of the lines while this thread writes the first.
+    public func write(
+        _ arrangement: Arrangement, keepingSourceSlices: Bool = false, lender: ThreadLender?,
+        gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        var ahead: LinesCopiedAhead? = nil
+        if let lender, !keepingSourceSlices, arrangement.runs.count >= LinesCopiedAhead.fewestRuns,
+           layout.uniformTerminator != nil {
+            ahead = LinesCopiedAhead(first: arrangement.runs.count / 2, capacity: source.count)
+            let renderer = UncheckedSendable(self), runs = arrangement.runs, copy = ahead!
+            copy.started(lender.start { renderer.value.copyLines(runs, into: copy) })
+        }
+        defer { ahead?.finish() }
         try withoutActuallyEscaping(write) { write in
             var gatherer = OutputGatherer(source: source, copiesShortPieces: !keepingSourceSlices, write: write)
             defer { gatherer.deallocate() }
-            try walk(arrangement, &gatherer)
+            try walk(arrangement, &gatherer, ahead: ahead)
         }
+    }
+
+    /// Copies runs of uniform lines from `ahead.first`, each with its
+    /// terminator, up to the first that is not a run of the source
+    /// followed by another run (a new item, the source's last line, the
+    /// result's last run), or that would not fit.
+    fileprivate func copyLines(_ runs: [Arrangement.Run], into ahead: LinesCopiedAhead) {
+        let sourceCount = layout.count
+        var k = ahead.first
+        var used = 0
+        if let base = source.baseAddress {
+            let last = runs.count - 1
+            while k < last {
+                let run = runs[k]
+                if run.isNewItem || run.end >= sourceCount { break }
+                let start = layout.itemStart(run.start)
+                let length = layout.itemStart(run.end) - start
+                if used + length > ahead.capacity { break }
+                copyBytes(ahead.buffer + used, base + start, length)
+                used += length
+                k += 1
+            }
+        }
+        ahead.copied(end: k, length: used)
     }
 
     /// True when the output would be byte-identical to the source. A source
@@ -267,6 +332,63 @@ private struct PendingSource {
         defer { end = start }
         return start..<end
     }
+}
+
+/// The lines a lent thread copies for the uniform-lines walk: runs
+/// `first ..< end`, into `buffer`.
+final class LinesCopiedAhead: @unchecked Sendable {
+    /// Fewer runs than this are written by one thread: a thread costs more
+    /// than copying them.
+    static let fewestRuns = 100_000
+
+    let first: Int
+    let capacity: Int
+    let buffer: UnsafeMutableRawPointer
+    /// Set by the lent thread before it ends.
+    private(set) var end: Int
+    private var length = 0
+    private var waitForThread: (@Sendable () -> Void)?
+    private var done = false
+
+    init(first: Int, capacity: Int) {
+        self.first = first
+        self.capacity = capacity
+        end = first
+        buffer = .allocate(byteCount: max(capacity, 1), alignment: 16)
+    }
+
+    /// The lent thread's wait, or nil when there was no thread (nothing is
+    /// copied: the walk writes every run itself).
+    func started(_ wait: (@Sendable () -> Void)?) {
+        waitForThread = wait
+        if wait == nil { done = true }
+    }
+
+    func copied(end: Int, length: Int) {
+        self.end = end
+        self.length = length
+    }
+
+    /// Waits for the copy; its bytes.
+    func wait() -> UnsafeRawBufferPointer {
+        if !done {
+            waitForThread?()
+            done = true
+        }
+        return UnsafeRawBufferPointer(start: buffer, count: length)
+    }
+
+    /// Waits, if the walk did not (it threw), and frees the buffer.
+    func finish() {
+        _ = wait()
+        buffer.deallocate()
+    }
+}
+
+/// A value handed to another thread that only reads it.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Turns pieces into batches of slices for a gathering write: adjacent

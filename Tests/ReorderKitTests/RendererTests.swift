@@ -1,3 +1,4 @@
+import Foundation
 import ReorderKit
 import XCTest
 
@@ -86,6 +87,62 @@ final class RendererTests: XCTestCase {
             XCTAssertLessThanOrEqual(largestBatch, 1024, "round \(round)")
             if lines.contains(where: { $0.count >= 1_000 }) {
                 XCTAssertGreaterThan(longSlicesInSource, 0, "round \(round): long lines were copied")
+            }
+        }
+    }
+
+    /// A large list of lines: the second half of the result copied on a
+    /// lent thread gives the same bytes as one thread writing it all, for
+    /// LF and CRLF files with and without a final terminator, results with
+    /// new items and the source's last line anywhere, and lenders that run
+    /// the copy on a thread, at once, or not at all.
+    func testLinesCopiedOnALentThreadGiveTheSameBytes() throws {
+        let thread = ThreadLender { work in
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                work()
+                done.signal()
+            }.start()
+            return { done.wait() }
+        }
+        let inline = ThreadLender { work in
+            work()
+            return {}
+        }
+        let none = ThreadLender { _ in nil }
+        var generator = SeededGenerator(seed: 0x11E5)
+        for round in 0..<6 {
+            let count = 100_000 + generator.below(30_000)
+            let terminator: [UInt8] = round % 2 == 0 ? [0x0A] : [0x0D, 0x0A]
+            var text: [UInt8] = []
+            for k in 0..<count {
+                text += (0..<generator.below(12)).map { _ in UInt8(0x61 + generator.below(26)) }
+                if k + 1 < count || round % 3 != 2 { text += terminator }
+            }
+            // A permutation with runs of one item and of many, new items in
+            // either half, and the source's last line somewhere inside.
+            var order = Array(0..<count)
+            for k in stride(from: count - 1, to: 0, by: -1) where generator.below(4) != 0 {
+                order.swapAt(k, generator.below(k + 1))
+            }
+            var arrangement = Arrangement()
+            var position = 0
+            while position < order.count {
+                if generator.below(5_000) == 0 { arrangement.append(item: Array("new \(position)".utf8)) }
+                var end = position + 1
+                while end < order.count && order[end] == order[end - 1] + 1 { end += 1 }
+                arrangement.append(run: order[position]..<order[end - 1] + 1)
+                position = end
+            }
+            if round == 4 { arrangement.append(item: Array("last".utf8)) }
+            try text.withUnsafeBytes { source in
+                let alone = try ListDocument(source, format: .lines, options: ReadOptions()).render(arrangement)
+                for (name, lender) in [("thread", thread), ("inline", inline), ("none", none)] {
+                    var options = ReadOptions()
+                    options.lender = lender
+                    let lent = try ListDocument(source, format: .lines, options: options).render(arrangement)
+                    XCTAssertTrue(lent == alone, "round \(round), \(count) lines, lender \(name): the output differs")
+                }
             }
         }
     }

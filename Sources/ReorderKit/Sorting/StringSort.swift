@@ -63,8 +63,40 @@ enum StringSort {
     struct Items {
         let base: UnsafePointer<UInt8>
         let starts: UnsafePointer<Int>
-        let lengths: UnsafePointer<UInt32>
+        /// nil: each item but the last ends `terminatorLength` bytes before
+        /// the next one starts, and the last is `lastLength` long.
+        let lengths: UnsafePointer<UInt32>?
         let count: Int
+        let terminatorLength: Int
+        let lastLength: Int
+
+        init(base: UnsafePointer<UInt8>, starts: UnsafePointer<Int>, lengths: UnsafePointer<UInt32>, count: Int) {
+            self.base = base
+            self.starts = starts
+            self.lengths = lengths
+            self.count = count
+            terminatorLength = 0
+            lastLength = 0
+        }
+
+        /// Lines whose terminators are all `terminatorLength` bytes long: a
+        /// line's length is where the next starts, less that, and the sort
+        /// reads one table where it would read two (a cache miss a line a
+        /// level, not two).
+        init(base: UnsafePointer<UInt8>, starts: UnsafePointer<Int>, count: Int, terminatorLength: Int, lastLength: Int) {
+            self.base = base
+            self.starts = starts
+            lengths = nil
+            self.count = count
+            self.terminatorLength = terminatorLength
+            self.lastLength = lastLength
+        }
+
+        @inline(__always)
+        func length(_ index: Int) -> Int {
+            if let lengths { return Int(lengths[index]) }
+            return index + 1 < count ? starts[index + 1] - starts[index] - terminatorLength : lastLength
+        }
     }
 
     /// Below this many items, one thread: a second one costs more than it
@@ -157,7 +189,7 @@ enum StringSort {
         /// The key of item `index` at `depth` (see `StringSort`).
         @inline(__always)
         func key(_ index: Int, _ depth: Int) -> UInt64 {
-            let remaining = Int(items.lengths[index]) - depth
+            let remaining = items.length(index) - depth
             let bytes = items.base + items.starts[index] + depth
             if remaining >= 8 && !fold {
                 let word = UInt64(bigEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
@@ -176,7 +208,7 @@ enum StringSort {
         /// The bytes of item `index` from `depth` on.
         @inline(__always)
         func bytes(_ index: Int, _ depth: Int) -> UnsafeRawBufferPointer {
-            UnsafeRawBufferPointer(start: items.base + items.starts[index] + depth, count: Int(items.lengths[index]) - depth)
+            UnsafeRawBufferPointer(start: items.base + items.starts[index] + depth, count: items.length(index) - depth)
         }
 
         /// How many bytes from `depth` on all the items at `lower..<upper`

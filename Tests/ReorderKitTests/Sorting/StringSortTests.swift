@@ -167,7 +167,12 @@ final class StringSortTests: XCTestCase {
         for round in 0..<60 {
             let items = Self.items(random.pick([0, 1, 2, 20, 200, 1500]), &random, alphabet: alphabet)
             var source: [UInt8] = []
-            for item in items { source += item + (random.chance(50) ? [0x0D, 0x0A] : [0x0A]) }
+            // All LF, all CR LF (lengths read off where lines start), or
+            // mixed (a length each).
+            for item in items {
+                source += item + (round % 3 == 0 || round % 3 == 2 && random.chance(50) ? [0x0D, 0x0A] : [0x0A])
+            }
+            if round % 4 == 3, let last = items.last, !last.isEmpty { source.removeLast(round % 3 == 0 ? 2 : 1) }
             try source.withUnsafeBytes { source in
                 let document = try ListDocument(source, format: .lines, options: ReadOptions(binaryAsText: true))
                 XCTAssertEqual(document.count, items.count)

@@ -11,8 +11,10 @@ extension ListFormat {
                let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
                 throw LinesLayout.binaryInput(source, nulAt: nul)
             }
-            return LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
-                               fallbackTerminator: options.fallbackTerminator)
+            var layout = LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
+                                     fallbackTerminator: options.fallbackTerminator)
+            layout.lender = options.lender
+            return layout
         })
 }
 
@@ -39,6 +41,14 @@ extension LinesLayout: FormatLayout {
     }
 
     public var diffTerminator: UInt8 { terminator.byte }
+
+    /// Through the `Renderer`, with the layout's lender: a large result's
+    /// second half is copied on it while this thread writes the first.
+    public func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        try Renderer(layout: self, source: source).write(arrangement, lender: lender, gathered: write)
+    }
 
     /// Refuses a result whose first line starts with U+FEFF in a file that
     /// has no byte-order mark: a reader would take it for the file's mark.
@@ -97,6 +107,16 @@ extension LinesLayout: FormatLayout {
         // Four thousand million lines: `SortKey`s, which compare.
         if count >= Int(UInt32.max) { return try sortedByValue(options, key: nil) }
         let ranges = self.ranges
+        if let terminator = uniformTerminator {
+            // Lengths from where lines start: no table of them to fill.
+            return withExtendedLifetime(self) {
+                StringSort.sortedOrder(
+                    StringSort.Items(base: base.assumingMemoryBound(to: UInt8.self), starts: ranges.starts, count: count,
+                                     terminatorLength: terminator.count, lastLength: ranges.itemRange(count - 1).count),
+                    ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
+                    lender: options.lender)
+            }
+        }
         var lengths = [UInt32](repeating: 0, count: count)
         for index in 0..<count {
             let length = ranges.itemRange(index).count

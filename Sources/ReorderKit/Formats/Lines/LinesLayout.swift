@@ -37,6 +37,9 @@ public struct LinesLayout: ListLayout {
     public let defaultTerminator: [UInt8]
     public let separatorsAreUniform: Bool
     public let source: UnsafeRawBufferPointer
+    /// A thread the writer may copy half of a large result on
+    /// (`ReadOptions.lender`).
+    var lender: ThreadLender? = nil
 
     /// `fallbackTerminator`: what lines added to a list without a
     /// terminated line end with (LF when nil; CRLF for an empty region of
