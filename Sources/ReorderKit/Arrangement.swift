@@ -59,6 +59,29 @@ public struct Arrangement: Sendable {
         for index in indices { append(run: index..<index + 1) }
     }
 
+    /// The source items `indices`, in that order: a sort's result, built
+    /// in place (a million items: 36 M instructions through `append(run:)`,
+    /// its checks an item, against 8 M).
+    public init(sourceOrder indices: [Int]) {
+        self.init()
+        count = indices.count
+        runs = indices.withUnsafeBufferPointer { indices in
+            [Run](unsafeUninitializedCapacity: indices.count) { runs, initialized in
+                guard let base = runs.baseAddress else { return }
+                var last = -1
+                for index in indices {
+                    if last >= 0 && base[last].end == index {
+                        base[last].end = index + 1
+                    } else {
+                        last += 1
+                        (base + last).initialize(to: Run(start: index, end: index + 1))
+                    }
+                }
+                initialized = last + 1
+            }
+        }
+    }
+
     /// Room for `runs` stretches, when the caller knows about how many.
     public mutating func reserveCapacity(runs count: Int) {
         runs.reserveCapacity(count)

@@ -141,6 +141,25 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(Operations.moving(block: [0, 2], to: 3, count: 5).sourceIndices, [1, 3, 4, 0, 2])
     }
 
+    /// A sort's order as an array builds the arrangement in place: the same
+    /// runs as appending each item, for orders with runs of every length.
+    func testArrangementFromAnArrayOfIndicesEqualsAppendingThem() {
+        var generator = SeededGenerator(seed: 0xA11A)
+        for round in 0..<200 {
+            let count = generator.below(round < 20 ? 4 : 300)
+            var order = Array(0..<count)
+            for k in stride(from: count - 1, to: 0, by: -1) where generator.below(3) == 0 {
+                order.swapAt(k, generator.below(k + 1))
+            }
+            var appended = Arrangement()
+            for index in order { appended.append(run: index..<index + 1) }
+            let built = Arrangement(sourceOrder: order)
+            XCTAssertEqual(built, appended, "round \(round): \(order)")
+            XCTAssertEqual(built.count, count)
+            XCTAssertEqual(built.sourceIndices, order.map { Optional($0) })
+        }
+    }
+
     func testMoveToSamePlaceIsIdentityArrangement() {
         for n in 1...7 {
             for i in 0..<n {
