@@ -161,7 +161,7 @@ typealias OffsetTable = TrivialTable<Int>
 final class TrivialTable<Element>: RandomAccessCollection {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int) {
         precondition(_isPOD(Element.self), "a TrivialTable holds trivial values only")
@@ -176,6 +176,21 @@ final class TrivialTable<Element>: RandomAccessCollection {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    /// Appends `other`'s elements, in one copy.
+    func append(contentsOf other: TrivialTable) {
+        if count + other.count > capacity {
+            var newCapacity = capacity * 2
+            while newCapacity < count + other.count { newCapacity *= 2 }
+            let bigger = TrivialTable.allocate(newCapacity)
+            bigger.moveInitialize(from: base, count: count)
+            free(base)
+            base = bigger
+            capacity = newCapacity
+        }
+        (base + count).initialize(from: other.base, count: other.count)
+        count += other.count
     }
 
     var startIndex: Int { 0 }

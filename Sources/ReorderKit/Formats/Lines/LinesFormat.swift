@@ -11,10 +11,8 @@ extension ListFormat {
                let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
                 throw LinesLayout.binaryInput(source, nulAt: nul)
             }
-            var layout = LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
-                                     fallbackTerminator: options.fallbackTerminator)
-            layout.lender = options.lender
-            return layout
+            return LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
+                               fallbackTerminator: options.fallbackTerminator, lender: options.lender)
         })
 }
 

@@ -39,15 +39,17 @@ public struct LinesLayout: ListLayout {
     public let source: UnsafeRawBufferPointer
     /// A thread the writer may copy half of a large result on
     /// (`ReadOptions.lender`).
-    var lender: ThreadLender? = nil
+    let lender: ThreadLender?
 
     /// `fallbackTerminator`: what lines added to a list without a
     /// terminated line end with (LF when nil; CRLF for an empty region of
-    /// a CRLF file).
+    /// a CRLF file). With `lender`, a large source's second half is read
+    /// on a lent thread.
     public init(_ source: UnsafeRawBufferPointer, terminator: Terminator = .newline,
-                fallbackTerminator: [UInt8]? = nil) {
+                fallbackTerminator: [UInt8]? = nil, lender: ThreadLender? = nil) {
         self.source = source
         self.terminator = terminator
+        self.lender = lender
         let end = source.count
         let bomLength =
             end >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
@@ -56,35 +58,26 @@ public struct LinesLayout: ListLayout {
         let terminatorByte = terminator.byte
         let starts = OffsetTable(
             capacity: LinesLayout.estimatedLineCount(source, from: bomLength, terminator: terminatorByte))
-        // Terminator kinds seen after lines other than the last.
-        var innerLF = 0
-        var innerCRLF = 0
-        var innerOther = 0
-        var lastWasCRLF = false
-        var contentEnd = bomLength
-        var finalTerminator = bomLength..<bomLength
-        var position = bomLength
-        while position < end {
-            starts.append(position)
-            guard let found = firstIndex(of: terminatorByte, in: source, from: position, to: end) else {
-                // CRs that end the file without an LF are the file's own
-                // ending, as a final terminator is, not the last line's
-                // content.
-                contentEnd = LinesLayout.contentEnd(source, from: position, before: end, terminator)
-                finalTerminator = contentEnd..<end
-                break
-            }
-            let lineEnd = LinesLayout.contentEnd(source, from: position, before: found, terminator)
-            let isCRLF = found - lineEnd == 1
-            position = found + 1
-            if position == end {
-                contentEnd = lineEnd
-                finalTerminator = lineEnd..<end
-            } else {
-                if found == lineEnd { innerLF += 1 } else if isCRLF { innerCRLF += 1 } else { innerOther += 1 }
-            }
-            lastWasCRLF = isCRLF
+        var scan = Scan(source: source, terminator: terminator, end: end)
+        // Halves that start a line each: the second read on a lent thread.
+        if let lender, end - bomLength >= LinesLayout.twoThreadBytes,
+           let found = firstIndex(of: terminatorByte, in: source, from: bomLength + (end - bomLength) / 2, to: end),
+           found + 1 < end {
+            let split = found + 1
+            let second = SecondHalf(Scan(source: source, terminator: terminator, end: end),
+                                    OffsetTable(capacity: starts.capacity / 2 + 16))
+            let wait = lender.start { second.read(from: split, to: end) }
+            scan.read(from: bomLength, to: split, into: starts)
+            if let wait { wait() } else { second.read(from: split, to: end) }
+            scan.append(second.scan)
+            starts.append(contentsOf: second.starts)
+        } else {
+            scan.read(from: bomLength, to: end, into: starts)
         }
+        let innerLF = scan.innerLF, innerCRLF = scan.innerCRLF, innerOther = scan.innerOther
+        let lastWasCRLF = scan.lastWasCRLF
+        let contentEnd = scan.contentEnd ?? bomLength
+        let finalTerminator = scan.finalTerminator ?? bomLength..<bomLength
         self.starts = starts
         self.contentEnd = contentEnd
         self.finalTerminator = finalTerminator
@@ -119,6 +112,85 @@ public struct LinesLayout: ListLayout {
         var contentEnd = end
         while contentEnd > start && source[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         return contentEnd
+    }
+
+    /// Sources this large are read on two threads.
+    static let twoThreadBytes = 4 << 20
+
+    /// Reading lines: where each starts, and the terminators seen.
+    struct Scan {
+        let source: UnsafeRawBufferPointer
+        let terminator: Terminator
+        /// The end of the source (the last line's terminator is its own).
+        let end: Int
+        /// Terminator kinds seen after lines other than the last.
+        var innerLF = 0
+        var innerCRLF = 0
+        var innerOther = 0
+        var lastWasCRLF = false
+        /// Where the last line's content ends and its terminator: set by
+        /// the scan that reads the source's end.
+        var contentEnd: Int? = nil
+        var finalTerminator: Range<Int>? = nil
+
+        init(source: UnsafeRawBufferPointer, terminator: Terminator, end: Int) {
+            self.source = source
+            self.terminator = terminator
+            self.end = end
+        }
+
+        /// Reads the lines that start in `position ..< limit` (`limit` is
+        /// where a line starts, or the end).
+        mutating func read(from start: Int, to limit: Int, into starts: OffsetTable) {
+            let terminatorByte = terminator.byte
+            var position = start
+            while position < limit {
+                starts.append(position)
+                guard let found = firstIndex(of: terminatorByte, in: source, from: position, to: limit) else {
+                    // CRs that end the file without an LF are the file's own
+                    // ending, as a final terminator is, not the last line's
+                    // content.
+                    let lineEnd = LinesLayout.contentEnd(source, from: position, before: limit, terminator)
+                    contentEnd = lineEnd
+                    finalTerminator = lineEnd..<limit
+                    break
+                }
+                let lineEnd = LinesLayout.contentEnd(source, from: position, before: found, terminator)
+                let isCRLF = found - lineEnd == 1
+                position = found + 1
+                if position == end {
+                    contentEnd = lineEnd
+                    finalTerminator = lineEnd..<end
+                } else {
+                    if found == lineEnd { innerLF += 1 } else if isCRLF { innerCRLF += 1 } else { innerOther += 1 }
+                }
+                lastWasCRLF = isCRLF
+            }
+        }
+
+        /// Adds what a scan of the lines after these saw.
+        mutating func append(_ next: Scan) {
+            innerLF += next.innerLF
+            innerCRLF += next.innerCRLF
+            innerOther += next.innerOther
+            lastWasCRLF = next.lastWasCRLF
+            contentEnd = next.contentEnd
+            finalTerminator = next.finalTerminator
+        }
+    }
+
+    /// The second half of a large source, read on a lent thread: the
+    /// caller reads neither until that thread is done.
+    final class SecondHalf: @unchecked Sendable {
+        var scan: Scan
+        let starts: OffsetTable
+
+        init(_ scan: Scan, _ starts: OffsetTable) {
+            self.scan = scan
+            self.starts = starts
+        }
+
+        func read(from start: Int, to limit: Int) { scan.read(from: start, to: limit, into: starts) }
     }
 
     /// A guess at the number of lines from their density in the first 64 KiB,
