@@ -209,20 +209,30 @@ final class TrivialTable<Element>: RandomAccessCollection {
     }
 
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Element> {
-        let bytes = count * MemoryLayout<Element>.stride
-        let hugePage = 2 << 20
-        var raw: UnsafeMutableRawPointer? = nil
-        if bytes >= 2 * hugePage {
-            guard posix_memalign(&raw, hugePage, bytes) == 0, let raw else { fatalError("out of memory") }
-            #if os(Linux)
-            _ = madvise(raw, bytes, 14 /* MADV_HUGEPAGE */)
-            #endif
-            return raw.bindMemory(to: Element.self, capacity: count)
-        }
-        guard let small = malloc(bytes) else { fatalError("out of memory") }
-        return small.bindMemory(to: Element.self, capacity: count)
+        allocateLarge(byteCount: count * MemoryLayout<Element>.stride).bindMemory(to: Element.self, capacity: count)
     }
 }
+
+/// Memory for `byteCount` bytes, freed with `free`: when large, aligned to
+/// and advised to use huge pages, so that filling it costs a page fault per
+/// 2 MiB rather than per 4 KiB (above 32 MiB the heap would map it in small
+/// pages of its own).
+func allocateLarge(byteCount bytes: Int) -> UnsafeMutableRawPointer {
+    let hugePage = 2 << 20
+    var raw: UnsafeMutableRawPointer? = nil
+    if bytes >= 2 * hugePage {
+        guard posix_memalign(&raw, hugePage, bytes) == 0, let raw else { fatalError("out of memory") }
+        #if os(Linux)
+        _ = madvise(raw, bytes, 14 /* MADV_HUGEPAGE */)
+        #endif
+        return raw
+    }
+    guard let small = malloc(Swift.max(bytes, 1)) else { fatalError("out of memory") }
+    return small
+}
+
+/// Frees what `allocateLarge` gave.
+func freeLarge(_ memory: UnsafeMutableRawPointer) { free(memory) }
 
 /// The line break a document writes: CR LF when its first line ends so,
 /// else LF (also for a document of one line). New lines take it.

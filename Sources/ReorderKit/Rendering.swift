@@ -354,7 +354,7 @@ final class LinesCopiedAhead: @unchecked Sendable {
         self.first = first
         self.capacity = capacity
         end = first
-        buffer = .allocate(byteCount: max(capacity, 1), alignment: 16)
+        buffer = allocateLarge(byteCount: capacity)
     }
 
     /// The lent thread's wait, or nil when there was no thread (nothing is
@@ -381,7 +381,7 @@ final class LinesCopiedAhead: @unchecked Sendable {
     /// Waits, if the walk did not (it threw), and frees the buffer.
     func finish() {
         _ = wait()
-        buffer.deallocate()
+        freeLarge(buffer)
     }
 }
 
