@@ -7,12 +7,11 @@ extension ListFormat {
         options: ["null", "text"],
         words: FormatWords(name: "lines"),
         read: { source, options in
-            if !options.nulTerminated && !options.binaryAsText,
-               let nul = firstIndex(of: 0, in: source, from: 0, to: source.count) {
-                throw LinesLayout.binaryInput(source, nulAt: nul)
-            }
-            return LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
-                               fallbackTerminator: options.fallbackTerminator, lender: options.lender)
+            let layout = LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
+                                     fallbackTerminator: options.fallbackTerminator, lender: options.lender,
+                                     findingNul: !options.nulTerminated && !options.binaryAsText)
+            if let nul = layout.firstNul { throw LinesLayout.binaryInput(source, nulAt: nul) }
+            return layout
         })
 }
 

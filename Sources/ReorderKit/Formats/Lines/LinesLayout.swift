@@ -40,13 +40,18 @@ public struct LinesLayout: ListLayout {
     /// A thread the writer may copy half of a large result on
     /// (`ReadOptions.lender`).
     let lender: ThreadLender?
+    /// Where the first NUL byte is, when the reader was asked to find it.
+    public let firstNul: Int?
 
     /// `fallbackTerminator`: what lines added to a list without a
     /// terminated line end with (LF when nil; CRLF for an empty region of
     /// a CRLF file). With `lender`, a large source's second half is read
     /// on a lent thread.
+    ///
+    /// With `findingNul`, `firstNul` is where the first NUL byte is, found
+    /// by the threads that read the lines, each in its half.
     public init(_ source: UnsafeRawBufferPointer, terminator: Terminator = .newline,
-                fallbackTerminator: [UInt8]? = nil, lender: ThreadLender? = nil) {
+                fallbackTerminator: [UInt8]? = nil, lender: ThreadLender? = nil, findingNul: Bool = false) {
         self.source = source
         self.terminator = terminator
         self.lender = lender
@@ -58,13 +63,13 @@ public struct LinesLayout: ListLayout {
         let terminatorByte = terminator.byte
         let starts = OffsetTable(
             capacity: LinesLayout.estimatedLineCount(source, from: bomLength, terminator: terminatorByte))
-        var scan = Scan(source: source, terminator: terminator, end: end)
+        var scan = Scan(source: source, terminator: terminator, end: end, findsNul: findingNul)
         // Halves that start a line each: the second read on a lent thread.
         if let lender, end - bomLength >= LinesLayout.twoThreadBytes,
            let found = firstIndex(of: terminatorByte, in: source, from: bomLength + (end - bomLength) / 2, to: end),
            found + 1 < end {
             let split = found + 1
-            let second = SecondHalf(Scan(source: source, terminator: terminator, end: end),
+            let second = SecondHalf(Scan(source: source, terminator: terminator, end: end, findsNul: findingNul),
                                     OffsetTable(capacity: starts.capacity / 2 + 16))
             let wait = lender.start { second.read(from: split, to: end) }
             scan.read(from: bomLength, to: split, into: starts)
@@ -78,6 +83,7 @@ public struct LinesLayout: ListLayout {
         let lastWasCRLF = scan.lastWasCRLF
         let contentEnd = scan.contentEnd ?? bomLength
         let finalTerminator = scan.finalTerminator ?? bomLength..<bomLength
+        firstNul = scan.firstNul
         self.starts = starts
         self.contentEnd = contentEnd
         self.finalTerminator = finalTerminator
@@ -132,17 +138,21 @@ public struct LinesLayout: ListLayout {
         /// the scan that reads the source's end.
         var contentEnd: Int? = nil
         var finalTerminator: Range<Int>? = nil
+        let findsNul: Bool
+        var firstNul: Int? = nil
 
-        init(source: UnsafeRawBufferPointer, terminator: Terminator, end: Int) {
+        init(source: UnsafeRawBufferPointer, terminator: Terminator, end: Int, findsNul: Bool) {
             self.source = source
             self.terminator = terminator
             self.end = end
+            self.findsNul = findsNul
         }
 
         /// Reads the lines that start in `position ..< limit` (`limit` is
         /// where a line starts, or the end).
         mutating func read(from start: Int, to limit: Int, into starts: OffsetTable) {
             let terminatorByte = terminator.byte
+            if findsNul { firstNul = firstIndex(of: 0, in: source, from: start, to: limit) }
             var position = start
             while position < limit {
                 starts.append(position)
@@ -174,6 +184,7 @@ public struct LinesLayout: ListLayout {
             innerCRLF += next.innerCRLF
             innerOther += next.innerOther
             lastWasCRLF = next.lastWasCRLF
+            firstNul = firstNul ?? next.firstNul
             contentEnd = next.contentEnd
             finalTerminator = next.finalTerminator
         }

@@ -19,9 +19,11 @@ final class LinesTwoThreadReadTests: XCTestCase {
     func assertSameLayout(_ text: [UInt8], null: Bool = false, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         text.withUnsafeBytes { source in
             let terminator: LinesLayout.Terminator = null ? .nul : .newline
-            let alone = LinesLayout(source, terminator: terminator)
+            let alone = LinesLayout(source, terminator: terminator, findingNul: !null)
+            XCTAssertEqual(alone.firstNul, null ? nil : text.firstIndex(of: 0), name, file: file, line: line)
             for (lenderName, lender) in [("thread", Self.thread), ("none", Self.none)] {
-                let lent = LinesLayout(source, terminator: terminator, lender: lender)
+                let lent = LinesLayout(source, terminator: terminator, lender: lender, findingNul: !null)
+                XCTAssertEqual(lent.firstNul, alone.firstNul, "\(name), \(lenderName)", file: file, line: line)
                 XCTAssertEqual(lent.count, alone.count, "\(name), \(lenderName)", file: file, line: line)
                 XCTAssertEqual(lent.defaultTerminator, alone.defaultTerminator, "\(name), \(lenderName)", file: file, line: line)
                 XCTAssertEqual(lent.separatorsAreUniform, alone.separatorsAreUniform, "\(name), \(lenderName)", file: file, line: line)
@@ -66,5 +68,12 @@ final class LinesTwoThreadReadTests: XCTestCase {
         long += [UInt8](repeating: 0x62, count: 3_000_000)
         assertSameLayout(long, "a long last line")
         assertSameLayout(long + lf, "a long last line, terminated")
+        // NUL bytes (refused as binary without -z): the first is found in
+        // either half.
+        var nul = text(&generator, terminators: [lf], ending: lf)
+        nul[nul.count * 3 / 4] = 0
+        assertSameLayout(nul, "a NUL in the second half")
+        nul[nul.count / 4] = 0
+        assertSameLayout(nul, "NULs in both halves")
     }
 }
