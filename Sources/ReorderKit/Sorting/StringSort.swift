@@ -48,16 +48,15 @@ import Synchronization
 /// nothing measurable, and stays for its smaller table. Most of what is
 /// left on the real lines is filling keys: a cache miss a line a level.
 ///
-/// With a `ThreadLender` and 200 000 items or more, two threads: the keys
-/// of a group that holds most of the items are filled by both, split by
-/// their highest differing byte, and the parts and groups below are
-/// shared out (see `Buffers.sortOnTwoThreads`). What the second thread
-/// is worth (`bench/sort.sh`, "one core" is `taskset -c 0`, medians of 3
-/// on a machine busy with another build): 10 M shared-prefix lines 3.4 s
-/// against 4.1 s; a million lines 0.30–0.43 s against 0.32–0.45 s, within
-/// the noise: most of their time is outside the sort (reading, writing),
-/// and the split of the first group is one thread's. It stays, being
-/// free when no core is idle.
+/// With a `ThreadLender` and 200 000 items or more, two threads: while one
+/// group holds most of the items, its keys are filled by both and split by
+/// their highest differing byte, each thread counting and moving half of
+/// them; then the parts and groups below, largest first, go to whichever
+/// thread is free (see `Buffers.sortOnTwoThreads`). Before, the first
+/// split was one thread's and each thread had a fixed share by size: on a
+/// million real lines the second thread had a fifth of the samples of a
+/// profile of the whole run (a group of lines that share long prefixes
+/// takes a level per 7 bytes, and its size does not say so).
 enum StringSort {
     /// The items, as offsets into `base` and lengths.
     struct Items {
