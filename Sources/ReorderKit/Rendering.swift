@@ -224,8 +224,10 @@ public struct Renderer<Layout: ListLayout> {
         gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
         var ahead: LinesCopiedAhead? = nil
+        // Only for runs of a line or two, a sort's: longer runs go out as
+        // slices of the source, copied by no one.
         if let lender, !keepingSourceSlices, arrangement.runs.count >= LinesCopiedAhead.fewestRuns,
-           layout.uniformTerminator != nil {
+           arrangement.runs.count * 2 >= arrangement.count, layout.uniformTerminator != nil {
             ahead = LinesCopiedAhead(first: arrangement.runs.count / 2, capacity: source.count)
             let renderer = UncheckedSendable(self), runs = arrangement.runs, copy = ahead!
             copy.started(lender.start { renderer.value.copyLines(runs, into: copy) })
