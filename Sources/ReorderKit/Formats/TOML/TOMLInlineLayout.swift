@@ -168,7 +168,7 @@ enum TOMLCheck {
             case .insertIntoSections(let table): problem = "a new item among the sections of '\(table)'"
             case .sectionsApart(let key, let header, let between):
                 problem = "the section \(header) of '\(key)' apart from the others, \(between) between them"
-            case .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData,
+            case .tooLarge, .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData,
                  .invalidPointer, .syntax, .needsJSONWithComments, .duplicateKey, .invalidValueSyntax, .valueNotUTF8,
                  .invalidMember, .keyInsertedTwice, .stringIntoObject:
                 // Other formats' kinds: not the TOML reader's.
