@@ -406,14 +406,23 @@ struct TOMLParser {
         try skipArrayBlanks()
         // Gathered here and handed to the list once: each access to a
         // class's array is checked for exclusivity.
-        var values: [TOMLValue] = [], itemRanges: [Range<Int>] = [], commas: [Int?] = []
+        var values: [TOMLValue] = [], commas: [Int?] = []
         while true {
             guard p < end else { throw fail("expected ']' to close the array", at: start) }
             if source[p] == .closeBracket { break }
-            let elementStart = p
+            if values.count == 256 {
+                // A large array: room at once for the elements the rest of
+                // the document would hold at this array's bytes an element
+                // (room never touched costs no memory), rather than arrays
+                // that double and leave the halves behind. Counted at 10
+                // bytes an element or more: the room (40 bytes an element)
+                // is then at most 4 bytes a byte of the document.
+                let more = (end - p) / max((p - start) / values.count, 10) + 1
+                values.reserveCapacity(values.count + more)
+                commas.reserveCapacity(values.count + more)
+            }
             let element = try value()
             values.append(element)
-            itemRanges.append(elementStart..<p)
             commas.append(nil)
             try skipArrayBlanks()
             guard p < end else { throw fail("expected ']' to close the array", at: start) }
@@ -427,7 +436,6 @@ struct TOMLParser {
             throw fail("expected ',' or ']' after an array element")
         }
         list.values = values
-        list.itemRanges = itemRanges
         list.commas = commas
         list.close = p
         p += 1
@@ -457,7 +465,7 @@ struct TOMLParser {
             skipBlanks()
             let member = try value()
             try assign(path, member, in: table, scope: scope, offset: memberStart, line: nil)
-            list.itemRanges.append(memberStart..<p)
+            list.memberStarts.append(memberStart)
             list.values.append(member)
             list.memberKeys.append(path)
             list.commas.append(nil)

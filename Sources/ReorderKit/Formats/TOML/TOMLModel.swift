@@ -176,8 +176,9 @@ final class TOMLInlineList {
     var close = 0
     // Set while the reader reads the list and read once an item after: no
     // run-time exclusivity check (as for `TOMLTable`'s keys).
-    /// Arrays: each element's bytes; tables: each member's, key to value.
-    @exclusivity(unchecked) var itemRanges: [Range<Int>] = []
+    /// Tables: where each member's key starts (an array's element starts
+    /// where its value does).
+    @exclusivity(unchecked) var memberStarts = TOMLIndices()
     /// The comma after each item, if any.
     @exclusivity(unchecked) var commas: [Int?] = []
     /// The elements, or the members' values.
@@ -185,6 +186,15 @@ final class TOMLInlineList {
     /// Tables: each member's key segments, decoded.
     @exclusivity(unchecked) var memberKeys: [TOMLKeyPath] = []
     init(open: Int) { self.open = open }
+
+    /// Arrays: each element's bytes; tables: each member's, key to value.
+    var itemRanges: [Range<Int>] { values.indices.map(itemRange) }
+
+    /// Item `index`'s bytes (see `itemRanges`).
+    func itemRange(_ index: Int) -> Range<Int> {
+        let value = values[index].range
+        return memberStarts.isEmpty ? value : memberStarts[index]..<value.upperBound
+    }
 }
 
 /// A `[table]` or `[[array]]` header and the lines under it; the root

@@ -131,6 +131,50 @@ final class TOMLModelTests: XCTestCase {
         }
     }
 
+    /// Arrays long enough to be given room at once (256 elements and
+    /// more), one or several elements a line, before and after other
+    /// lines, and an inline table's members: each item's bytes where the
+    /// document was written with them.
+    func testAnArrayKnowsWhereEachItemIs() throws {
+        var generator = SeededGenerator(seed: 256)
+        let elements = ["1", "\"s\"", "'lit'", "[1, 2]", "{ k = 1 }", "\"\"\"a\nb\"\"\"", "2.5", "true"]
+        for round in 0..<40 {
+            var text = round % 2 == 0 ? "" : "before = 1\n"
+            text += "x = ["
+            var ranges: [Range<Int>] = []
+            let count = 200 + generator.below(400)
+            for index in 0..<count {
+                text += generator.below(3) == 0 ? " " : "\n  "
+                if generator.below(10) == 0 { text += "# note\n  " }
+                let element = generator.pick(elements)
+                let start = text.utf8.count
+                text += element
+                ranges.append(start..<text.utf8.count)
+                // A trailing comma or none.
+                if index < count - 1 || generator.below(2) == 0 { text += "," }
+            }
+            text += "\n]\n"
+            if round % 3 == 0 { text += String(repeating: "# after\n", count: generator.below(2_000)) }
+            var memberStarts: [Int] = []
+            text += "t = {"
+            for index in 0..<generator.below(300) {
+                if index > 0 { text += ", " }
+                memberStarts.append(text.utf8.count)
+                text += "m\(index) = " + generator.pick(elements)
+            }
+            text += "}\n"
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBytes { source in
+                let document = try TOMLDocument(source)
+                guard case .value(let x)? = document.root["x"], let array = x.array,
+                      case .table(let t)? = document.root["t"], let members = t.inline else { return XCTFail(text) }
+                XCTAssertEqual(array.itemRanges, ranges, text)
+                XCTAssertEqual(members.itemRanges.map(\.lowerBound), memberStarts, text)
+                XCTAssertEqual(members.itemRanges.map(\.upperBound), members.values.map(\.range.upperBound), text)
+            }
+        }
+    }
+
     func testADocumentOf2GiBIsRefused() {
         XCTAssertEqual(TOMLDocument.largest, Int(Int32.max))
         XCTAssertNoThrow(try TOMLDocument.checkSize(TOMLDocument.largest))
