@@ -97,7 +97,8 @@ final class TOMLTableArray {
 
 /// A value written after `=` or in an array: 24 bytes (its offsets as
 /// `Int32`, the document being under 2 GiB; one reference for what it
-/// holds), kept once a key of a table (and once an element of an array).
+/// holds). A key's value is kept in its table's entry, which its line
+/// names; an array's elements in the array's list.
 struct TOMLValue {
     enum Kind: UInt8, Equatable { case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table }
     /// What the value holds besides its bytes: an array's elements, an
@@ -215,7 +216,8 @@ struct TOMLSection {
 /// the entry the line defines in its table (for a dotted key, the
 /// innermost of the tables it makes).
 struct TOMLLine {
-    /// The table the line's last key segment is defined in.
+    /// The table the line's last key segment is defined in (unretained:
+    /// the document's root holds every table its lines define keys in).
     unowned(unsafe) let table: TOMLTable
     /// The key's index in `table`.
     private let entry: Int32
