@@ -32,6 +32,9 @@ public struct FormatError: Error, Equatable, Sendable {
         /// one of the key `key`'s, stands apart from the key's earlier
         /// sections: `between` (at `secondOffset`) stands between them.
         case sectionsApart(key: String, header: String, between: String)
+        /// TOML: the document is `limit` bytes or more, more than the
+        /// reader keeps offsets for (32 bits).
+        case tooLarge(limit: Int)
         /// YAML: the stream holds `count` documents and `--document` did
         /// not say which.
         case severalDocuments(count: Int)

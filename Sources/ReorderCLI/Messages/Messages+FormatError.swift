@@ -33,6 +33,8 @@ extension FormatError: FormatErrorWording {
             return named + "the list is the sub-tables of '\(table)', each written as sections; reorder inserts none: write the new '[\(table).NAME]' section with an editor"
         case .sectionsApart(let key, let header, let between):
             return place + "the section \(header) belongs to '\(key)' with the sections above it, but \(between) at \(context.secondPlace ?? "") stands between them, so reorder cannot tell which sections move with '\(key)' and edits nothing (it never guesses); put the sections of '\(key)' together"
+        case .tooLarge(let limit):
+            return named + "the document is \(Messages.size(limit)) or more; reorder reads \(words.name) documents under \(Messages.size(limit)) and edits nothing"
         case .severalDocuments(let count):
             return named + "the stream holds \(count) YAML documents; choose one with --document N (0 is the first, -1 the last)"
         case .noSuchDocument(let index, let count):

@@ -30,9 +30,10 @@ enum HeapTuning {
     }
 
     /// Readies the heap for reading a large TOML, YAML or JSON document:
-    /// their readers keep a table, a line or a value per item, about 12
-    /// bytes per byte of a TOML table of short lines, 6 of a YAML sequence
-    /// of mappings and 2 of JSON. A TOML array of 100 000 strings (2.9 MB)
+    /// their readers keep a table, a line or a value per item, about 6
+    /// bytes per byte of a TOML table of short lines or array of strings
+    /// (at the peak, with the sort's arrays; room for 8), 6 of a YAML
+    /// sequence of mappings and 2 of JSON. A TOML array of 100 000 strings (2.9 MB)
     /// went from 31 to 17 ms, 8 000 page faults to 600; a JSON object of
     /// 100 000 members from 29 to 23 ms. Lines keep their offsets in huge
     /// pages of their own (`OffsetTable`); a sort of them allocates about a
@@ -45,7 +46,7 @@ enum HeapTuning {
     static func prepare(forDocumentOf bytes: Int, format: ListFormat) {
         let bytesPerByte: Int
         switch format {
-        case .toml: bytesPerByte = 12
+        case .toml: bytesPerByte = 8
         case .yaml: bytesPerByte = 6
         case .json, .lines: bytesPerByte = 2
         default: return

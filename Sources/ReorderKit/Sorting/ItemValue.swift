@@ -177,17 +177,23 @@ extension FormatLayout {
     private func sortedBySourceStrings(_ options: SortOptions, key: String?, pointer: JSONPointer?) throws -> [Int]? {
         let source = valueSource
         guard !options.numeric, count > 0, count < Int(UInt32.max), let base = source.baseAddress else { return nil }
-        var starts: [Int] = [], lengths: [UInt32] = [], present: [Int] = [], missing: [Int] = []
+        var starts: [Int] = [], lengths: [UInt32] = [], missing: [Int] = []
+        // The indices of the items that have a value: kept from the first
+        // that has none on (until then, an item's index is its own).
+        var present: [Int] = []
         starts.reserveCapacity(count)
         lengths.reserveCapacity(count)
-        present.reserveCapacity(count)
         for index in 0..<count {
             guard let value = try value(ofItem: index, at: pointer) else {
+                if missing.isEmpty {
+                    present.reserveCapacity(count)
+                    present.append(contentsOf: 0..<index)
+                }
                 missing.append(index)
                 continue
             }
             guard case .string(.source(let range), _) = value, range.count < Int(UInt32.max) else { return nil }
-            present.append(index)
+            if !missing.isEmpty { present.append(index) }
             starts.append(range.lowerBound)
             lengths.append(UInt32(truncatingIfNeeded: range.count))
         }

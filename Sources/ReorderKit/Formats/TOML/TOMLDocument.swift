@@ -12,7 +12,12 @@ struct TOMLDocument {
     /// Every comment, `#` to the end of its line (before CR LF), in order.
     let comments: [Range<Int>]
 
+    /// The largest document read: every offset is kept as an `Int32`
+    /// (`TOMLValue`, `TOMLLine`), which halves what a key costs.
+    static let largest = Int(Int32.max)
+
     init(_ source: UnsafeRawBufferPointer) throws {
+        try TOMLDocument.checkSize(source.count)
         var parser = TOMLParser(source)
         try parser.parseDocument()
         self.source = source
@@ -20,6 +25,11 @@ struct TOMLDocument {
         sections = parser.sections
         lines = parser.lines
         comments = parser.comments
+    }
+
+    /// A document of `count` bytes is refused from 2 GiB on.
+    static func checkSize(_ count: Int) throws {
+        if count > largest { throw TOMLError.tooLarge(limit: largest + 1) }
     }
 
     /// The comment that starts at `offset`, if one does.
@@ -95,7 +105,7 @@ struct TOMLParser {
     init(_ source: UnsafeRawBufferPointer) {
         self.source = source
         end = source.count
-        root = TOMLTable(origin: .root, parent: nil, offset: 0)
+        root = TOMLTable(origin: .root, parent: nil, name: "", offset: 0)
         root.section = 0
         current = root
         sections = [TOMLSection(header: 0..<0, isArray: false, path: TOMLKeyPath(), table: root, lines: 0..<0)]
@@ -243,7 +253,7 @@ struct TOMLParser {
                     throw TOMLError.redefined(key: here, reason: "it is a value, not a table", offset: start)
                 }
             } else {
-                let child = TOMLTable(origin: .implicit, parent: table, offset: start)
+                let child = TOMLTable(origin: .implicit, parent: table, name: name, offset: start)
                 table.set(name, .table(child))
                 table = child
             }
@@ -262,7 +272,7 @@ struct TOMLParser {
                 array = TOMLTableArray()
                 table.set(name, .tableArray(array))
             }
-            opened = TOMLTable(origin: .element, parent: table, offset: start)
+            opened = TOMLTable(origin: .element, parent: table, name: name, offset: start)
             array.elements.append(opened)
         } else if let entry = table[name] {
             guard case .table(let existing) = entry, existing.origin == .implicit else {
@@ -277,7 +287,7 @@ struct TOMLParser {
             existing.origin = .header
             opened = existing
         } else {
-            opened = TOMLTable(origin: .header, parent: table, offset: start)
+            opened = TOMLTable(origin: .header, parent: table, name: name, offset: start)
             table.set(name, .table(opened))
         }
         opened.section = sections.count
@@ -304,17 +314,20 @@ struct TOMLParser {
     mutating func keyValueLine() throws {
         let start = p
         let path = try key()
+        let bareKeyLength = path.count == 1 && source[start].isBareKeyByte ? p - start : 0
         skipBlanks()
         guard p < end && source[p] == .equals else { throw fail("expected '=' after the key") }
         p += 1
         skipBlanks()
         let value = try self.value()
-        try assign(path, value, in: current, scope: currentScope, offset: start, line: lines.count)
-        lines.append(TOMLLine(range: start..<p, keys: path, value: value, section: sections.count - 1))
+        try assign(path, value, in: current, scope: currentScope, offset: start, line: lines.count, bareKeyLength: bareKeyLength)
     }
 
-    /// Defines `path` = `value` in `table`, making tables for a dotted key.
-    mutating func assign(_ path: TOMLKeyPath, _ value: TOMLValue, in table: TOMLTable, scope: Int, offset: Int, line: Int?) throws {
+    /// Defines `path` = `value` in `table`, making tables for a dotted key;
+    /// with `line` (the next index in `lines`), appends the key/value line
+    /// that starts at `offset` (its key `bareKeyLength` bytes when bare).
+    mutating func assign(_ path: TOMLKeyPath, _ value: TOMLValue, in table: TOMLTable, scope: Int, offset: Int, line: Int?,
+                         bareKeyLength: Int = 0) throws {
         var table = table
         if let line { table.lines.append(line) }
         for depth in 0..<path.count - 1 {
@@ -333,14 +346,17 @@ struct TOMLParser {
                 }
                 table = child
             } else {
-                let child = TOMLTable(origin: .dotted(scope: scope), parent: table, offset: offset)
+                let child = TOMLTable(origin: .dotted(scope: scope), parent: table, name: name, offset: offset)
                 table.set(name, .table(child))
                 table = child
             }
             if let line { table.lines.append(line) }
         }
         let name = path[path.count - 1]
-        if let inline = value.table { inline.parent = table }
+        if let inline = value.table {
+            inline.parent = table
+            inline.name = name
+        }
         // One lookup: a key defined already is an error, and the document
         // is not used after it.
         guard table.add(name, value.table.map { .table($0) } ?? .value(value)) else {
@@ -350,7 +366,14 @@ struct TOMLParser {
             // A large table: room for the keys of the lines below at once.
             let more = linesBeforeNextHeader()
             table.reserveCapacity(adding: more)
-            if line != nil { lines.reserveCapacity(lines.count + more) }
+            if line != nil {
+                lines.reserveCapacity(lines.count + more)
+                table.lines.reserveCapacity(table.lines.count + more)
+            }
+        }
+        if line != nil {
+            lines.append(TOMLLine(table: table, entry: table.keys.count - 1, range: offset..<value.range.upperBound,
+                                  segments: path.count, bareKeyLength: bareKeyLength))
         }
     }
 
@@ -383,14 +406,23 @@ struct TOMLParser {
         try skipArrayBlanks()
         // Gathered here and handed to the list once: each access to a
         // class's array is checked for exclusivity.
-        var values: [TOMLValue] = [], itemRanges: [Range<Int>] = [], commas: [Int?] = []
+        var values: [TOMLValue] = [], commas: [Int?] = []
         while true {
             guard p < end else { throw fail("expected ']' to close the array", at: start) }
             if source[p] == .closeBracket { break }
-            let elementStart = p
+            if values.count == 256 {
+                // A large array: room at once for the elements the rest of
+                // the document would hold at this array's bytes an element
+                // (room never touched costs no memory), rather than arrays
+                // that double and leave the halves behind. Counted at 10
+                // bytes an element or more: the room (40 bytes an element)
+                // is then at most 4 bytes a byte of the document.
+                let more = (end - p) / max((p - start) / values.count, 10) + 1
+                values.reserveCapacity(values.count + more)
+                commas.reserveCapacity(values.count + more)
+            }
             let element = try value()
             values.append(element)
-            itemRanges.append(elementStart..<p)
             commas.append(nil)
             try skipArrayBlanks()
             guard p < end else { throw fail("expected ']' to close the array", at: start) }
@@ -404,7 +436,6 @@ struct TOMLParser {
             throw fail("expected ',' or ']' after an array element")
         }
         list.values = values
-        list.itemRanges = itemRanges
         list.commas = commas
         list.close = p
         p += 1
@@ -415,7 +446,7 @@ struct TOMLParser {
         let start = p
         inlineScopes -= 1
         let scope = inlineScopes
-        let table = TOMLTable(origin: .inline, parent: nil, offset: start)
+        let table = TOMLTable(origin: .inline, parent: nil, name: "", offset: start)
         let list = TOMLInlineList(open: start)
         table.inline = list
         p += 1
@@ -434,7 +465,7 @@ struct TOMLParser {
             skipBlanks()
             let member = try value()
             try assign(path, member, in: table, scope: scope, offset: memberStart, line: nil)
-            list.itemRanges.append(memberStart..<p)
+            list.memberStarts.append(memberStart)
             list.values.append(member)
             list.memberKeys.append(path)
             list.commas.append(nil)

@@ -22,6 +22,11 @@ public enum TOMLError: FormatErrors {
         FormatError(format, .insertIntoSections(table: table))
     }
 
+    /// A document of `TOMLDocument.largest` + 1 bytes or more.
+    public static func tooLarge(limit: Int) -> FormatError {
+        FormatError(format, .tooLarge(limit: limit))
+    }
+
     public static func sectionsApart(key: String, header: String, offset: Int, between: String, betweenOffset: Int) -> FormatError {
         FormatError(format, .sectionsApart(key: key, header: header, between: between), offset: offset, secondOffset: betweenOffset)
     }

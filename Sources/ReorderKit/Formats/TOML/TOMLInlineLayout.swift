@@ -53,16 +53,18 @@ struct TOMLInlineLayout: FormatLayout {
         let source = document.source
         // Read out of the list once: each access to a class's array is
         // checked for exclusivity.
-        let itemRanges = list.itemRanges, commas = list.commas
-        let count = itemRanges.count
+        let values = list.values, memberStarts = list.memberStarts, commas = list.commas
+        let count = values.count
         let close = list.close
-        valueEnds = itemRanges.map(\.upperBound)
-        valueStarts = itemRanges.map(\.lowerBound)
+        // An array's element is its value; a table's member runs from its
+        // key to its value's end.
+        valueEnds = values.map(\.range.upperBound)
+        valueStarts = isTable ? Array(memberStarts) : values.map(\.range.lowerBound)
         var trailingComments: [Range<Int>?] = [], lineEnds: [Int] = []
         trailingComments.reserveCapacity(count)
         lineEnds.reserveCapacity(count)
         for index in 0..<count {
-            let end = itemRanges[index].upperBound
+            let end = valueEnds[index]
             let comma = commas[index]
             // The comment on the item's last line: after the comma when the
             // comma is on that line.
@@ -78,7 +80,7 @@ struct TOMLInlineLayout: FormatLayout {
         var cursor = CommentCursor(document.comments)
         for index in 0..<count {
             let floor = index == 0 ? list.open + 1 : lineEnds[index - 1]
-            starts.append(TOMLInlineLayout.ownership.leadingStart(of: itemRanges[index].lowerBound, floor: floor,
+            starts.append(TOMLInlineLayout.ownership.leadingStart(of: valueStarts[index], floor: floor,
                                                                   in: document, cursor: &cursor))
         }
         self.starts = starts
@@ -168,7 +170,7 @@ enum TOMLCheck {
             case .insertIntoSections(let table): problem = "a new item among the sections of '\(table)'"
             case .sectionsApart(let key, let header, let between):
                 problem = "the section \(header) of '\(key)' apart from the others, \(between) between them"
-            case .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData,
+            case .tooLarge, .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData,
                  .invalidPointer, .syntax, .needsJSONWithComments, .duplicateKey, .invalidValueSyntax, .valueNotUTF8,
                  .invalidMember, .keyInsertedTwice, .stringIntoObject:
                 // Other formats' kinds: not the TOML reader's.

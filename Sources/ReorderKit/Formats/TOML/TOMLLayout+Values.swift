@@ -188,13 +188,9 @@ extension TOMLLineLayout {
     func compared(_ index: Int, key pointer: JSONPointer?) -> KeyBytes? {
         switch kind {
         case .table:
-            let lineIndex = lineIndices[index]
-            // A key of one segment, bare, without a copy of the line.
-            if pointer == nil && depth == 0 && document.lines[lineIndex].keys.count == 1,
-               let key = TOMLCompare.bareKey(document.lines[lineIndex].keys[0], at: document.lines[lineIndex].range.lowerBound, source) {
-                return key
-            }
-            let line = document.lines[lineIndex]
+            let line = document.lines[lineIndices[index]]
+            // A key of one segment, bare: its bytes where it stands.
+            if pointer == nil && depth == 0, let key = line.bareKey { return .source(key) }
             return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source,
                                       keyStart: depth == 0 ? line.range.lowerBound : nil)
         case .tableArray:
@@ -326,7 +322,7 @@ extension TOMLLineLayout {
             case .sections:
                 return []
             case .tableArray:
-                guard document.lines.first.map({ $0.section > 0 }) ?? true, document.sections.count >= 2,
+                guard document.sections[0].lines.isEmpty, document.sections.count >= 2,
                       document.sections[1].isArray, Array(document.sections[1].path) == arrayPath,
                       document.sections.dropFirst(2).allSatisfy({ $0.path.starts(with: arrayPath) && $0.path.count > arrayPath.count }) else {
                     throw invalid("an array-of-tables item is one '[[\(TOMLParser.dotted(arrayPath))]]' section with its lines")

@@ -46,9 +46,9 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     let kind: Kind
     var source: UnsafeRawBufferPointer { document.source }
     /// Each item's bytes.
-    let ranges: [Range<Int>]
+    let ranges: TOMLRanges
     /// Tables: each item's line (an index into `document.lines`).
-    let lineIndices: [Int]
+    let lineIndices: TOMLIndices
     /// Tables: how many key segments lead from the document's section table
     /// to this table (a dotted table's lines begin with its own path).
     let depth: Int
@@ -101,12 +101,15 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         var cursor = CommentCursor(document.comments)
         let ownership = TOMLLineLayout.ownership(document)
         let floor = TOMLDocument.byteOrderMarkLength(document.source)
-        ranges = indices.map { index in
+        var ranges = TOMLRanges()
+        ranges.reserveCapacity(indices.count)
+        for index in indices {
             let range = document.lines[index].range
             let lineStart = TOMLLineLayout.lineStart(document, range.lowerBound)
             let start = ownership.leadingStart(of: lineStart, floor: floor, in: document, cursor: &cursor)
-            return start..<TOMLLineLayout.lineTextEnd(document, after: range.upperBound)
+            ranges.append(start..<TOMLLineLayout.lineTextEnd(document, after: range.upperBound))
         }
+        self.ranges = ranges
         if indices.isEmpty, let section = table.section, section > 0 {
             emptyHeadEnd = TOMLLineLayout.lineTextEnd(document, after: document.sections[section].header.upperBound)
         } else {
@@ -117,7 +120,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     init(document: TOMLDocument, tableArray: TOMLTableArray) throws {
         self.document = document
         kind = .tableArray
-        lineIndices = []
+        lineIndices = TOMLIndices()
         depth = 0
         emptyHeadEnd = nil
         elements = tableArray.elements
@@ -150,7 +153,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
             }
             ranges.append(TOMLLineLayout.sectionsRange(document, first...last))
         }
-        self.ranges = ranges
+        self.ranges = TOMLRanges(ranges)
         newSeparator = TOMLLineLayout.newSectionSeparator(document, ranges)
     }
 
@@ -159,7 +162,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     init(document: TOMLDocument, sectionsOf table: TOMLTable) throws {
         self.document = document
         kind = .sections
-        lineIndices = []
+        lineIndices = TOMLIndices()
         depth = 0
         emptyHeadEnd = nil
         elements = []
@@ -209,7 +212,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
             index += 1
         }
         sectionKeys = keys
-        self.ranges = ranges
+        self.ranges = TOMLRanges(ranges)
         newSeparator = TOMLLineLayout.newSectionSeparator(document, ranges)
     }
 

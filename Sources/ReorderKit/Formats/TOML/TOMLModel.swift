@@ -22,6 +22,9 @@ final class TOMLTable {
 
     var origin: Origin
     unowned(unsafe) var parent: TOMLTable?
+    /// Its key in `parent` (an element of an array of tables: the array's;
+    /// the root's: empty).
+    var name: String
     // The reader appends to these once a line; nothing else holds an
     // access to them across a call, so the run-time exclusivity check (an
     // eighth of the reader's instructions on a table of 100 000 keys) is
@@ -36,15 +39,16 @@ final class TOMLTable {
     var section: Int? = nil
     /// The key/value lines that define something in this table, directly
     /// or by a dotted key through it (indices into `TOMLDocument.lines`).
-    @exclusivity(unchecked) var lines: [Int] = []
+    @exclusivity(unchecked) var lines = TOMLIndices()
     /// Inline tables: the braces, the members and the comma after each.
     var inline: TOMLInlineList? = nil
     /// Where the table was first named (for messages).
     var offset: Int
 
-    init(origin: Origin, parent: TOMLTable?, offset: Int) {
+    init(origin: Origin, parent: TOMLTable?, name: String, offset: Int) {
         self.origin = origin
         self.parent = parent
+        self.name = name
         self.offset = offset
     }
 
@@ -91,18 +95,75 @@ final class TOMLTableArray {
     var elements: [TOMLTable] = []
 }
 
-/// A value written after `=` or in an array.
+/// A value written after `=` or in an array: 24 bytes (its offsets as
+/// `Int32`, the document being under 2 GiB; one reference for what it
+/// holds). A key's value is kept in its table's entry, which its line
+/// names; an array's elements in the array's list.
 struct TOMLValue {
-    enum Kind: Equatable { case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table }
+    enum Kind: UInt8, Equatable { case string, integer, float, boolean, offsetDateTime, localDateTime, localDate, localTime, array, table }
+    /// What the value holds besides its bytes: an array's elements, an
+    /// inline table, or a string's decoded copy (one reference for each).
+    private enum Held {
+        case nothing
+        case array(TOMLInlineList)
+        case table(TOMLTable)
+        case decoded([UInt8])
+    }
+
+    private let held: Held
+    private let start: Int32
+    private let end: Int32
     let kind: Kind
+    /// A string whose value is its source bytes between the quotes.
+    private let isInPlace: Bool
+
+    /// `decoded`: a string's value, either the source's bytes between its
+    /// quotes (`range` less one byte at each end) or a copy; other values
+    /// hold none. The offsets are under 2 GiB (`TOMLDocument.largest`).
+    init(kind: Kind, range: Range<Int>, decoded: KeyBytes = .source(0..<0), array: TOMLInlineList? = nil, table: TOMLTable? = nil) {
+        self.kind = kind
+        start = Int32(truncatingIfNeeded: range.lowerBound)
+        end = Int32(truncatingIfNeeded: range.upperBound)
+        var isInPlace = false
+        if let array {
+            held = .array(array)
+        } else if let table {
+            held = .table(table)
+        } else {
+            switch decoded {
+            case .owned(let bytes): held = .decoded(bytes)
+            case .source(let between):
+                precondition(between.isEmpty || between == range.lowerBound + 1..<range.upperBound - 1,
+                             "a string's value in place is the bytes between its quotes")
+                isInPlace = kind == .string
+                held = .nothing
+            }
+        }
+        self.isInPlace = isInPlace
+    }
+
     /// Its bytes in the document.
-    let range: Range<Int>
+    var range: Range<Int> { Int(start)..<Int(end) }
+
     /// Strings: the decoded value, as the source's bytes between the quotes
     /// when they are the value (no escape, one line), else a copy; other
-    /// values: nothing (and nothing to retain when a value is copied).
-    var decoded: KeyBytes = .source(0..<0)
-    var array: TOMLInlineList? = nil
-    var table: TOMLTable? = nil
+    /// values: nothing.
+    var decoded: KeyBytes {
+        if case .decoded(let bytes) = held { return .owned(bytes) }
+        return isInPlace ? .source(Int(start) + 1..<Int(end) - 1) : .source(0..<0)
+    }
+
+    /// An array's elements.
+    var array: TOMLInlineList? {
+        if case .array(let list) = held { return list }
+        return nil
+    }
+
+    /// An inline table.
+    var table: TOMLTable? {
+        if case .table(let table) = held { return table }
+        return nil
+    }
 
     /// A string's value as a Swift string.
     func string(in source: UnsafeRawBufferPointer) -> String {
@@ -116,8 +177,9 @@ final class TOMLInlineList {
     var close = 0
     // Set while the reader reads the list and read once an item after: no
     // run-time exclusivity check (as for `TOMLTable`'s keys).
-    /// Arrays: each element's bytes; tables: each member's, key to value.
-    @exclusivity(unchecked) var itemRanges: [Range<Int>] = []
+    /// Tables: where each member's key starts (an array's element starts
+    /// where its value does).
+    @exclusivity(unchecked) var memberStarts = TOMLIndices()
     /// The comma after each item, if any.
     @exclusivity(unchecked) var commas: [Int?] = []
     /// The elements, or the members' values.
@@ -125,6 +187,15 @@ final class TOMLInlineList {
     /// Tables: each member's key segments, decoded.
     @exclusivity(unchecked) var memberKeys: [TOMLKeyPath] = []
     init(open: Int) { self.open = open }
+
+    /// Arrays: each element's bytes; tables: each member's, key to value.
+    var itemRanges: [Range<Int>] { values.indices.map(itemRange) }
+
+    /// Item `index`'s bytes (see `itemRanges`).
+    func itemRange(_ index: Int) -> Range<Int> {
+        let value = values[index].range
+        return memberStarts.isEmpty ? value : memberStarts[index]..<value.upperBound
+    }
 }
 
 /// A `[table]` or `[[array]]` header and the lines under it; the root
@@ -141,14 +212,67 @@ struct TOMLSection {
     var lines: Range<Int>
 }
 
-/// A `key = value` line.
+/// A `key = value` line: 24 bytes. Its key and value are kept once, as
+/// the entry the line defines in its table (for a dotted key, the
+/// innermost of the tables it makes).
 struct TOMLLine {
+    /// The table the line's last key segment is defined in (unretained:
+    /// the document's root holds every table its lines define keys in).
+    unowned(unsafe) let table: TOMLTable
+    /// The key's index in `table`.
+    private let entry: Int32
+    private let keyStart: Int32
+    private let valueEnd: Int32
+    /// A bare key of one segment: its length in bytes; any other key: minus
+    /// the number of its segments.
+    private let keyShape: Int32
+
+    /// `bareKeyLength`: the key's length when it is one bare segment, else 0.
+    init(table: TOMLTable, entry: Int, range: Range<Int>, segments: Int, bareKeyLength: Int) {
+        self.table = table
+        self.entry = Int32(truncatingIfNeeded: entry)
+        keyStart = Int32(truncatingIfNeeded: range.lowerBound)
+        valueEnd = Int32(truncatingIfNeeded: range.upperBound)
+        keyShape = Int32(truncatingIfNeeded: bareKeyLength > 0 ? bareKeyLength : -segments)
+    }
+
+    /// How many segments the key has (1 but for a dotted key).
+    var segments: Int { keyShape > 0 ? 1 : -Int(keyShape) }
+
+    /// The key's bytes where it stands, when it is one bare segment (its
+    /// value then, with no escape to decode).
+    var bareKey: Range<Int>? { keyShape > 0 ? Int(keyStart)..<Int(keyStart) + Int(keyShape) : nil }
+
+    /// The key's first byte.
+    var start: Int { Int(keyStart) }
+
     /// From the key's first byte to the end of the value.
-    let range: Range<Int>
-    /// The key's segments, decoded.
-    let keys: TOMLKeyPath
-    let value: TOMLValue
-    let section: Int
+    var range: Range<Int> { Int(keyStart)..<Int(valueEnd) }
+
+    /// The key's last segment, decoded.
+    var key: String { table.keys[Int(entry)] }
+
+    /// The key's segments, decoded: the names of the tables a dotted key
+    /// makes, then `key`.
+    var keys: TOMLKeyPath {
+        if segments == 1 { return TOMLKeyPath(key) }
+        var names: [String] = []
+        var current = table
+        for _ in 1..<segments {
+            names.append(current.name)
+            current = current.parent!
+        }
+        names.reverse()
+        return TOMLKeyPath(names[0], Array(names.dropFirst()) + [key])
+    }
+
+    var value: TOMLValue {
+        switch table.entries[Int(entry)] {
+        case .value(let value): return value
+        case .table(let inline): return TOMLValue(kind: .table, range: inline.inline!.open..<inline.inline!.close + 1, table: inline)
+        case .tableArray: preconditionFailure("a line's key holds a value")
+        }
+    }
 }
 
 /// A key's segments, decoded: `a` of `a = 1`, `a`, `b` of `a.b = 1`. Most
@@ -186,9 +310,12 @@ struct TOMLKeyPath: RandomAccessCollection, Equatable {
 /// that no file can be written to make every key collide; Swift's own
 /// dictionary spends twice the instructions a key on SipHash and more.
 struct TOMLKeyIndex {
-    /// Each slot: 0 when empty, else the key's index + 1 in the low 32
-    /// bits and the high 32 bits of its hash above.
-    private var slots: [UInt64] = []
+    /// Each slot: 0 when empty, else the key's index + 1 in the low
+    /// `indexBits` bits and as many of its hash's high bits as fit above
+    /// (4 bytes a slot; a table has fewer keys than half its slots).
+    private var slots: [UInt32] = []
+    /// log2 of the slots' count: an index + 1 is below 1 << indexBits.
+    private var indexBits = 0
     /// A table this short is searched in order.
     static let searched = 8
 
@@ -227,16 +354,24 @@ struct TOMLKeyIndex {
         return x ^ (x >> 29)
     }
 
+    /// The hash's bits kept in a slot, above the index's (the slot's place
+    /// is the hash's low bits: these are others).
+    @inline(__always)
+    private func tag(_ hash: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: hash >> 32) & ~(UInt32.max >> (32 - indexBits))
+    }
+
     /// The index of `key` in `keys`, or nil.
     func index(of key: String, in keys: [String]) -> Int? {
         if slots.isEmpty { return keys.firstIndex(of: key) }
         let hash = TOMLKeyIndex.hash(key)
+        let tag = tag(hash), indexMask = UInt32.max >> (32 - indexBits)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { return nil }
-            if entry >> 32 == hash >> 32, keys[Int(entry & 0xFFFF_FFFF) - 1] == key { return Int(entry & 0xFFFF_FFFF) - 1 }
+            if entry & ~indexMask == tag, keys[Int(entry & indexMask) - 1] == key { return Int(entry & indexMask) - 1 }
             slot = (slot + 1) & mask
         }
     }
@@ -251,15 +386,16 @@ struct TOMLKeyIndex {
             rebuild(capacity: 2 * (keys.count + 1), keys)
         }
         let hash = TOMLKeyIndex.hash(key)
+        let tag = tag(hash), indexMask = UInt32.max >> (32 - indexBits)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 {
-                slots[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(keys.count + 1)
+                slots[slot] = tag | UInt32(truncatingIfNeeded: keys.count + 1)
                 return true
             }
-            if entry >> 32 == hash >> 32, keys[Int(entry & 0xFFFF_FFFF) - 1] == key { return false }
+            if entry & ~indexMask == tag, keys[Int(entry & indexMask) - 1] == key { return false }
             slot = (slot + 1) & mask
         }
     }
@@ -272,14 +408,63 @@ struct TOMLKeyIndex {
     /// Slots for `keys`, at least `capacity` of them (a power of two).
     private mutating func rebuild(capacity: Int, _ keys: [String]) {
         var size = 16
-        while size < capacity { size *= 2 }
-        slots = [UInt64](repeating: 0, count: size)
+        indexBits = 4
+        while size < capacity {
+            size *= 2
+            indexBits += 1
+        }
+        // An index + 1 and at least one bit of hash in 32 bits: a document
+        // under 2 GiB has fewer keys than that.
+        precondition(indexBits < 32, "a table of 2^31 keys")
+        slots = [UInt32](repeating: 0, count: size)
         let mask = size - 1
         for (index, key) in keys.enumerated() {
             let hash = TOMLKeyIndex.hash(key)
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(index + 1)
+            slots[slot] = tag(hash) | UInt32(truncatingIfNeeded: index + 1)
         }
     }
+}
+
+/// Indices or offsets into a TOML document kept as `Int32` (the document
+/// is under 2 GiB, `TOMLDocument.largest`): half the memory of `[Int]`, a
+/// table's line indices for one.
+struct TOMLIndices: RandomAccessCollection, Equatable {
+    private var storage: [Int32] = []
+
+    init() {}
+
+    init(_ values: some Sequence<Int>) {
+        storage = values.map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.count }
+    subscript(position: Int) -> Int { Int(storage[position]) }
+
+    mutating func append(_ value: Int) { storage.append(Int32(truncatingIfNeeded: value)) }
+    mutating func reserveCapacity(_ count: Int) { storage.reserveCapacity(count) }
+}
+
+/// Ranges of a TOML document's bytes kept as `Int32` pairs (see
+/// `TOMLIndices`): 8 bytes a range rather than 16.
+struct TOMLRanges: RandomAccessCollection {
+    private var storage: [Range<Int32>] = []
+
+    init() {}
+
+    init(_ ranges: some Sequence<Range<Int>>) {
+        storage = ranges.map { Int32(truncatingIfNeeded: $0.lowerBound)..<Int32(truncatingIfNeeded: $0.upperBound) }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.count }
+    subscript(position: Int) -> Range<Int> { Int(storage[position].lowerBound)..<Int(storage[position].upperBound) }
+
+    mutating func append(_ range: Range<Int>) {
+        storage.append(Int32(truncatingIfNeeded: range.lowerBound)..<Int32(truncatingIfNeeded: range.upperBound))
+    }
+
+    mutating func reserveCapacity(_ count: Int) { storage.reserveCapacity(count) }
 }

@@ -42,7 +42,7 @@ final class TOMLKeyIndexTests: XCTestCase {
     }
 
     func testATableKeepsItsKeysInOrderAndRefusesARepeat() {
-        let table = TOMLTable(origin: .root, parent: nil, offset: 0)
+        let table = TOMLTable(origin: .root, parent: nil, name: "", offset: 0)
         let names = (0..<1_000).map { "crate-\($0)" }
         for (number, name) in names.enumerated() {
             if number == 300 { table.reserveCapacity(adding: 700) }
