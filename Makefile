@@ -212,8 +212,9 @@ test-asan:
 
 # ThreadSanitizer on the tests of the code that runs threads: the SIMD JSON
 # reader's two threads, a batch's list read while its script is planned (the
-# thread diff's NEW is read on too), and diff's keys numbered on two threads
-# (TSAN_FILTER= runs them all, about 4 minutes more).
-TSAN_FILTER ?= KeyNumbersTests|JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests|PolicyEndToEndTests
+# thread diff's NEW is read on too), diff's keys numbered on two threads, and
+# a large list of lines read, sorted and written on two (TSAN_FILTER= runs
+# them all, about 4 minutes more).
+TSAN_FILTER ?= KeyNumbersTests|JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests|PolicyEndToEndTests|StringSortTests|RendererTests|LinesTwoThreadReadTests
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')

@@ -1,4 +1,3 @@
-import Foundation
 import ReorderKit
 import XCTest
 
@@ -97,19 +96,7 @@ final class RendererTests: XCTestCase {
     /// new items and the source's last line anywhere, and lenders that run
     /// the copy on a thread, at once, or not at all.
     func testLinesCopiedOnALentThreadGiveTheSameBytes() throws {
-        let thread = ThreadLender { work in
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                work()
-                done.signal()
-            }.start()
-            return { done.wait() }
-        }
-        let inline = ThreadLender { work in
-            work()
-            return {}
-        }
-        let none = ThreadLender { _ in nil }
+        let thread = ThreadLender.realThread, inline = ThreadLender.runsAtOnce, none = ThreadLender.noThread
         var generator = SeededGenerator(seed: 0x11E5)
         for round in 0..<6 {
             let count = 100_000 + generator.below(30_000)

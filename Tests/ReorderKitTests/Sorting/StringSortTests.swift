@@ -129,19 +129,7 @@ final class StringSortTests: XCTestCase {
     /// The two-thread path (lowered threshold): with a lender that runs the
     /// work at once, one that lends a real thread, and one that has none.
     func testTwoThreadsGiveTheSameOrder() {
-        let inline = ThreadLender { work in
-            work()
-            return {}
-        }
-        let none = ThreadLender { _ in nil }
-        let thread = ThreadLender { work in
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                work()
-                done.signal()
-            }.start()
-            return { done.wait() }
-        }
+        let inline = ThreadLender.runsAtOnce, none = ThreadLender.noThread, thread = ThreadLender.realThread
         var random = SeededGenerator(seed: 0x5EED_0003)
         for round in 0..<8 {
             let items = Self.items(random.pick([300, 1000, 3000]), &random)

@@ -1,4 +1,3 @@
-import Foundation
 import ReorderKit
 import XCTest
 
@@ -6,22 +5,12 @@ import XCTest
 /// layout must be the one a single thread reads, whatever the terminators
 /// around the split (LF, CR LF, lone CRs, NUL with `-z`) and at the end.
 final class LinesTwoThreadReadTests: XCTestCase {
-    static let thread = ThreadLender { work in
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            work()
-            done.signal()
-        }.start()
-        return { done.wait() }
-    }
-    static let none = ThreadLender { _ in nil }
-
     func assertSameLayout(_ text: [UInt8], null: Bool = false, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         text.withUnsafeBytes { source in
             let terminator: LinesLayout.Terminator = null ? .nul : .newline
             let alone = LinesLayout(source, terminator: terminator, findingNul: !null)
             XCTAssertEqual(alone.firstNul, null ? nil : text.firstIndex(of: 0), name, file: file, line: line)
-            for (lenderName, lender) in [("thread", Self.thread), ("none", Self.none)] {
+            for (lenderName, lender) in [("thread", ThreadLender.realThread), ("none", ThreadLender.noThread)] {
                 let lent = LinesLayout(source, terminator: terminator, lender: lender, findingNul: !null)
                 XCTAssertEqual(lent.firstNul, alone.firstNul, "\(name), \(lenderName)", file: file, line: line)
                 XCTAssertEqual(lent.count, alone.count, "\(name), \(lenderName)", file: file, line: line)
