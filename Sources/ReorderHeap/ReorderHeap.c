@@ -73,9 +73,20 @@ int reorder_thread_attributes_elsewhere(pthread_attr_t *attributes) {
     if (CPU_COUNT(&allowed) == 0) return 0;
     return pthread_attr_setaffinity_np(attributes, sizeof allowed, &allowed) == 0;
 }
+
+int reorder_thread_allow_anywhere(pthread_t thread) {
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return 0;
+    return pthread_setaffinity_np(thread, sizeof allowed, &allowed) == 0;
+}
 #else
 int reorder_thread_attributes_elsewhere(pthread_attr_t *attributes) {
     (void)attributes;
+    return 0;
+}
+
+int reorder_thread_allow_anywhere(pthread_t thread) {
+    (void)thread;
     return 0;
 }
 #endif

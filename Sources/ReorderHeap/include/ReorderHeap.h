@@ -20,4 +20,10 @@ int reorder_heap_prefer_huge_pages(size_t bytes);
 /// Returns 1 when set, 0 otherwise.
 int reorder_thread_attributes_elsewhere(pthread_attr_t *attributes);
 
+/// Lets `thread` run on any processor the calling thread may use: a thread
+/// started elsewhere, when its starter is about to wait for it (a busy
+/// other processor must not keep it from the one that is then idle).
+/// Returns 1 when set, 0 otherwise.
+int reorder_thread_allow_anywhere(pthread_t thread);
+
 #endif
