@@ -200,6 +200,10 @@ public struct Renderer<Layout: ListLayout> {
         try pieces.finish()
     }
 
+    /// Keeps the loads of a block's first byte of each line, whose value
+    /// nothing needs: made in the loop that looks up where lines start,
+    /// their cache misses overlap, and the copies after them find the lines
+    /// in the cache (a sort of a million real lines: 120 -> 115 ms).
     @inline(never) @_optimize(none)
     private func keepTouched(_ value: UInt8) {}
 
