@@ -144,6 +144,14 @@ struct YAMLValidation {
         try validation.run()
     }
 
+    /// `YAMLDocument.key(in:at:lineEnd:)` at `start` on line `l`: as the
+    /// walk over the lines read it there (most keys), or read.
+    @inline(__always)
+    func lineKey(at start: Int, _ l: YAMLLines.Line) -> YAMLDocument.Key? {
+        if let read = l.plainKey(at: start, in: source) { return read }
+        return YAMLDocument.key(in: source, at: start, lineEnd: l.end)
+    }
+
     mutating func run() throws {
         for index in lines.indices {
             // The line a look-up from here is most likely for.
@@ -309,7 +317,7 @@ struct YAMLValidation {
                 guard !dash else {
                     throw Self.invalid("a '- ' entry at the column of a mapping's keys, and not under a key with nothing after its ':'", start)
                 }
-                let key = YAMLDocument.key(in: source, at: start, lineEnd: l.end)
+                let key = lineKey(at: start, l)
                 guard key != nil || isAliasKey(start, l.end) || emptyKeyColon(start, l.end) != nil else {
                     throw Self.invalid("a line at the column of a mapping's keys that is no 'key: value' (a key ends with ': ' or ':' at the end of its line, outside quotes and before a comment)", start)
                 }
@@ -365,7 +373,7 @@ struct YAMLValidation {
             try afterDash(p, index)
             return
         }
-        let key = known ?? YAMLDocument.key(in: source, at: p, lineEnd: l.end)
+        let key = known ?? lineKey(at: p, l)
         if let colon = key?.colon ?? emptyKeyColon(p, l.end) {
             if !(stack.last.map { $0.column == column && !$0.isSequence } ?? false) {
                 stack.append(Block(column: column, isSequence: false))

@@ -300,3 +300,97 @@ final class YAMLIndicatorTests: XCTestCase {
         }
     }
 }
+
+/// The quick readings of the YAML pass against the full ones they stand
+/// for: the quick walk over a line's plain text and keys, and the key it
+/// keeps in the line.
+final class YAMLQuickReadingTests: XCTestCase {
+    /// Random documents made of the pieces that change the line walk's
+    /// state, and of plain text and keys between them.
+    static func randomDocument(_ generator: inout SeededGenerator) -> [UInt8] {
+        let pieces = ["key", "k", ": ", ":", " ", "  ", "- ", "-", "#", " #", "'", "\"", "[", "]", "{", "}", ", ", ",",
+                      "| ", "|", ">-", "&a ", "!t ", "*a", "? ", "?", "\t", "a:b", "x y", "\\", "80", "café", "%", "."]
+        let lineCount = Int.random(in: 1...8, using: &generator)
+        var text = ""
+        for _ in 0..<lineCount {
+            switch Int.random(in: 0..<12, using: &generator) {
+            case 0: text += ["---", "...", "--- # c", "%YAML 1.2", ""].randomElement(using: &generator)!
+            case 1: text += String(repeating: " ", count: Int.random(in: 0...4, using: &generator)) + "# comment"
+            default:
+                text += String(repeating: " ", count: Int.random(in: 0...6, using: &generator))
+                for _ in 0..<Int.random(in: 1...7, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            }
+            text += Int.random(in: 0..<8, using: &generator) == 0 ? "\r\n" : "\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static func describe(_ lines: YAMLLines) -> [String] {
+        lines.lines.map { "\($0.start) \($0.contentStart) \($0.end) \($0.next) \($0.kind)" }
+            + lines.blockScalars.map { "header \($0.offset) \($0.line) \($0.owner) \($0.indentation) \($0.chomping)" }
+            + ["\(String(describing: lines.unsupported)) \(lines.endsOpen)"]
+    }
+
+    func testTheQuickWalkReadsLinesAsTheFullWalk() {
+        var generator = SeededGenerator(seed: 0x59A1)
+        var documents: [[UInt8]] = (0..<6000).map { _ in Self.randomDocument(&generator) }
+        documents += [
+            "services:\n  # group\n  - name: svc-1\n    image: r.example.org/app:1.0\n    ports: [80, 443]\n",
+            "- - a: b\n  - c\n- k: 'q: x' # c\n  z: \"a\\\"b: c\"\n", "a#b: c # d\nx: y#z\n", "--- a: b\n... \n%T x\n---\n- x\n",
+            "k: |\n  text: here\n  - not a dash\nnext: 1\n", "k: >-\n  x\n\n  y\n  z: w\n",
+        ].map { Array($0.utf8) }
+        var keysRead = 0
+        for bytes in documents {
+            bytes.withUnsafeBytes { buffer in
+                for start in [0, min(3, bytes.count)] {
+                    let quick = YAMLLines(buffer, from: start)
+                    let full = YAMLLines(buffer, from: start, quick: false)
+                    XCTAssertEqual(Self.describe(quick), Self.describe(full), String(decoding: bytes, as: UTF8.self).debugDescription)
+                    // A key the quick walk read is the key read there.
+                    for l in quick.lines {
+                        for offset in l.start...l.end {
+                            guard let read = l.plainKey(at: offset, in: buffer) else { continue }
+                            keysRead += 1
+                            XCTAssertEqual(read.map { "\($0.range) \($0.colon)" },
+                                           YAMLDocument.key(in: buffer, at: offset, lineEnd: l.end).map { "\($0.range) \($0.colon)" },
+                                           "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(offset)")
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(keysRead, 3000)
+    }
+
+    /// `key(at:line:)`, which takes the key the walk over the lines read
+    /// where it read one, is the key read there, at every offset of every
+    /// line of documents that validate (the ones the reading after
+    /// validation sees).
+    func testAKeyAtALineIsTheKeyReadThere() {
+        var generator = SeededGenerator(seed: 0x4E7)
+        var documents: [[UInt8]] = (0..<8000).map { _ in Self.randomDocument(&generator) }
+        documents += [
+            "services:\n  - name: svc-1\n    image: r.example.org/app:1.0\n    ports: [80, 443]\n",
+            "- &a !t key: 1\n  'q k': 2\n  \"d\\\"q\": 3\n- - a: b\n  - c: d\n", "x:\n  y:\n    z: 1\n  w: 2\n",
+            "? x\n", "a: b: c\n", "*a : b\n", "@x: 1\n", "a #b: c\n", "a:b: c\n",
+        ].map { Array($0.utf8) }
+        var validated = 0, keysRead = 0
+        for bytes in documents {
+            bytes.withUnsafeBytes { buffer in
+                guard let document = try? YAMLDocument(buffer, document: 0, validating: true) else { return }
+                validated += 1
+                for index in document.line.indices {
+                    let l = document.line[index]
+                    for offset in l.start...l.end {
+                        if l.plainKey(at: offset, in: buffer) != nil { keysRead += 1 }
+                        XCTAssertEqual(document.key(at: offset, line: index).map { "\($0.range) \($0.colon)" },
+                                       YAMLDocument.key(in: buffer, at: offset, lineEnd: l.end).map { "\($0.range) \($0.colon)" },
+                                       "\(String(decoding: bytes, as: UTF8.self).debugDescription) line \(index) at \(offset)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(validated, 500)
+        XCTAssertGreaterThan(keysRead, 500)
+    }
+}
