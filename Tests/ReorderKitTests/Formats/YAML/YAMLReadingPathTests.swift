@@ -302,8 +302,8 @@ final class YAMLIndicatorTests: XCTestCase {
 }
 
 /// The quick readings of the YAML pass against the full ones they stand
-/// for: the quick walk over a line's plain text and keys, and the key it
-/// keeps in the line.
+/// for: the quick walk over a line's plain text and keys (and the key it
+/// keeps in the line), and the quick reading of a flow sequence of words.
 final class YAMLQuickReadingTests: XCTestCase {
     /// Random documents made of the pieces that change the line walk's
     /// state, and of plain text and keys between them.
@@ -360,6 +360,42 @@ final class YAMLQuickReadingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(keysRead, 3000)
+    }
+
+    func outcome(_ body: () throws -> Int) -> String {
+        do { return "end \(try body())" } catch { return "refused \(error)" }
+    }
+
+    func testAFlowSequenceOfWordsIsReadAsTheFullReadingReadsIt() {
+        var generator = SeededGenerator(seed: 0xF10)
+        let words = ["80", "443", "a", "b.c", "x-y", "a_b", "p/q", "Z9", "-", "-a", ".a", "_a", "/a", "a b", "a:b", "a: b",
+                     "a#b", "a #b", "'a'", "\"a\"", "&x a", "*x", "!t a", "[a]", "{a: 1}", "?", "é", "a\tb", ""]
+        let separators = [", ", ",", " , ", "  ,  ", ",,", " ", "\n", ", \n  ", "\t,", ",\t"]
+        var quickReadings = 0
+        for trial in 0..<20000 {
+            var text = "[" + String(repeating: " ", count: Int.random(in: 0...2, using: &generator))
+            let count = Int.random(in: 0...4, using: &generator)
+            for index in 0..<count {
+                if index > 0 {
+                    // Mostly what the quick reading takes, sometimes not.
+                    text += Int.random(in: 0..<4, using: &generator) == 0 ? separators.randomElement(using: &generator)! : ", "
+                }
+                text += Int.random(in: 0..<3, using: &generator) == 0 ? words.randomElement(using: &generator)! : words[Int.random(in: 0..<8, using: &generator)]
+            }
+            text += String(repeating: " ", count: Int.random(in: 0...2, using: &generator))
+            text += [",]", "]", "]", "]", "", "}", "] x", "]: y", "]]"].randomElement(using: &generator)!
+            if trial % 5 == 0 { text += "\n" }
+            let bytes = Array(("k: " + text).utf8)
+            bytes.withUnsafeBytes { buffer in
+                let lines = YAMLLines(buffer)
+                var validation = YAMLValidation(source: buffer, lines: lines.lines)
+                guard let quick = YAMLValidation.wordSequenceEnd(buffer, from: 3) else { return }
+                quickReadings += 1
+                XCTAssertEqual(outcome { try validation.flow(from: 3, minimum: -1, quick: false) }, "end \(quick)", text.debugDescription)
+            }
+        }
+        // The quick reading is taken where it can be.
+        XCTAssertGreaterThan(quickReadings, 5000)
     }
 
     /// `key(at:line:)`, which takes the key the walk over the lines read
