@@ -51,6 +51,10 @@ struct YAMLValidation {
     var consumed = 0
     /// `flow(from:minimum:)`'s stack, kept for the next flow.
     var flowLevels: [FlowLevel] = []
+    /// Whether values of the most common shapes are read by the quick
+    /// readings (`plainValueEnds`, `wordSequenceEnd`); false only in tests,
+    /// which compare the two.
+    var quickReadings = true
 
     static func invalid(_ reason: String, _ offset: Int) -> FormatError { YAMLError.invalid(reason: reason, offset: offset) }
 
@@ -410,6 +414,13 @@ struct YAMLValidation {
         let l = lines[index]
         var p = colon + 1
         while p < l.end && isBlank(source[p]) { p += 1 }
+        if quickReadings && Self.plainValueEnds(source, p, l.end) {
+            // What `node` does for it, and all it does: no property, no
+            // key, no comment.
+            rootStarted = true
+            openPlain = stack.count
+            return
+        }
         if p >= l.end || source[p] == UInt8(ascii: "#") {
             due = Due(owner: owner, afterKey: true, anchor: false, tag: false)
             return
@@ -428,6 +439,27 @@ struct YAMLValidation {
             throw Self.invalid("a second 'key:' on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", p)
         }
         try node(at: p, index, owner: owner, afterKey: true, lineStart: false, inherited: nil)
+    }
+
+    /// Whether the value at `p` (after a key's `:` and blanks) is a plain
+    /// scalar that ends its line, and nothing else: its first byte is no
+    /// indicator, no `-`, `?` or `:`, and the line holds no `#` after it
+    /// and no `:` before a blank or the line's end (so no key). Most
+    /// values are (`name: svc-1`, `image: registry/app:1.0`); for them
+    /// `value(after:_:owner:)` and `node` refuse nothing and only start a
+    /// plain scalar.
+    static func plainValueEnds(_ source: UnsafeRawBufferPointer, _ p: Int, _ end: Int) -> Bool {
+        guard p < end else { return false }
+        let first = source[p]
+        guard first != UInt8(ascii: "-") && first != UInt8(ascii: "?") && first != UInt8(ascii: ":")
+            && !YAMLLines.isIndicator(first) else { return false }
+        var q = p + 1
+        while true {
+            q = YAMLLines.colonOrHash(source, from: q, to: end)
+            if q == end { return true }
+            if source[q] == UInt8(ascii: "#") || YAMLLines.isSpaceOrEnd(source, q + 1, end) { return false }
+            q += 1
+        }
     }
 
     /// Any node but a block collection that starts at `p`: properties, then
@@ -711,7 +743,7 @@ struct YAMLValidation {
     /// reading of `wordSequenceEnd`.)
     mutating func flow(from p: Int, minimum: Int, quick: Bool = true) throws -> Int {
         // Most flows are a short sequence of plain words on one line.
-        if quick, let end = Self.wordSequenceEnd(source, from: p) { return end }
+        if quick && quickReadings, let end = Self.wordSequenceEnd(source, from: p) { return end }
         // The array of the flow before, emptied: no allocation a flow.
         var levels = flowLevels
         flowLevels = []

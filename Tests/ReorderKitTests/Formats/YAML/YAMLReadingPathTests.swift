@@ -398,6 +398,50 @@ final class YAMLQuickReadingTests: XCTestCase {
         XCTAssertGreaterThan(quickReadings, 5000)
     }
 
+    /// Documents of entries and keys, with values of every kind and some
+    /// text that is not YAML, for the validation's quick readings.
+    static func entriesDocument(_ generator: inout SeededGenerator) -> [UInt8] {
+        let values = ["svc-1", "r.example.org/app:1.0", "1", "a b", "a:b", "a: b", "a #c", "a#b", "a # b: c", "[80, 443]",
+                      "[a, b]: c", "'q'", "\"d\"", "&x v", "!t v", "*x", "|", ">-", "- x", "-x", "?x", "? x", ":x", "%x",
+                      "@x", "`x", "", "# c", "{a: 1}", "v:", "v: ", "é", "x\ty", "x\t", "a  b  "]
+        let shapes = ["- name: {v}\n  image: {v}\n", "{k}: {v}\n", "- {v}\n", "  x: {v}\n", "# c\n", "\n",
+                      "- name: {v}\n  list:\n    - {v}\n", "{k}:\n  - {v}\n", "- &x name: {v}\n", "  more text\n",
+                      "- k: {v}\n  k2: {v}\n", "k: {v}\n  goes on\n"]
+        var text = ""
+        for _ in 0..<Int.random(in: 1...6, using: &generator) {
+            let value = values.randomElement(using: &generator)!
+            text += shapes.randomElement(using: &generator)!
+                .replacingOccurrences(of: "{k}", with: ["a", "name", "'k'", "b c"].randomElement(using: &generator)!)
+                .replacingOccurrences(of: "{v}", with: value)
+        }
+        return Array(text.utf8)
+    }
+
+    /// Validation with its quick readings refuses what it refuses without
+    /// them, at the same byte, for the same reason, and accepts the rest.
+    func testValidationWithQuickReadingsRefusesWhatTheFullReadingRefuses() {
+        var generator = SeededGenerator(seed: 0x7A1)
+        var documents: [[UInt8]] = (0..<6000).map { _ in Self.entriesDocument(&generator) }
+        documents += (0..<3000).map { _ in Self.randomDocument(&generator) }
+        var accepted = 0
+        func outcome(_ buffer: UnsafeRawBufferPointer, quick: Bool) -> String {
+            let lines = YAMLLines(buffer)
+            var validation = YAMLValidation(source: buffer, lines: lines.lines)
+            validation.quickReadings = quick
+            do { try validation.run(); return "accepted" } catch { return "\(error)" }
+        }
+        for bytes in documents {
+            bytes.withUnsafeBytes { buffer in
+                let quick = outcome(buffer, quick: true)
+                XCTAssertEqual(quick, outcome(buffer, quick: false), String(decoding: bytes, as: UTF8.self).debugDescription)
+                if quick == "accepted" { accepted += 1 }
+            }
+        }
+        // Both kinds are many.
+        XCTAssertGreaterThan(accepted, 1500)
+        XCTAssertLessThan(accepted, documents.count - 1500)
+    }
+
     /// `key(at:line:)`, which takes the key the walk over the lines read
     /// where it read one, is the key read there, at every offset of every
     /// line of documents that validate (the ones the reading after
