@@ -194,7 +194,7 @@ struct YAMLDocument {
         let l = line[index]
         // A key, with or without anchors and tags before it (they are the
         // key's): a mapping that starts here.
-        if let firstKey = key(at: offset, lineEnd: l.end) {
+        if let firstKey = key(at: offset, line: index) {
             return YAMLNode(kind: .blockMapping, line: index, column: offset - l.start,
                             inlineStart: offset == l.contentStart ? nil : offset, afterColon: afterColon, ownerLine: index,
                             firstKey: firstKey)
@@ -260,6 +260,15 @@ struct YAMLDocument {
     /// its `:` is; nil when the text there is no `key:`.
     func key(at start: Int, lineEnd: Int) -> (range: Range<Int>, colon: Int)? {
         YAMLDocument.key(in: source, at: start, lineEnd: lineEnd)
+    }
+
+    /// `key(at:lineEnd:)` at `start` on line `index`, up to its end: as
+    /// the walk over the lines read it there (most keys), or read.
+    @inline(__always)
+    func key(at start: Int, line index: Int) -> Key? {
+        let l = line[index]
+        if let read = l.plainKey(at: start, in: source) { return read }
+        return YAMLDocument.key(in: source, at: start, lineEnd: l.end)
     }
 
     /// `key(at:lineEnd:)` in any bytes.
@@ -361,7 +370,7 @@ struct YAMLDocument {
             let l = line[next]
             if l.kind == .scalarBody || l.kind == .continuation || (l.kind == .content && l.indent > owner
                 && !(source[l.contentStart] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, l.contentStart + 1, l.end))
-                && key(at: l.contentStart, lineEnd: l.end) == nil) {
+                && key(at: l.contentStart, line: next) == nil) {
                 if l.kind != .scalarBody || !isBlank(l) { last = next }
                 next += 1
                 continue
@@ -413,14 +422,15 @@ struct YAMLDocument {
     typealias Key = (range: Range<Int>, colon: Int)
 
     /// Calls `body` with each entry of a block sequence or mapping, in
-    /// order, and (for a mapping entry, when the walk has read it) its
-    /// key; throws where `entries(of:)` throws, after the entries before.
+    /// order, and (for a mapping entry, always) its key; throws where
+    /// `entries(of:)` throws, after the entries before.
     func forEachEntry(of node: YAMLNode, _ body: (YAMLEntry, Key?) throws -> Void) throws {
         let column = node.column
         let isSequence = node.kind == .blockSequence
-        var current: (line: Int, start: Int, last: Int)? = (node.line, node.inlineStart ?? line[node.line].contentStart, node.line)
+        let firstStart = node.inlineStart ?? line[node.line].contentStart
+        var current: (line: Int, start: Int, last: Int)? = (node.line, firstStart, node.line)
         // (The first entry's key was read where the node was found.)
-        var currentKey: Key? = node.kind == .blockMapping ? node.firstKey : nil
+        var currentKey: Key? = node.kind == .blockMapping ? node.firstKey ?? key(at: firstStart, line: node.line) : nil
         func close() throws {
             if let open = current { try body(YAMLEntry(line: open.line, lastLine: open.last, start: open.start), currentKey) }
             current = nil
@@ -461,7 +471,7 @@ struct YAMLDocument {
                 }
                 current?.last = index
             } else {
-                guard let key = key(at: l.contentStart, lineEnd: l.end) else {
+                guard let key = key(at: l.contentStart, line: index) else {
                     throw YAMLError.cannotDelimit(what: "a line at a mapping's column that is no 'key:'", offset: l.contentStart)
                 }
                 try close()
@@ -473,11 +483,27 @@ struct YAMLDocument {
         try close()
     }
 
+    /// The last entry of a block mapping whose key is `wanted` (decoded),
+    /// and its key's `:`; read as the walk goes, without a list of entries
+    /// (and here, not in the layout: a closure there held a copy of the
+    /// document for each item).
+    func lastEntry(of mapping: YAMLNode, withKey wanted: UnsafeRawBufferPointer) throws -> (entry: YAMLEntry, colon: Int)? {
+        var found: (entry: YAMLEntry, colon: Int)? = nil
+        // (The walk gives every mapping entry's key; the closure holds no
+        // copy of the document.)
+        let source = source
+        try forEachEntry(of: mapping) { entry, known in
+            guard let key = known else { return }
+            if YAMLDocument.key(in: source, key.range, is: wanted) { found = (entry, key.colon) }
+        }
+        return found
+    }
+
     /// Whether the mapping entry whose key starts at `start` has its value
     /// on the lines below (nothing after the `:` but a comment, an anchor or
     /// a tag).
     private func entryValueIsBelow(_ start: Int, line index: Int) -> Bool {
-        guard let (_, colon) = key(at: start, lineEnd: line[index].end) else { return false }
+        guard let (_, colon) = key(at: start, line: index) else { return false }
         var p = colon + 1
         let end = line[index].end
         while p < end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
@@ -497,7 +523,7 @@ struct YAMLDocument {
             while p < l.end && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
             return try node(at: p, line: entry.line, owner: entry.start - l.start)
         }
-        guard let (_, colon) = key(at: entry.start, lineEnd: l.end) else { return YAMLNode(kind: .empty) }
+        guard let (_, colon) = key(at: entry.start, line: entry.line) else { return YAMLNode(kind: .empty) }
         return try value(of: entry, colon: colon)
     }
 
@@ -513,6 +539,11 @@ struct YAMLDocument {
     /// `wanted`, decoded; a plain key is its bytes, which are compared
     /// where they stand.
     func key(_ range: Range<Int>, is wanted: UnsafeRawBufferPointer) -> Bool {
+        YAMLDocument.key(in: source, range, is: wanted)
+    }
+
+    /// `key(_:is:)` in any bytes.
+    static func key(in source: UnsafeRawBufferPointer, _ range: Range<Int>, is wanted: UnsafeRawBufferPointer) -> Bool {
         // A plain key stands on one line, ends before its blanks and holds
         // no `#` after a blank: `YAMLScalar.plain` gives its bytes.
         let first = source[range.lowerBound]
@@ -525,7 +556,7 @@ struct YAMLDocument {
 
     /// A mapping entry's key, decoded.
     func keyText(of entry: YAMLEntry) -> [UInt8] {
-        guard let (range, _) = key(at: entry.start, lineEnd: line[entry.line].end) else { return [] }
+        guard let (range, _) = key(at: entry.start, line: entry.line) else { return [] }
         return YAMLScalar.decode(source, range)
     }
 

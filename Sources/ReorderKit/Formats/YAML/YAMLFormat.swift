@@ -58,7 +58,7 @@ extension YAMLLayout {
             switch node.kind {
             case .blockMapping:
                 for entry in try document.entries(of: node) {
-                    guard let key = document.key(at: entry.start, lineEnd: document.line[entry.line].end), isMerge(key.range) else { continue }
+                    guard let key = document.key(at: entry.start, line: entry.line), isMerge(key.range) else { continue }
                     return (key.range.lowerBound, isSequence(try document.value(of: entry, in: node)))
                 }
             case .flowMapping:

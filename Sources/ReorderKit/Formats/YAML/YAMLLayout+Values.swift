@@ -54,17 +54,8 @@ extension YAMLLayout {
         for token in tokens {
             switch current.kind {
             case .blockMapping:
-                // The last entry with the key, read as the walk goes: no
-                // list of entries is made.
-                var found: (entry: YAMLEntry, colon: Int)? = nil
-                let document = document
-                try Self.withBytes(of: token) { wanted in
-                    try document.forEachEntry(of: current) { entry, known in
-                        guard let key = known ?? document.key(at: entry.start, lineEnd: document.line[entry.line].end) else { return }
-                        if document.key(key.range, is: wanted) { found = (entry, key.colon) }
-                    }
-                }
-                guard let found else { return nil }
+                let mapping = current
+                guard let found = try Self.withBytes(of: token, { try document.lastEntry(of: mapping, withKey: $0) }) else { return nil }
                 current = try document.value(of: found.entry, colon: found.colon)
             case .blockSequence:
                 let list = try document.entries(of: current)
@@ -214,7 +205,7 @@ extension YAMLLayout {
             guard start < l.end, source[start] != UInt8(ascii: "#"), source[start] != UInt8(ascii: "["),
                   source[start] != UInt8(ascii: "{"), source[start] != UInt8(ascii: "*") else { return nil }
             // An anchor before a key is the key's.
-            if let key = document.key(at: start, lineEnd: l.end) {
+            if let key = document.key(at: start, line: index) {
                 return YAMLNode(kind: .scalar, range: key.range)
             }
             if source[start] == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, start + 1, l.end) { return nil }

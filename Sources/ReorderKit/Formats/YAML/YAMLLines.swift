@@ -32,7 +32,26 @@ struct YAMLLines {
         let end: Int
         let next: Int
         var kind: Kind
+        /// The key at the start of the line's node, where the walk read a
+        /// plain one there (`name: x`, `- name: x`; see `plainKey`), from
+        /// the line's start: where it starts plus one (0: none read), and
+        /// its `:` plus one (0: no key there). (In the room the struct
+        /// has after `kind`: two bytes each; a longer line has none.)
+        var plainKeyStart: UInt16 = 0
+        var plainKeyColon: UInt16 = 0
         var indent: Int { contentStart - start }
+
+        /// `YAMLDocument.key(in:at:lineEnd:)` at `offset` on this line, as
+        /// the walk read it; nil when the walk read none there.
+        @inline(__always)
+        func plainKey(at offset: Int, in source: UnsafeRawBufferPointer) -> YAMLDocument.Key?? {
+            guard plainKeyStart != 0, offset == start + Int(plainKeyStart) - 1 else { return nil }
+            guard plainKeyColon != 0 else { return .some(nil) }
+            let colon = start + Int(plainKeyColon) - 1
+            var keyEnd = colon
+            while keyEnd > offset && (source[keyEnd - 1] == 0x20 || source[keyEnd - 1] == 0x09) { keyEnd -= 1 }
+            return .some((range: offset..<keyEnd, colon: colon))
+        }
     }
 
     /// Why a document cannot be read with certainty.
@@ -70,7 +89,9 @@ struct YAMLLines {
     /// scalar header's body.
     private(set) var endsOpen = false
 
-    init(_ source: UnsafeRawBufferPointer, from start: Int = 0) {
+    /// `quick`: read plain text and keys by the quick walk first (false
+    /// only in tests, which compare the two).
+    init(_ source: UnsafeRawBufferPointer, from start: Int = 0, quick: Bool = true) {
         self.source = source
         let end = source.count
         // Room for lines of 24 bytes on average; pages never written cost
@@ -140,14 +161,14 @@ struct YAMLLines {
                 kind = .content
                 if source[contentStart] == 0x09 && unsupported == nil { unsupported = (.tabIndentation, contentStart) }
             }
-            lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
             if kind == .blank || kind == .comment || kind == .directive {
+                lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
                 p = next
                 continue
             }
-
             // Walk the line's text for quotes, flow brackets, comments and
-            // block scalar headers.
+            // block scalar headers. (The line is kept after the walk, with
+            // the key it reads: it will be line `lines.count`.)
             var q = kind == .documentMarker ? p + 3 : contentStart
             // A node may start here (line start, after `- `, `? `, `: `, or
             // in a flow collection after `[`, `{`, `,`).
@@ -158,6 +179,65 @@ struct YAMLLines {
             // column 0.)
             var ownerColumn = kind == .documentMarker || (indent == 0 && dueOwner == nil) ? -1 : dueOwner ?? indent
             var keyColumn = indent
+            // Plain text, `key: ` and `- ` (most lines hold nothing else),
+            // on a line that starts outside quotes and brackets, read
+            // without the walk's state for them: the walk below goes on
+            // from the first byte that is neither, in the same state.
+            // (Each step is the one the walk's `switch` takes for that
+            // byte outside quotes and brackets.)
+            let quickWalk = quick && flowDepth == 0 && quote == nil
+            // The first node on the line that starts with a byte the walk
+            // takes as text: the key there is what the walk finds next,
+            // as `YAMLDocument.key(in:at:lineEnd:)` reads a plain key (the
+            // first `:` before a blank or the end, unless a comment comes
+            // first). Kept in the line when its offsets fit.
+            var pendingKeyStart: Int? = nil
+            let keyFits = textEnd - p < Int(UInt16.max) - 1
+            var keyRead = false
+            var keptKeyStart: UInt16 = 0, keptKeyColon: UInt16 = 0
+            quick: while quickWalk && q < textEnd {
+                if nodeStart {
+                    let byte = source[q]
+                    if byte == UInt8(ascii: "-") && YAMLLines.isSpaceOrEnd(source, q + 1, textEnd) {
+                        ownerColumn = q - p
+                        keyColumn = q - p + 2
+                        q += 1
+                        while q < textEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
+                        continue
+                    }
+                    if YAMLLines.mayChangeState(byte) { break quick }
+                    if !keyRead && keyFits {
+                        keyRead = true
+                        if YAMLLines.isIndicator(byte) {
+                            // (`*`, `%`, `@`, the backquote: no plain key.)
+                            keptKeyStart = UInt16(q - p + 1)
+                        } else {
+                            pendingKeyStart = q
+                        }
+                    }
+                    nodeStart = false
+                    q += 1
+                }
+                q = YAMLLines.colonOrHash(source, from: q, to: textEnd)
+                if q == textEnd { break }
+                if source[q] == UInt8(ascii: "#") && (q == contentStart || source[q - 1] == 0x20 || source[q - 1] == 0x09) {
+                    q = textEnd
+                    break
+                }
+                if source[q] == UInt8(ascii: ":") && YAMLLines.isSpaceOrEnd(source, q + 1, textEnd) {
+                    ownerColumn = keyColumn
+                    nodeStart = true
+                    if let keyStart = pendingKeyStart {
+                        keptKeyStart = UInt16(keyStart - p + 1)
+                        keptKeyColon = UInt16(q - p + 1)
+                        pendingKeyStart = nil
+                    }
+                }
+                q += 1
+                while q < textEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
+            }
+            // No key's `:` before the line's end or its comment.
+            if let keyStart = pendingKeyStart, q >= textEnd { keptKeyStart = UInt16(keyStart - p + 1) }
             while q < textEnd {
                 if quote == nil && !nodeStart && flowDepth == 0 {
                     // Inside plain text outside brackets only `:` (a key's
@@ -229,7 +309,7 @@ struct YAMLLines {
                         r += 1
                     }
                     if r == textEnd || source[r] == 0x20 || source[r] == 0x09 {
-                        blockScalars.append(BlockScalarHeader(offset: q, line: lines.count - 1, owner: ownerColumn,
+                        blockScalars.append(BlockScalarHeader(offset: q, line: lines.count, owner: ownerColumn,
                                                               indentation: indentation, chomping: chomping))
                         blockScalarOwner = ownerColumn
                         blockScalarIndent = indentation > 0 ? ownerColumn + indentation : nil
@@ -249,6 +329,8 @@ struct YAMLLines {
                 // the next node or text is where the walk goes on.
                 while q < textEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
             }
+            lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind,
+                              plainKeyStart: keptKeyStart, plainKeyColon: keptKeyColon))
             dueOwner = nodeStart && blockScalarOwner == nil && flowDepth == 0 && quote == nil ? ownerColumn : nil
             p = next
         }

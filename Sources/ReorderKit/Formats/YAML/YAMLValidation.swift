@@ -51,6 +51,10 @@ struct YAMLValidation {
     var consumed = 0
     /// `flow(from:minimum:)`'s stack, kept for the next flow.
     var flowLevels: [FlowLevel] = []
+    /// Whether values of the most common shapes are read by the quick
+    /// readings (`plainValueEnds`, `wordSequenceEnd`); false only in tests,
+    /// which compare the two.
+    var quickReadings = true
 
     static func invalid(_ reason: String, _ offset: Int) -> FormatError { YAMLError.invalid(reason: reason, offset: offset) }
 
@@ -142,6 +146,14 @@ struct YAMLValidation {
     static func validate(_ source: UnsafeRawBufferPointer, lines: YAMLLines) throws {
         var validation = YAMLValidation(source: source, lines: lines.lines)
         try validation.run()
+    }
+
+    /// `YAMLDocument.key(in:at:lineEnd:)` at `start` on line `l`: as the
+    /// walk over the lines read it there (most keys), or read.
+    @inline(__always)
+    func lineKey(at start: Int, _ l: YAMLLines.Line) -> YAMLDocument.Key? {
+        if let read = l.plainKey(at: start, in: source) { return read }
+        return YAMLDocument.key(in: source, at: start, lineEnd: l.end)
     }
 
     mutating func run() throws {
@@ -309,7 +321,7 @@ struct YAMLValidation {
                 guard !dash else {
                     throw Self.invalid("a '- ' entry at the column of a mapping's keys, and not under a key with nothing after its ':'", start)
                 }
-                let key = YAMLDocument.key(in: source, at: start, lineEnd: l.end)
+                let key = lineKey(at: start, l)
                 guard key != nil || isAliasKey(start, l.end) || emptyKeyColon(start, l.end) != nil else {
                     throw Self.invalid("a line at the column of a mapping's keys that is no 'key: value' (a key ends with ': ' or ':' at the end of its line, outside quotes and before a comment)", start)
                 }
@@ -365,7 +377,7 @@ struct YAMLValidation {
             try afterDash(p, index)
             return
         }
-        let key = known ?? YAMLDocument.key(in: source, at: p, lineEnd: l.end)
+        let key = known ?? lineKey(at: p, l)
         if let colon = key?.colon ?? emptyKeyColon(p, l.end) {
             if !(stack.last.map { $0.column == column && !$0.isSequence } ?? false) {
                 stack.append(Block(column: column, isSequence: false))
@@ -402,6 +414,13 @@ struct YAMLValidation {
         let l = lines[index]
         var p = colon + 1
         while p < l.end && isBlank(source[p]) { p += 1 }
+        if quickReadings && Self.plainValueEnds(source, p, l.end) {
+            // What `node` does for it, and all it does: no property, no
+            // key, no comment.
+            rootStarted = true
+            openPlain = stack.count
+            return
+        }
         if p >= l.end || source[p] == UInt8(ascii: "#") {
             due = Due(owner: owner, afterKey: true, anchor: false, tag: false)
             return
@@ -420,6 +439,27 @@ struct YAMLValidation {
             throw Self.invalid("a second 'key:' on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", p)
         }
         try node(at: p, index, owner: owner, afterKey: true, lineStart: false, inherited: nil)
+    }
+
+    /// Whether the value at `p` (after a key's `:` and blanks) is a plain
+    /// scalar that ends its line, and nothing else: its first byte is no
+    /// indicator, no `-`, `?` or `:`, and the line holds no `#` after it
+    /// and no `:` before a blank or the line's end (so no key). Most
+    /// values are (`name: svc-1`, `image: registry/app:1.0`); for them
+    /// `value(after:_:owner:)` and `node` refuse nothing and only start a
+    /// plain scalar.
+    static func plainValueEnds(_ source: UnsafeRawBufferPointer, _ p: Int, _ end: Int) -> Bool {
+        guard p < end else { return false }
+        let first = source[p]
+        guard first != UInt8(ascii: "-") && first != UInt8(ascii: "?") && first != UInt8(ascii: ":")
+            && !YAMLLines.isIndicator(first) else { return false }
+        var q = p + 1
+        while true {
+            q = YAMLLines.colonOrHash(source, from: q, to: end)
+            if q == end { return true }
+            if source[q] == UInt8(ascii: "#") || YAMLLines.isSpaceOrEnd(source, q + 1, end) { return false }
+            q += 1
+        }
     }
 
     /// Any node but a block collection that starts at `p`: properties, then
@@ -466,7 +506,7 @@ struct YAMLValidation {
             try blockScalar(at: q, index)
         default:
             if let conflict { throw conflict.error }
-            try plainStart(q, l.end, inFlow: false)
+            try Self.plainStart(source, q, l.end, inFlow: false)
             openPlain = stack.count
             // A comment after it ends it with its line.
             while let hash = firstIndex(of: UInt8(ascii: "#"), in: source, from: q, to: l.end) {
@@ -699,7 +739,11 @@ struct YAMLValidation {
 
     /// Where the flow collection that opens at `p` closes (after its
     /// bracket).
-    mutating func flow(from p: Int, minimum: Int) throws -> Int {
+    /// (`quick`: false only in tests, which compare it with the quick
+    /// reading of `wordSequenceEnd`.)
+    mutating func flow(from p: Int, minimum: Int, quick: Bool = true) throws -> Int {
+        // Most flows are a short sequence of plain words on one line.
+        if quick && quickReadings, let end = Self.wordSequenceEnd(source, from: p) { return end }
         // The array of the flow before, emptied: no allocation a flow.
         var levels = flowLevels
         flowLevels = []
@@ -823,7 +867,7 @@ struct YAMLValidation {
                 try place(&levels, q, end)
                 q = end
             default:
-                try plainStart(q, source.count, inFlow: true)
+                try Self.plainStart(source, q, source.count, inFlow: true)
                 let end = plainEnd(from: q, inFlow: true)
                 try place(&levels, q, end)
                 q = end
@@ -831,6 +875,41 @@ struct YAMLValidation {
             }
         }
         throw Self.invalid("a flow collection that is not closed: its '\(levels.first!.isMapping ? "{" : "[")' has no '\(levels.first!.isMapping ? "}" : "]")'", p)
+    }
+
+    /// The end (after its `]`) of a flow sequence at `p` that is plain
+    /// words on one line (`[80, 443]`, `[a.b, c-d]`, `[]`): each word
+    /// starts with a letter or digit and holds only those and `._/-`;
+    /// spaces around them, one `,` between two. nil for any other text,
+    /// which `flow(from:minimum:)` reads in full. Where it is not nil,
+    /// that reading would accept the sequence and end it at the same
+    /// byte (`YAMLQuickReadingTests`).
+    static func wordSequenceEnd(_ source: UnsafeRawBufferPointer, from p: Int) -> Int? {
+        let end = source.count
+        guard source[p] == UInt8(ascii: "[") else { return nil }
+        @inline(__always) func isWordByte(_ byte: UInt8) -> Bool {
+            let letter = byte | 0x20
+            return (byte >= 0x30 && byte <= 0x39) || (letter >= 0x61 && letter <= 0x7A)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-")
+        }
+        var q = p + 1
+        while q < end && source[q] == 0x20 { q += 1 }
+        if q < end && source[q] == UInt8(ascii: "]") { return q + 1 }
+        while true {
+            // A word: a letter or a digit first.
+            guard q < end else { return nil }
+            let first = source[q]
+            guard first != UInt8(ascii: "-") && first != UInt8(ascii: ".") && first != UInt8(ascii: "_")
+                && first != UInt8(ascii: "/") && isWordByte(first) else { return nil }
+            q += 1
+            while q < end && isWordByte(source[q]) { q += 1 }
+            while q < end && source[q] == 0x20 { q += 1 }
+            guard q < end else { return nil }
+            if source[q] == UInt8(ascii: "]") { return q + 1 }
+            guard source[q] == UInt8(ascii: ",") else { return nil }
+            q += 1
+            while q < end && source[q] == 0x20 { q += 1 }
+        }
     }
 
     /// Where a plain scalar's text on its line ends in a flow collection:
@@ -850,15 +929,21 @@ struct YAMLValidation {
 
     /// A plain scalar cannot start with an indicator (but `-`, `?`, `:`
     /// before a character that is no blank).
+    /// (Static, as what it calls: a method called from a mutating one
+    /// was handed a copy of the validation, 136 bytes, on every scalar.)
     @inline(__always)
-    func plainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
+    static func plainStart(_ source: UnsafeRawBufferPointer, _ p: Int, _ end: Int, inFlow: Bool) throws {
         // Most scalars start with neither.
         let byte = source[p]
         guard byte == UInt8(ascii: "-") || YAMLLines.isIndicator(byte) else { return }
-        try refusePlainStart(p, end, inFlow: inFlow)
+        try refusePlainStart(source, p, end, inFlow: inFlow)
     }
 
-    func refusePlainStart(_ p: Int, _ end: Int, inFlow: Bool) throws {
+    static func refusePlainStart(_ source: UnsafeRawBufferPointer, _ p: Int, _ end: Int, inFlow: Bool) throws {
+        func isBlankOrBreak(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isFlowIndicator(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+        }
         let byte = source[p]
         if byte == UInt8(ascii: "-") && (p + 1 >= end || isBlankOrBreak(source[p + 1]) || (inFlow && isFlowIndicator(source[p + 1]))) {
             throw Self.invalid("a '-' alone inside a flow collection: a '- ' entry is a block sequence's, which cannot stand inside '[ ]' or '{ }'", p)

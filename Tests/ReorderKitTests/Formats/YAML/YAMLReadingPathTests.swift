@@ -300,3 +300,177 @@ final class YAMLIndicatorTests: XCTestCase {
         }
     }
 }
+
+/// The quick readings of the YAML pass against the full ones they stand
+/// for: the quick walk over a line's plain text and keys (and the key it
+/// keeps in the line), and the quick reading of a flow sequence of words.
+final class YAMLQuickReadingTests: XCTestCase {
+    /// Random documents made of the pieces that change the line walk's
+    /// state, and of plain text and keys between them.
+    static func randomDocument(_ generator: inout SeededGenerator) -> [UInt8] {
+        let pieces = ["key", "k", ": ", ":", " ", "  ", "- ", "-", "#", " #", "'", "\"", "[", "]", "{", "}", ", ", ",",
+                      "| ", "|", ">-", "&a ", "!t ", "*a", "? ", "?", "\t", "a:b", "x y", "\\", "80", "café", "%", "."]
+        let lineCount = Int.random(in: 1...8, using: &generator)
+        var text = ""
+        for _ in 0..<lineCount {
+            switch Int.random(in: 0..<12, using: &generator) {
+            case 0: text += ["---", "...", "--- # c", "%YAML 1.2", ""].randomElement(using: &generator)!
+            case 1: text += String(repeating: " ", count: Int.random(in: 0...4, using: &generator)) + "# comment"
+            default:
+                text += String(repeating: " ", count: Int.random(in: 0...6, using: &generator))
+                for _ in 0..<Int.random(in: 1...7, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            }
+            text += Int.random(in: 0..<8, using: &generator) == 0 ? "\r\n" : "\n"
+        }
+        return Array(text.utf8)
+    }
+
+    static func describe(_ lines: YAMLLines) -> [String] {
+        lines.lines.map { "\($0.start) \($0.contentStart) \($0.end) \($0.next) \($0.kind)" }
+            + lines.blockScalars.map { "header \($0.offset) \($0.line) \($0.owner) \($0.indentation) \($0.chomping)" }
+            + ["\(String(describing: lines.unsupported)) \(lines.endsOpen)"]
+    }
+
+    func testTheQuickWalkReadsLinesAsTheFullWalk() {
+        var generator = SeededGenerator(seed: 0x59A1)
+        var documents: [[UInt8]] = (0..<6000).map { _ in Self.randomDocument(&generator) }
+        documents += [
+            "services:\n  # group\n  - name: svc-1\n    image: r.example.org/app:1.0\n    ports: [80, 443]\n",
+            "- - a: b\n  - c\n- k: 'q: x' # c\n  z: \"a\\\"b: c\"\n", "a#b: c # d\nx: y#z\n", "--- a: b\n... \n%T x\n---\n- x\n",
+            "k: |\n  text: here\n  - not a dash\nnext: 1\n", "k: >-\n  x\n\n  y\n  z: w\n",
+        ].map { Array($0.utf8) }
+        var keysRead = 0
+        for bytes in documents {
+            bytes.withUnsafeBytes { buffer in
+                for start in [0, min(3, bytes.count)] {
+                    let quick = YAMLLines(buffer, from: start)
+                    let full = YAMLLines(buffer, from: start, quick: false)
+                    XCTAssertEqual(Self.describe(quick), Self.describe(full), String(decoding: bytes, as: UTF8.self).debugDescription)
+                    // A key the quick walk read is the key read there.
+                    for l in quick.lines {
+                        for offset in l.start...l.end {
+                            guard let read = l.plainKey(at: offset, in: buffer) else { continue }
+                            keysRead += 1
+                            XCTAssertEqual(read.map { "\($0.range) \($0.colon)" },
+                                           YAMLDocument.key(in: buffer, at: offset, lineEnd: l.end).map { "\($0.range) \($0.colon)" },
+                                           "\(String(decoding: bytes, as: UTF8.self).debugDescription) at \(offset)")
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(keysRead, 3000)
+    }
+
+    func outcome(_ body: () throws -> Int) -> String {
+        do { return "end \(try body())" } catch { return "refused \(error)" }
+    }
+
+    func testAFlowSequenceOfWordsIsReadAsTheFullReadingReadsIt() {
+        var generator = SeededGenerator(seed: 0xF10)
+        let words = ["80", "443", "a", "b.c", "x-y", "a_b", "p/q", "Z9", "-", "-a", ".a", "_a", "/a", "a b", "a:b", "a: b",
+                     "a#b", "a #b", "'a'", "\"a\"", "&x a", "*x", "!t a", "[a]", "{a: 1}", "?", "é", "a\tb", ""]
+        let separators = [", ", ",", " , ", "  ,  ", ",,", " ", "\n", ", \n  ", "\t,", ",\t"]
+        var quickReadings = 0
+        for trial in 0..<20000 {
+            var text = "[" + String(repeating: " ", count: Int.random(in: 0...2, using: &generator))
+            let count = Int.random(in: 0...4, using: &generator)
+            for index in 0..<count {
+                if index > 0 {
+                    // Mostly what the quick reading takes, sometimes not.
+                    text += Int.random(in: 0..<4, using: &generator) == 0 ? separators.randomElement(using: &generator)! : ", "
+                }
+                text += Int.random(in: 0..<3, using: &generator) == 0 ? words.randomElement(using: &generator)! : words[Int.random(in: 0..<8, using: &generator)]
+            }
+            text += String(repeating: " ", count: Int.random(in: 0...2, using: &generator))
+            text += [",]", "]", "]", "]", "", "}", "] x", "]: y", "]]"].randomElement(using: &generator)!
+            if trial % 5 == 0 { text += "\n" }
+            let bytes = Array(("k: " + text).utf8)
+            bytes.withUnsafeBytes { buffer in
+                let lines = YAMLLines(buffer)
+                var validation = YAMLValidation(source: buffer, lines: lines.lines)
+                guard let quick = YAMLValidation.wordSequenceEnd(buffer, from: 3) else { return }
+                quickReadings += 1
+                XCTAssertEqual(outcome { try validation.flow(from: 3, minimum: -1, quick: false) }, "end \(quick)", text.debugDescription)
+            }
+        }
+        // The quick reading is taken where it can be.
+        XCTAssertGreaterThan(quickReadings, 5000)
+    }
+
+    /// Documents of entries and keys, with values of every kind and some
+    /// text that is not YAML, for the validation's quick readings.
+    static func entriesDocument(_ generator: inout SeededGenerator) -> [UInt8] {
+        let values = ["svc-1", "r.example.org/app:1.0", "1", "a b", "a:b", "a: b", "a #c", "a#b", "a # b: c", "[80, 443]",
+                      "[a, b]: c", "'q'", "\"d\"", "&x v", "!t v", "*x", "|", ">-", "- x", "-x", "?x", "? x", ":x", "%x",
+                      "@x", "`x", "", "# c", "{a: 1}", "v:", "v: ", "é", "x\ty", "x\t", "a  b  "]
+        let shapes = ["- name: {v}\n  image: {v}\n", "{k}: {v}\n", "- {v}\n", "  x: {v}\n", "# c\n", "\n",
+                      "- name: {v}\n  list:\n    - {v}\n", "{k}:\n  - {v}\n", "- &x name: {v}\n", "  more text\n",
+                      "- k: {v}\n  k2: {v}\n", "k: {v}\n  goes on\n"]
+        var text = ""
+        for _ in 0..<Int.random(in: 1...6, using: &generator) {
+            let value = values.randomElement(using: &generator)!
+            text += shapes.randomElement(using: &generator)!
+                .replacingOccurrences(of: "{k}", with: ["a", "name", "'k'", "b c"].randomElement(using: &generator)!)
+                .replacingOccurrences(of: "{v}", with: value)
+        }
+        return Array(text.utf8)
+    }
+
+    /// Validation with its quick readings refuses what it refuses without
+    /// them, at the same byte, for the same reason, and accepts the rest.
+    func testValidationWithQuickReadingsRefusesWhatTheFullReadingRefuses() {
+        var generator = SeededGenerator(seed: 0x7A1)
+        var documents: [[UInt8]] = (0..<6000).map { _ in Self.entriesDocument(&generator) }
+        documents += (0..<3000).map { _ in Self.randomDocument(&generator) }
+        var accepted = 0
+        func outcome(_ buffer: UnsafeRawBufferPointer, quick: Bool) -> String {
+            let lines = YAMLLines(buffer)
+            var validation = YAMLValidation(source: buffer, lines: lines.lines)
+            validation.quickReadings = quick
+            do { try validation.run(); return "accepted" } catch { return "\(error)" }
+        }
+        for bytes in documents {
+            bytes.withUnsafeBytes { buffer in
+                let quick = outcome(buffer, quick: true)
+                XCTAssertEqual(quick, outcome(buffer, quick: false), String(decoding: bytes, as: UTF8.self).debugDescription)
+                if quick == "accepted" { accepted += 1 }
+            }
+        }
+        // Both kinds are many.
+        XCTAssertGreaterThan(accepted, 1500)
+        XCTAssertLessThan(accepted, documents.count - 1500)
+    }
+
+    /// `key(at:line:)`, which takes the key the walk over the lines read
+    /// where it read one, is the key read there, at every offset of every
+    /// line of documents that validate (the ones the reading after
+    /// validation sees).
+    func testAKeyAtALineIsTheKeyReadThere() {
+        var generator = SeededGenerator(seed: 0x4E7)
+        var documents: [[UInt8]] = (0..<8000).map { _ in Self.randomDocument(&generator) }
+        documents += [
+            "services:\n  - name: svc-1\n    image: r.example.org/app:1.0\n    ports: [80, 443]\n",
+            "- &a !t key: 1\n  'q k': 2\n  \"d\\\"q\": 3\n- - a: b\n  - c: d\n", "x:\n  y:\n    z: 1\n  w: 2\n",
+            "? x\n", "a: b: c\n", "*a : b\n", "@x: 1\n", "a #b: c\n", "a:b: c\n",
+        ].map { Array($0.utf8) }
+        var validated = 0, keysRead = 0
+        for bytes in documents {
+            bytes.withUnsafeBytes { buffer in
+                guard let document = try? YAMLDocument(buffer, document: 0, validating: true) else { return }
+                validated += 1
+                for index in document.line.indices {
+                    let l = document.line[index]
+                    for offset in l.start...l.end {
+                        if l.plainKey(at: offset, in: buffer) != nil { keysRead += 1 }
+                        XCTAssertEqual(document.key(at: offset, line: index).map { "\($0.range) \($0.colon)" },
+                                       YAMLDocument.key(in: buffer, at: offset, lineEnd: l.end).map { "\($0.range) \($0.colon)" },
+                                       "\(String(decoding: bytes, as: UTF8.self).debugDescription) line \(index) at \(offset)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(validated, 500)
+        XCTAssertGreaterThan(keysRead, 500)
+    }
+}
