@@ -180,15 +180,7 @@ final class TrivialTable<Element>: RandomAccessCollection {
 
     /// Appends `other`'s elements, in one copy.
     func append(contentsOf other: TrivialTable) {
-        if count + other.count > capacity {
-            var newCapacity = capacity * 2
-            while newCapacity < count + other.count { newCapacity *= 2 }
-            let bigger = TrivialTable.allocate(newCapacity)
-            bigger.moveInitialize(from: base, count: count)
-            free(base)
-            base = bigger
-            capacity = newCapacity
-        }
+        if count + other.count > capacity { grow(toHold: count + other.count) }
         (base + count).initialize(from: other.base, count: other.count)
         count += other.count
     }
@@ -200,12 +192,15 @@ final class TrivialTable<Element>: RandomAccessCollection {
     @inline(__always)
     subscript(index: Int) -> Element { base[index] }
 
-    private func grow() {
-        let bigger = TrivialTable.allocate(capacity * 2)
+    /// Doubles the capacity until it holds `needed` elements.
+    private func grow(toHold needed: Int = 0) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = TrivialTable.allocate(newCapacity)
         bigger.moveInitialize(from: base, count: count)
         free(base)
         base = bigger
-        capacity *= 2
+        capacity = newCapacity
     }
 
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Element> {

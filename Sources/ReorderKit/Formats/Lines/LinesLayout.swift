@@ -148,7 +148,7 @@ public struct LinesLayout: ListLayout {
             self.findsNul = findsNul
         }
 
-        /// Reads the lines that start in `position ..< limit` (`limit` is
+        /// Reads the lines that start in `start ..< limit` (`limit` is
         /// where a line starts, or the end).
         mutating func read(from start: Int, to limit: Int, into starts: OffsetTable) {
             let terminatorByte = terminator.byte
