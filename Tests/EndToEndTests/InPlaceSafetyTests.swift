@@ -393,6 +393,10 @@ final class InPlaceSafetyTests: XCTestCase {
             let start = Date()
             XCTAssertEqual(try h.run(arguments).status, 0)
             let duration = Date().timeIntervalSince(start)
+            // A truncation that lands before reorder opens the file gives what an empty file gives
+            // (for JSON, exit 2 and "expected a value"): a slow start, as under a sanitizer, makes that likely.
+            try Data().write(to: h.url(name))
+            let empty = try h.run(arguments)
             var caught = 0
             for attempt in 0..<40 where caught < 2 {
                 try data.write(to: h.url(name))
@@ -408,6 +412,8 @@ final class InPlaceSafetyTests: XCTestCase {
                     XCTAssertEqual(stderr, "reorder: \(name): became shorter while it was read; nothing written: "
                                    + "run again once it stays put\n", label)
                     caught += 1
+                } else if status == 2 && empty.status == 2 && stderr == empty.stderr {
+                    // Truncated before it was opened: read as the empty file it then was.
                 } else if status == 2 {
                     // In place, a truncation after the read is a change.
                     XCTAssertTrue(stderr.contains("changed by another program"), "\(label): \(stderr)")
