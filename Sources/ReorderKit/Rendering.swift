@@ -43,7 +43,21 @@ public struct Renderer<Layout: ListLayout> {
         }
         // Walked here, not in a closure: a closure's captured state (the
         // position, the receiver) costs a run-time exclusivity check a use.
-        for run in arrangement.runs {
+        // The runs of a sort point all over the source: a block's first and
+        // last bytes of each are loaded first, in a loop of independent
+        // loads whose cache misses overlap, as `walkUniformLines` does (a
+        // sort of 100 000 YAML mappings by a key: the copies were 14 % of it).
+        let runs = arrangement.runs
+        let blockLength = 256
+        var touched: UInt8 = 0
+        for (k, run) in runs.enumerated() {
+            if k % blockLength == 0 {
+                for ahead in runs[k..<min(k + blockLength, runs.count)] where !ahead.isNewItem {
+                    let item = layout.itemRange(ahead.start)
+                    if !item.isEmpty { touched ^= source[item.lowerBound] ^ source[item.upperBound - 1] }
+                }
+                keepTouched(touched)
+            }
             if run.isNewItem {
                 if position > 0 { try pieces.put(separator()) }
                 let bytes = UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])

@@ -71,25 +71,56 @@ struct YAMLDocument {
     let lines: YAMLLines
     /// The chosen document's lines.
     let documentLines: Range<Int>
+    /// The validation still running on a lent thread (see `init`), or nil.
+    let pendingValidation: PendingValidation?
+
+    /// A stream this long or longer is validated on a lent thread, beside
+    /// the rest of the read (a thread costs about 0.1 ms to start).
+    static let twoThreadBytes = 1 << 20
 
     /// `validating`: check first that the whole stream is YAML (see
     /// `YAMLValidation`); a file is, a value read on its own (an item, a
     /// value to insert, which may name anchors elsewhere) is not.
-    init(_ source: UnsafeRawBufferPointer, document: Int?, validating: Bool = false) throws {
+    ///
+    /// With `lender` and a long stream, the validation runs on the lent
+    /// thread and this returns before it ends: the caller reads on and
+    /// calls `finishValidation()` before it uses what it read, and before it
+    /// throws (an error of the validation comes first, as it does when the
+    /// validation runs here). What is read meanwhile is read as a value on
+    /// its own is, without the validation's promise.
+    init(_ source: UnsafeRawBufferPointer, document: Int?, validating: Bool = false, lender: ThreadLender? = nil) throws {
         self.source = source
         let bom = source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
         lines = YAMLLines(source, from: bom)
-        if validating { try YAMLValidation.checkCharacters(source, from: bom) }
+        var pending: PendingValidation? = nil
+        if validating, let lender, source.count >= YAMLDocument.twoThreadBytes {
+            // The same checks in the same order: the characters, then (with
+            // no construct the lines refuse) the structure.
+            let work = UncheckedSendable((source, lines))
+            pending = PendingValidation(lender) {
+                let (source, lines) = work.value
+                try YAMLValidation.checkCharacters(source, from: bom)
+                if lines.unsupported == nil { try YAMLValidation.validate(source, lines: lines) }
+            }
+        } else if validating {
+            try YAMLValidation.checkCharacters(source, from: bom)
+        }
+        pendingValidation = pending
+        /// `error`, unless the validation running beside failed first.
+        func failing(_ error: FormatError) throws -> Never {
+            try pending?.finish()
+            throw error
+        }
         if let (what, offset) = lines.unsupported {
             switch what {
-            case .tabIndentation: throw YAMLError.cannotDelimit(what: "a tab used as indentation", offset: offset)
-            case .complexKey: throw YAMLError.cannotDelimit(what: "a complex key ('? ')", offset: offset)
+            case .tabIndentation: try failing(YAMLError.cannotDelimit(what: "a tab used as indentation", offset: offset))
+            case .complexKey: try failing(YAMLError.cannotDelimit(what: "a complex key ('? ')", offset: offset))
             case .loneCarriageReturn:
-                throw YAMLError.cannotDelimit(what: "a carriage return without a line feed (a line break in YAML; "
-                                              + "make the file's line breaks LF or CR LF)", offset: offset)
+                try failing(YAMLError.cannotDelimit(what: "a carriage return without a line feed (a line break in YAML; "
+                                                    + "make the file's line breaks LF or CR LF)", offset: offset))
             }
         }
-        if validating { try YAMLValidation.validate(source, lines: lines) }
+        if validating && pending == nil { try YAMLValidation.validate(source, lines: lines) }
         // Documents: a `---` starts one, a `...` ends one; directives go
         // with the document after them. A part with no content and no `---`
         // is no document (unless the stream has none at all).
@@ -125,13 +156,23 @@ struct YAMLDocument {
         if let document {
             let resolved = document < 0 ? parts.count + document : document
             guard resolved >= 0 && resolved < parts.count else {
-                throw YAMLError.noSuchDocument(index: document, count: parts.count)
+                try failing(YAMLError.noSuchDocument(index: document, count: parts.count))
             }
             documentLines = parts[resolved]
         } else {
-            guard parts.count == 1 else { throw YAMLError.severalDocuments(count: parts.count) }
+            guard parts.count == 1 else { try failing(YAMLError.severalDocuments(count: parts.count)) }
             documentLines = parts[0]
         }
+    }
+
+    /// Waits for the validation running beside (if any) and throws its
+    /// error; then `body`'s result or error. What `body` reads before the
+    /// validation ends is read without its promise, as a value on its own
+    /// is: its error counts only for a valid stream.
+    func afterValidation<R>(_ body: () throws -> R) throws -> R {
+        let result: Result<R, Error> = Result { try body() }
+        try pendingValidation?.finish()
+        return try result.get()
     }
 
     /// Whether `start..<end` holds anything but blanks and a comment.
@@ -619,5 +660,32 @@ struct YAMLDocument {
         }
         if itemStart != nil { finish(at: end); trailingComma = false }
         return (items, trailingComma && !items.isEmpty)
+    }
+}
+
+/// `YAMLValidation` run on a lent thread: `finish()` waits for it and
+/// throws what it threw. (Its error is written on the lent thread before
+/// the wait ends, and read only after.)
+final class PendingValidation: @unchecked Sendable {
+    private var wait: (@Sendable () -> Void)?
+    private var error: Error?
+
+    init(_ lender: ThreadLender, _ work: @escaping @Sendable () throws -> Void) {
+        let box = UncheckedSendable(self)
+        wait = lender.start { box.value.run(work) }
+        // No thread to be had: the work is done here, now.
+        if wait == nil { run(work) }
+    }
+
+    private func run(_ work: () throws -> Void) {
+        do { try work() } catch { self.error = error }
+    }
+
+    func finish() throws {
+        if let wait {
+            self.wait = nil
+            wait()
+        }
+        if let error { throw error }
     }
 }

@@ -11,28 +11,32 @@ extension ListFormat {
             invalidAdvice: "; a YAML loader would reject it or read it otherwise, so reorder edits nothing: correct the file first",
             items: "entries", lists: "a sequence or a mapping", oneValue: "one YAML value on one line",
             keyed: "mapping", member: "entry"),
-        read: { source, options in try YAMLLayout(source, options: options) })
+        read: { source, options in try YAMLLayout.read(source, options: options) })
 }
 
 extension YAMLLayout {
     /// Reads `source` and finds the list at `options.pointer` in the
     /// document `options.document` chooses.
-    init(_ source: UnsafeRawBufferPointer, options: ReadOptions) throws {
-        let document = try YAMLDocument(source, document: options.document, validating: true)
-        let pointer = try JSONPointer(parsing: options.pointer)
-        var node = try document.root()
-        let reader = YAMLLayout.Reader(document: document)
-        for (depth, token) in pointer.tokens.enumerated() {
-            let here = JSONPointer(tokens: Array(pointer.tokens.prefix(depth))).text
-            node = try reader.child(of: node, token: token, at: here, pointer: pointer.text)
+    static func read(_ source: UnsafeRawBufferPointer, options: ReadOptions) throws -> YAMLLayout {
+        // A large file's validation runs beside what follows (see
+        // `YAMLDocument.init`), which is read as an unchecked value is.
+        let document = try YAMLDocument(source, document: options.document, validating: true, lender: options.lender)
+        return try document.afterValidation {
+            let pointer = try JSONPointer(parsing: options.pointer)
+            var node = try document.root()
+            let reader = YAMLLayout.Reader(document: document)
+            for (depth, token) in pointer.tokens.enumerated() {
+                let here = JSONPointer(tokens: Array(pointer.tokens.prefix(depth))).text
+                node = try reader.child(of: node, token: token, at: here, pointer: pointer.text)
+            }
+            // A merge list (`<<: [*a, *b]`) is a sequence like any other,
+            // and a merged mapping a mapping; the mapping that holds the
+            // `<<` is not edited.
+            if let merge = try reader.mergeKey(of: node) {
+                throw YAMLError.mergeKey(pointer: pointer.text, offset: merge.offset, mergeList: merge.mergeList)
+            }
+            return try YAMLLayout(document: document, node: node, pointer: pointer.text)
         }
-        // A merge list (`<<: [*a, *b]`) is a sequence like any other, and
-        // a merged mapping a mapping; the mapping that holds the `<<` is
-        // not edited.
-        if let merge = try reader.mergeKey(of: node) {
-            throw YAMLError.mergeKey(pointer: pointer.text, offset: merge.offset, mergeList: merge.mergeList)
-        }
-        try self.init(document: document, node: node, pointer: pointer.text)
     }
 
     /// One step of a pointer.

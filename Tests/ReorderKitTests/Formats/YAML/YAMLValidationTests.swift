@@ -6,10 +6,30 @@ import XCTest
 /// looks like it is read as before.
 final class YAMLValidationTests: XCTestCase {
     /// The error of reading `bytes` as YAML and reversing its root list.
-    func error(_ bytes: [UInt8]) -> FormatError? {
+    /// Each is also read after a comment line long enough for the
+    /// validation to run on a lent thread beside the rest of the read: the
+    /// same error, at the same place after the comment.
+    func error(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> FormatError? {
+        let found = error(bytes, lender: nil)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let head = bytes.starts(with: bom) ? bom : []
+        let comment = Array("# ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: YAMLValidationTests.longComment) + [0x0A]
+        let padded = head + comment + bytes.dropFirst(head.count)
+        let beside = error(padded, lender: .realThread)
+        XCTAssertEqual(beside?.kind, found?.kind, "read beside the validation", file: file, line: line)
+        XCTAssertEqual(beside?.offset, found?.offset.map { $0 + comment.count }, "read beside the validation", file: file, line: line)
+        return found
+    }
+
+    /// Longer than `YAMLDocument.twoThreadBytes`.
+    static let longComment = 1 << 20
+
+    func error(_ bytes: [UInt8], lender: ThreadLender?) -> FormatError? {
         bytes.withUnsafeBytes { source in
             do {
-                let document = try ListDocument(source, format: .yaml, options: ReadOptions(pointer: ""))
+                var options = ReadOptions(pointer: "")
+                options.lender = lender
+                let document = try ListDocument(source, format: .yaml, options: options)
                 _ = document.render(try document.arrangement(for: .reverse, options: EditOptions()))
                 return nil
             } catch {
@@ -23,8 +43,8 @@ final class YAMLValidationTests: XCTestCase {
     }
 
     func assertInvalid(_ bytes: [UInt8], at offset: Int, _ phrase: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let refusal = error(bytes), case .invalid(let reason) = refusal.kind, let found = refusal.offset else {
-            return XCTFail("not refused as invalid: \(String(describing: error(bytes)))", file: file, line: line)
+        guard let refusal = error(bytes, file: file, line: line), case .invalid(let reason) = refusal.kind, let found = refusal.offset else {
+            return XCTFail("not refused as invalid: \(String(describing: error(bytes, lender: nil)))", file: file, line: line)
         }
         XCTAssertEqual(found, offset, reason, file: file, line: line)
         XCTAssertTrue(reason.contains(phrase), "'\(reason)' does not say '\(phrase)'", file: file, line: line)
@@ -32,7 +52,7 @@ final class YAMLValidationTests: XCTestCase {
 
     /// Valid YAML: whatever else the reader says, it is not "invalid".
     func assertValid(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        if let refusal = error(Array(text.utf8)), case .invalid(let reason) = refusal.kind, let offset = refusal.offset {
+        if let refusal = error(Array(text.utf8), file: file, line: line), case .invalid(let reason) = refusal.kind, let offset = refusal.offset {
             XCTFail("refused at \(offset): \(reason)", file: file, line: line)
         }
     }
@@ -171,5 +191,53 @@ final class YAMLValidationTests: XCTestCase {
         assertValid("a: &x 1\nb: *x\n&k c: 2\n")
         assertValid("&m\n&k [a]: v\n")
         assertValid("a: &x\n  !!str b\n")
+    }
+
+    // MARK: - The validation beside the read
+
+    /// A large file is validated on a lent thread while the list is read:
+    /// the same result with a real thread, one that runs at once, none, and
+    /// no lender; and where the stream is not YAML, the validation's error,
+    /// whatever the read found meanwhile.
+    func testALargeFileReadBesideItsValidationGivesTheSameResult() throws {
+        var text = "# services\nservices:\n"
+        var index = 0
+        while text.utf8.count <= YAMLValidationTests.longComment + 4096 {
+            text += "  - name: svc-\((index * 7919) % 100_003)\n    image: app:\(index % 7)\n    ports: [80, 443]\n"
+            index += 1
+        }
+        let lenders: [ThreadLender?] = [nil, .realThread, .runsAtOnce, .noThread]
+        func sorted(_ bytes: [UInt8], pointer: String, lender: ThreadLender?) -> Result<[UInt8], FormatError> {
+            bytes.withUnsafeBytes { source in
+                do {
+                    var options = ReadOptions(pointer: pointer)
+                    options.lender = lender
+                    let document = try ListDocument(source, format: .yaml, options: options)
+                    return .success(document.render(try document.arrangement(for: .sort(SortOptions()), options: EditOptions(key: "/name"))))
+                } catch {
+                    return .failure(error as! FormatError)
+                }
+            }
+        }
+        let valid = Array(text.utf8)
+        let expected = try sorted(valid, pointer: "/services", lender: nil).get()
+        XCTAssertNotEqual(expected, valid)
+        // Invalid at the end (an unclosed flow sequence), read at a pointer
+        // that is not there; a tab as indentation first (refused by the
+        // lines) and a control character after it (refused by the
+        // validation, which comes first).
+        let unclosed = valid + Array("late: [1, 2\n".utf8)
+        var tabThenControl = valid
+        tabThenControl.insert(contentsOf: Array("\tx: 1\n".utf8), at: 22)
+        tabThenControl += Array("end: \u{1}\n".utf8)
+        for lender in lenders {
+            XCTAssertEqual(try sorted(valid, pointer: "/services", lender: lender).get(), expected)
+            let invalid = sorted(unclosed, pointer: "/nothing", lender: lender)
+            guard case .failure(let error) = invalid, case .invalid = error.kind else { return XCTFail("\(invalid)") }
+            XCTAssertEqual(error.offset, valid.count + 6)
+            let control = sorted(tabThenControl, pointer: "/services", lender: lender)
+            guard case .failure(let first) = control, case .invalid = first.kind else { return XCTFail("\(control)") }
+            XCTAssertEqual(first.offset, tabThenControl.count - 2)
+        }
     }
 }
