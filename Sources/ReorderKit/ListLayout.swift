@@ -143,6 +143,11 @@ public protocol FormatLayout {
     /// `source` by default.
     var valueSource: UnsafeRawBufferPointer { get }
 
+    /// Whether `value(ofItem:at:)` may be asked on two threads at once (it
+    /// reads and changes nothing shared): a sort of a long list then reads
+    /// half its values on a lent thread. False by default.
+    var valuesAreReadableOnTwoThreads: Bool { get }
+
     /// The pointer `--key KEY` names; throws when KEY is no pointer, or the
     /// format's items have no values inside them (lines).
     func valuePointer(_ key: String) throws -> JSONPointer

@@ -98,6 +98,8 @@ extension SortKey {
 extension FormatLayout {
     public var valueSource: UnsafeRawBufferPointer { source }
 
+    public var valuesAreReadableOnTwoThreads: Bool { false }
+
     public func valuePointer(_ key: String) throws -> JSONPointer {
         try JSONPointer(parsing: key, role: .key)
     }
@@ -177,36 +179,81 @@ extension FormatLayout {
     private func sortedBySourceStrings(_ options: SortOptions, key: String?, pointer: JSONPointer?) throws -> [Int]? {
         let source = valueSource
         guard !options.numeric, count > 0, count < Int(UInt32.max), let base = source.baseAddress else { return nil }
-        var starts: [Int] = [], lengths: [UInt32] = [], missing: [Int] = []
-        // The indices of the items that have a value: kept from the first
-        // that has none on (until then, an item's index is its own).
-        var present: [Int] = []
-        starts.reserveCapacity(count)
-        lengths.reserveCapacity(count)
-        for index in 0..<count {
-            guard let value = try value(ofItem: index, at: pointer) else {
-                if missing.isEmpty {
-                    present.reserveCapacity(count)
-                    present.append(contentsOf: 0..<index)
-                }
-                missing.append(index)
-                continue
-            }
-            guard case .string(.source(let range), _) = value, range.count < Int(UInt32.max) else { return nil }
-            if !missing.isEmpty { present.append(index) }
-            starts.append(range.lowerBound)
-            lengths.append(UInt32(truncatingIfNeeded: range.count))
+        // A long list whose values can be read on any thread: its second
+        // half on the lent one (a YAML mapping's value is a walk over its
+        // lines, about 1 000 instructions an item).
+        var parts: [SourceStrings]
+        if valuesAreReadableOnTwoThreads, let lender = options.lender, count >= twoThreadValues {
+            let half = count / 2..<count
+            let second = SecondHalfValues()
+            let layout = UncheckedSendable((self, pointer))
+            let wait = lender.start { second.result = Result { try layout.value.0.sourceStrings(half, pointer: layout.value.1) } }
+            let first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) }
+            if let wait { wait() } else { second.result = Result { try sourceStrings(half, pointer: pointer) } }
+            // The first half's answer first, as one pass would give it.
+            guard let firstPart = try first.get(), let secondPart = try second.result!.get() else { return nil }
+            parts = [firstPart, secondPart]
+        } else {
+            guard let all = try sourceStrings(0..<count, pointer: pointer) else { return nil }
+            parts = [all]
         }
-        if starts.isEmpty {
+        let missing = parts.flatMap(\.missing)
+        if missing.count == count {
             if let key, let pointer { throw keyInNoItem(key, pointer) }
             return missing
         }
+        let starts = parts.count == 1 ? parts[0].starts : parts.flatMap(\.starts)
+        let lengths = parts.count == 1 ? parts[0].lengths : parts.flatMap(\.lengths)
         let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), starts, lengths, options)
+        if missing.isEmpty { return order }
         // Indices among the present ones back to source indices; the
         // missing go last, in their order.
-        return missing.isEmpty ? order : order.map { present[$0] } + missing
+        var present: [Int] = []
+        present.reserveCapacity(count - missing.count)
+        var next = 0
+        for index in 0..<count {
+            if next < missing.count && missing[next] == index { next += 1 } else { present.append(index) }
+        }
+        return order.map { present[$0] } + missing
+    }
+
+    /// The values of the items in `range` where each is a string that
+    /// stands in `valueSource` without an escape: where each starts and
+    /// its length, in order, and the items without a value. Nil at the
+    /// first value that is not such a string.
+    private func sourceStrings(_ range: Range<Int>, pointer: JSONPointer?) throws -> SourceStrings? {
+        var part = SourceStrings()
+        part.starts.reserveCapacity(range.count)
+        part.lengths.reserveCapacity(range.count)
+        for index in range {
+            guard let value = try value(ofItem: index, at: pointer) else {
+                part.missing.append(index)
+                continue
+            }
+            guard case .string(.source(let found), _) = value, found.count < Int(UInt32.max) else { return nil }
+            part.starts.append(found.lowerBound)
+            part.lengths.append(UInt32(truncatingIfNeeded: found.count))
+        }
+        return part
     }
 }
+
+/// What `sourceStrings` finds in part of a list.
+private struct SourceStrings {
+    var starts: [Int] = []
+    var lengths: [UInt32] = []
+    var missing: [Int] = []
+}
+
+/// The second half's values, read on a lent thread; read by its starter
+/// once it is done.
+private final class SecondHalfValues: @unchecked Sendable {
+    var result: Result<SourceStrings?, Error>? = nil
+}
+
+/// Lists this long or longer read their values on two threads, where the
+/// format allows (`FormatLayout.valuesAreReadableOnTwoThreads`).
+private let twoThreadValues = 16_384
 
 extension SortKey {
     /// `values` (strings of their own: a list's texts a format computes

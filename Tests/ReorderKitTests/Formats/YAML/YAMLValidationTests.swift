@@ -213,7 +213,9 @@ final class YAMLValidationTests: XCTestCase {
                     var options = ReadOptions(pointer: pointer)
                     options.lender = lender
                     let document = try ListDocument(source, format: .yaml, options: options)
-                    return .success(document.render(try document.arrangement(for: .sort(SortOptions()), options: EditOptions(key: "/name"))))
+                    var sort = SortOptions()
+                    sort.lender = lender
+                    return .success(document.render(try document.arrangement(for: .sort(sort), options: EditOptions(key: "/name"))))
                 } catch {
                     return .failure(error as! FormatError)
                 }
@@ -238,6 +240,55 @@ final class YAMLValidationTests: XCTestCase {
             let control = sorted(tabThenControl, pointer: "/services", lender: lender)
             guard case .failure(let first) = control, case .invalid = first.kind else { return XCTFail("\(control)") }
             XCTAssertEqual(first.offset, tabThenControl.count - 2)
+        }
+    }
+
+    /// A long list's values at `--key` are read half on a lent thread: the
+    /// same order whether the items without the key, or those whose value
+    /// is no string standing in the source (a quoted one with an escape, a
+    /// mapping), are in the first half, the second, or both.
+    func testValuesReadOnTwoThreadsSortAsOnOne() throws {
+        let count = 20_000
+        func document(_ odd: (Int) -> String?) -> [UInt8] {
+            var text = "services:\n"
+            for index in 0..<count {
+                let name = odd(index) ?? "name: svc-\((index * 7919) % 100_003)"
+                text += "  - \(name)\n    image: app:\(index % 7)\n"
+            }
+            return Array(text.utf8)
+        }
+        func sorted(_ bytes: [UInt8], _ lender: ThreadLender?, unique: Bool = false) throws -> [UInt8] {
+            try bytes.withUnsafeBytes { source in
+                var options = ReadOptions(pointer: "/services")
+                options.lender = lender
+                let list = try ListDocument(source, format: .yaml, options: options)
+                var sort = SortOptions()
+                sort.unique = unique
+                sort.lender = lender
+                return list.render(try list.arrangement(for: .sort(sort), options: EditOptions(key: "/name")))
+            }
+        }
+        let cases: [(String, (Int) -> String?)] = [
+            ("plain", { _ in nil }),
+            ("missing in the first half", { $0 % 1000 == 3 && $0 < count / 2 ? "other: 1" : nil }),
+            ("missing in the second half", { $0 % 1000 == 3 && $0 >= count / 2 ? "other: 1" : nil }),
+            ("missing in both", { $0 % 777 == 0 ? "other: 1" : nil }),
+            ("escaped in the second half", { $0 == count - 5 ? "name: \"svc-\\u0041\"" : nil }),
+            ("a mapping in the first half", { $0 == 7 ? "name: {a: 1}" : nil }),
+        ]
+        for (label, odd) in cases {
+            let bytes = document(odd)
+            let expected = try sorted(bytes, nil)
+            XCTAssertNotEqual(expected, bytes, label)
+            for lender in [ThreadLender.realThread, .runsAtOnce, .noThread] {
+                XCTAssertEqual(try sorted(bytes, lender), expected, label)
+                XCTAssertEqual(try sorted(bytes, lender, unique: true), try sorted(bytes, nil, unique: true), label)
+            }
+        }
+        // A key no item has: a misspelt one, refused on both threads too.
+        let none = document { _ in "other: 1" }
+        for lender in [ThreadLender.realThread, .runsAtOnce, .noThread] {
+            XCTAssertThrowsError(try sorted(none, lender)) { XCTAssertTrue("\($0)".contains("keyInNoItem"), "\($0)") }
         }
     }
 }
