@@ -1,7 +1,8 @@
 /// A thread the caller lends the core for work that can run beside its
 /// own: the core starts no thread (it does no I/O and owns no resource of
 /// the system). The JSON reader runs its first pass ahead on it for a large
-/// document (`ReadOptions.lender`); without a lender it reads on the
+/// document, the YAML reader validates a large file on it while it finds
+/// the list (`ReadOptions.lender`); without a lender it reads on the
 /// calling thread alone, with the same result.
 public struct ThreadLender: Sendable {
     /// Runs `work` on another thread and returns what waits for it to
