@@ -147,6 +147,30 @@ for name, path in cases():
             errors_accepted += 1
             failures.append(f"{name} (error case) {' '.join(arguments)}: exit {run.returncode}: {message[:160] or 'no message'}")
 
+# Every case again after a comment line of 1 MiB and a blank line: a file
+# that long is validated on a second thread while its list is found and
+# read, and must read as the case alone does (the same status, the same
+# message but for its line and column, the same bytes after the comment).
+padding = b"# " + b"x" * (1 << 20) + b"\n\n"
+large = 0
+for name, path in cases():
+    raw = open(os.path.join(path, "in.yaml"), "rb").read()
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    padded = bom + padding + raw[len(bom):]
+    for arguments in (["reverse"], ["sort", "--key", "/a"]):
+        command = [reorder] + arguments + ["--format", "yaml"]
+        alone = subprocess.run(command, input=raw, capture_output=True, timeout=20)
+        after = subprocess.run(command, input=padded, capture_output=True, timeout=20)
+        place = lambda text: re.sub(rb"(:\d+:\d+|line \d+)", b"@", text)
+        same = (alone.returncode == after.returncode and place(alone.stderr) == place(after.stderr)
+                and (alone.returncode != 0 or after.stdout == bom + padding + alone.stdout[len(bom):]))
+        large += 1
+        if not same:
+            failed += 1
+            failures.append(f"{name} after 1 MiB {' '.join(arguments)}: exit {alone.returncode} alone, "
+                            f"{after.returncode} after: {after.stderr.decode('utf-8', 'replace').strip()[:160]}")
+print(f"yaml-test-suite: {large} runs after a comment of 1 MiB (the validation on a second thread)")
+
 for failure in failures[:40]:
     print("  FAIL " + failure)
 if reasons:
