@@ -212,10 +212,10 @@ test-asan:
 
 # ThreadSanitizer on the tests of the code that runs threads: the SIMD JSON
 # reader's two threads, a batch's list read while its script is planned (the
-# thread diff's NEW is read on too), diff's keys numbered on two threads, and
-# a large list of lines read, sorted and written on two, a large YAML file
-# validated beside its read (TSAN_FILTER= runs
-# them all, about 4 minutes more).
+# thread diff's NEW is read on too), diff's keys numbered on two threads, a
+# large list of lines read, sorted and written on two, and a large YAML file
+# validated beside its read and its keys read on two (TSAN_FILTER= runs them
+# all, about 4 minutes more).
 TSAN_FILTER ?= KeyNumbersTests|JSONFastReaderTests|JSONDifferentialTests|BatchTests|BatchJSONTests|BatchLargeTests|PreparedBatchTests|JSONFileTests|PolicyEndToEndTests|StringSortTests|RendererTests|LinesTwoThreadReadTests|YAMLValidationTests
 test-tsan:
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')

@@ -182,29 +182,29 @@ extension FormatLayout {
         // A long list whose values can be read on any thread: its second
         // half on the lent one (a YAML mapping's value is a walk over its
         // lines, about 1 000 instructions an item).
-        var parts: [SourceStrings]
+        var strings: SourceStrings
         if valuesAreReadableOnTwoThreads, let lender = options.lender, count >= twoThreadValues {
             let half = count / 2..<count
             let second = SecondHalfValues()
             let layout = UncheckedSendable((self, pointer))
-            let wait = lender.start { second.result = Result { try layout.value.0.sourceStrings(half, pointer: layout.value.1) } }
-            let first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) }
-            if let wait { wait() } else { second.result = Result { try sourceStrings(half, pointer: pointer) } }
+            var first: Result<SourceStrings?, Error> = .success(nil)
+            StringSort.onBoth(lender, { first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) } }, {
+                second.result = Result { try layout.value.0.sourceStrings(half, pointer: layout.value.1) }
+            })
             // The first half's answer first, as one pass would give it.
             guard let firstPart = try first.get(), let secondPart = try second.result!.get() else { return nil }
-            parts = [firstPart, secondPart]
+            strings = firstPart
+            strings.append(secondPart)
         } else {
             guard let all = try sourceStrings(0..<count, pointer: pointer) else { return nil }
-            parts = [all]
+            strings = all
         }
-        let missing = parts.flatMap(\.missing)
+        let missing = strings.missing
         if missing.count == count {
             if let key, let pointer { throw keyInNoItem(key, pointer) }
             return missing
         }
-        let starts = parts.count == 1 ? parts[0].starts : parts.flatMap(\.starts)
-        let lengths = parts.count == 1 ? parts[0].lengths : parts.flatMap(\.lengths)
-        let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), starts, lengths, options)
+        let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), strings.starts, strings.lengths, options)
         if missing.isEmpty { return order }
         // Indices among the present ones back to source indices; the
         // missing go last, in their order.
@@ -243,6 +243,13 @@ private struct SourceStrings {
     var starts: [Int] = []
     var lengths: [UInt32] = []
     var missing: [Int] = []
+
+    /// The part after this one.
+    mutating func append(_ next: SourceStrings) {
+        starts += next.starts
+        lengths += next.lengths
+        missing += next.missing
+    }
 }
 
 /// The second half's values, read on a lent thread; read by its starter

@@ -83,9 +83,9 @@ struct YAMLDocument {
     /// value to insert, which may name anchors elsewhere) is not.
     ///
     /// With `lender` and a long stream, the validation runs on the lent
-    /// thread and this returns before it ends: the caller reads on and
-    /// calls `finishValidation()` before it uses what it read, and before it
-    /// throws (an error of the validation comes first, as it does when the
+    /// thread and this returns before it ends: the caller reads on inside
+    /// `afterValidation`, which waits for it before it returns or throws
+    /// (an error of the validation comes first, as it does when the
     /// validation runs here). What is read meanwhile is read as a value on
     /// its own is, without the validation's promise.
     init(_ source: UnsafeRawBufferPointer, document: Int?, validating: Bool = false, lender: ThreadLender? = nil) throws {
@@ -106,7 +106,7 @@ struct YAMLDocument {
             try YAMLValidation.checkCharacters(source, from: bom)
         }
         pendingValidation = pending
-        /// `error`, unless the validation running beside failed first.
+        // `error`, unless the validation running beside failed first.
         func failing(_ error: FormatError) throws -> Never {
             try pending?.finish()
             throw error

@@ -234,12 +234,12 @@ extension YAMLLayout {
         return Array(source[ranges[index]])
     }
 
-    /// Item `index`'s value: the text it is compared by, a string; where
-    /// the source holds it as it is (see `sourceText`), that range.
     /// A value is read from the document's lines and source, which nothing
     /// changes once they are read.
     public var valuesAreReadableOnTwoThreads: Bool { true }
 
+    /// Item `index`'s value: the text it is compared by, a string; where
+    /// the source holds it as it is (see `sourceText`), that range.
     public func value(ofItem index: Int, at pointer: JSONPointer?) throws -> ItemValue? {
         if let pointer {
             guard let found = try descend(try valueNode(index), pointer.tokens) else { return nil }

@@ -195,6 +195,21 @@ final class YAMLValidationTests: XCTestCase {
 
     // MARK: - The validation beside the read
 
+    /// `bytes` sorted by `--key /name` at `pointer`, read and sorted with
+    /// `lender`.
+    func sortedByName(_ bytes: [UInt8], pointer: String = "/services", _ lender: ThreadLender?,
+                      unique: Bool = false) throws -> [UInt8] {
+        try bytes.withUnsafeBytes { source in
+            var options = ReadOptions(pointer: pointer)
+            options.lender = lender
+            let list = try ListDocument(source, format: .yaml, options: options)
+            var sort = SortOptions()
+            sort.unique = unique
+            sort.lender = lender
+            return list.render(try list.arrangement(for: .sort(sort), options: EditOptions(key: "/name")))
+        }
+    }
+
     /// A large file is validated on a lent thread while the list is read:
     /// the same result with a real thread, one that runs at once, none, and
     /// no lender; and where the stream is not YAML, the validation's error,
@@ -208,18 +223,7 @@ final class YAMLValidationTests: XCTestCase {
         }
         let lenders: [ThreadLender?] = [nil, .realThread, .runsAtOnce, .noThread]
         func sorted(_ bytes: [UInt8], pointer: String, lender: ThreadLender?) -> Result<[UInt8], FormatError> {
-            bytes.withUnsafeBytes { source in
-                do {
-                    var options = ReadOptions(pointer: pointer)
-                    options.lender = lender
-                    let document = try ListDocument(source, format: .yaml, options: options)
-                    var sort = SortOptions()
-                    sort.lender = lender
-                    return .success(document.render(try document.arrangement(for: .sort(sort), options: EditOptions(key: "/name"))))
-                } catch {
-                    return .failure(error as! FormatError)
-                }
-            }
+            Result { try sortedByName(bytes, pointer: pointer, lender) }.mapError { $0 as! FormatError }
         }
         let valid = Array(text.utf8)
         let expected = try sorted(valid, pointer: "/services", lender: nil).get()
@@ -257,17 +261,6 @@ final class YAMLValidationTests: XCTestCase {
             }
             return Array(text.utf8)
         }
-        func sorted(_ bytes: [UInt8], _ lender: ThreadLender?, unique: Bool = false) throws -> [UInt8] {
-            try bytes.withUnsafeBytes { source in
-                var options = ReadOptions(pointer: "/services")
-                options.lender = lender
-                let list = try ListDocument(source, format: .yaml, options: options)
-                var sort = SortOptions()
-                sort.unique = unique
-                sort.lender = lender
-                return list.render(try list.arrangement(for: .sort(sort), options: EditOptions(key: "/name")))
-            }
-        }
         let cases: [(String, (Int) -> String?)] = [
             ("plain", { _ in nil }),
             ("missing in the first half", { $0 % 1000 == 3 && $0 < count / 2 ? "other: 1" : nil }),
@@ -278,17 +271,17 @@ final class YAMLValidationTests: XCTestCase {
         ]
         for (label, odd) in cases {
             let bytes = document(odd)
-            let expected = try sorted(bytes, nil)
+            let expected = try sortedByName(bytes, nil)
             XCTAssertNotEqual(expected, bytes, label)
             for lender in [ThreadLender.realThread, .runsAtOnce, .noThread] {
-                XCTAssertEqual(try sorted(bytes, lender), expected, label)
-                XCTAssertEqual(try sorted(bytes, lender, unique: true), try sorted(bytes, nil, unique: true), label)
+                XCTAssertEqual(try sortedByName(bytes, lender), expected, label)
+                XCTAssertEqual(try sortedByName(bytes, lender, unique: true), try sortedByName(bytes, nil, unique: true), label)
             }
         }
         // A key no item has: a misspelt one, refused on both threads too.
         let none = document { _ in "other: 1" }
         for lender in [ThreadLender.realThread, .runsAtOnce, .noThread] {
-            XCTAssertThrowsError(try sorted(none, lender)) { XCTAssertTrue("\($0)".contains("keyInNoItem"), "\($0)") }
+            XCTAssertThrowsError(try sortedByName(none, lender)) { XCTAssertTrue("\($0)".contains("keyInNoItem"), "\($0)") }
         }
     }
 }
