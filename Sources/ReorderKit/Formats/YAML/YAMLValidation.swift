@@ -433,6 +433,12 @@ struct YAMLValidation {
         if isDash(afterProperties, l.end) {
             throw Self.invalid("a block sequence cannot start on the line of its key ('key: - a'): put its entries on the lines below", afterProperties)
         }
+        // An empty key (`key: : v`, `key: :`): no plain scalar starts with
+        // `:` and a blank.
+        if afterProperties < l.end && source[afterProperties] == UInt8(ascii: ":")
+            && YAMLLines.isSpaceOrEnd(source, afterProperties + 1, l.end) {
+            throw Self.invalid("an empty key (': ') on the line of a key: a mapping cannot start on the line of its key; put it on the lines below", afterProperties)
+        }
         // (A key has its ':' on its line: most values have none.)
         if firstIndex(of: UInt8(ascii: ":"), in: source, from: p, to: l.end) != nil,
            YAMLDocument.key(in: source, at: p, lineEnd: l.end) != nil {
