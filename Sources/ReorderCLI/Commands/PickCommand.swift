@@ -60,6 +60,14 @@ struct PickCommand {
         }
         let readArguments = Session.readArguments(parsed)
 
+        // The order kept should the file change: items named by value.
+        func kept() -> [UInt8] {
+            withExtendedLifetime(input) {
+                Session.keptScript(count: texts.count, order: screen.model.order.map { .item($0) },
+                                   document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
+            }
+        }
+
         var outcome: PickScreen.Outcome
         do {
             let terminal = try Terminal()
@@ -70,7 +78,8 @@ struct PickCommand {
             // be written is said on the status line, and the work stays.
             while case .writeElsewhere(let other) = outcome {
                 do {
-                    try Session.apply(screen.model.batchScript, to: path, output: other, readOptions: readOptions,
+                    try Session.apply(screen.model.batchScript, kept: kept, to: path, output: other,
+                                      readOptions: readOptions,
                                       verbose: false, console: console, expected: expected, command: .pick,
                                       readArguments: readArguments)
                     break
@@ -98,7 +107,7 @@ struct PickCommand {
         // still goes on to standard output.
         if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
         do {
-            try Session.apply(script, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
+            try Session.apply(script, kept: kept, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
                               console: console, expected: expected, command: .pick, readArguments: readArguments)
         } catch let error as SessionError {
             throw error
