@@ -101,6 +101,7 @@ struct EditCommand {
             try? console.standardError.write("reorder: \(path): no change" + (untouched
                 ? " (the view came back as it was shown; an editor that returns at once needs its wait option, "
                     + "such as 'code --wait')" : "") + "\n")
+            try? console.standardError.flush()
             return ExitStatus.success
         }
         do {
