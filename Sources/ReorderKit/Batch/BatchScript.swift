@@ -314,6 +314,12 @@ public struct BatchScript: Sendable {
         /// The script's name and the claim's line in it, counted from 1.
         public let script: String
         public let line: Int
+
+        public init(hash: UInt64, script: String, line: Int) {
+            self.hash = hash
+            self.script = script
+            self.line = line
+        }
     }
 
     /// The content claims of the scripts read, in order.
