@@ -57,25 +57,22 @@ struct EditCommand {
         } else {
             viewPath = try Session.keep(view, command: .edit, suffix: ".txt")
             let status = EditCommand.runEditor(on: viewPath)
-            let read: InputBytes
-            do {
-                read = try InputBytes.read(path: viewPath)
-            } catch {
-                unlink(viewPath)
-                throw error
-            }
             guard status == 0 else {
                 // Edited, then quit with an error: the work is kept, and
                 // said where.
-                let changed = !read.bytes.elementsEqual(view)
-                guard changed else {
+                guard let read = try? InputBytes.read(path: viewPath), !read.bytes.elementsEqual(view) else {
                     unlink(viewPath)
                     throw EditError.editorFailed(status: status)
                 }
                 throw EditError.editorFailedViewKept(status: status, view: viewPath, retry: Session.shellLine(
                     ["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments))
             }
-            edited = read
+            do {
+                edited = try InputBytes.read(path: viewPath)
+            } catch {
+                unlink(viewPath)
+                throw error
+            }
         }
         defer { if !keepView && from == nil { unlink(viewPath) } }
         // With --from, the view is the user's file: fixed and applied again.

@@ -487,9 +487,13 @@ struct FileWatch {
     /// Nil while the content is what was read; else a few words for the
     /// status line.
     mutating func changeNote() -> String? {
-        guard let now = try? System.status(of: path) else {
+        let now: stat
+        do {
+            now = try System.status(of: path)
+        } catch {
             seen = nil
-            note = "\(path) was removed: w keeps your order in a file"
+            note = (error as? SystemError)?.code == ENOENT ? "\(path) was removed: w keeps your order in a file"
+                : "\(path) cannot be read now"
             return note
         }
         if let seen, seen.st_dev == now.st_dev, seen.st_ino == now.st_ino, seen.st_size == now.st_size,
