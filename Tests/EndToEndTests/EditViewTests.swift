@@ -212,4 +212,149 @@ final class EditViewTests: XCTestCase {
         XCTAssertEqual(try e.h.text("object.json"), "{\"a\": 1, \"b\": 2}\n")
         XCTAssertEqual(try e.h.text("anchors.yaml"), "k: &x 1\nm: *x\n")
     }
+
+    // MARK: - The order kept, and what is not lost
+
+    /// item2 dragged below item4 in the view, while `change` (a shell
+    /// command run in the test's folder) changes ten.txt: the kept script,
+    /// its path and the message.
+    func keptAfter(_ change: String, _ e: Edit, sourceLine: UInt = #line) throws -> (script: String, text: String, stderr: String) {
+        try e.h.write("ten.txt", ten)
+        let result = try e.run(["ten.txt"], editor: #"sed -i -e '3{h;d}' -e '5G' "$1"; "# + change)
+        XCTAssertEqual(result.status, 2, result.stderr, line: sourceLine)
+        let kept = try e.kept()
+        XCTAssertEqual(kept.count, 1, "\(kept)", line: sourceLine)
+        let script = kept.first ?? ""
+        XCTAssertTrue(script.hasSuffix(".batch") && script.contains("/reorder-edit-"), script, line: sourceLine)
+        return (script, String(decoding: try Data(contentsOf: URL(fileURLWithPath: script)), as: UTF8.self), result.stderr)
+    }
+
+    func testTheOrderKeptAfterAChangeNamesItsItemsByValueAndTheContentItWasMadeFor() throws {
+        let e = try Edit()
+        // A line deleted meanwhile: applied as the message says, the
+        // script moves item2, not whatever is at its old position now.
+        var kept = try keptAfter("sed -i 1d ten.txt", e)
+        let lines = kept.text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("# reorder: content ") ?? false, kept.text)
+        XCTAssertEqual(lines.first?.count, "# reorder: content ".count + 16, kept.text)
+        XCTAssertEqual(lines.filter { !$0.hasPrefix("#") }, ["move =item2 4"], kept.text)
+        let applied = try e.h.run(["batch", "-f", kept.script, "ten.txt"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try e.h.text("ten.txt"), "item1\nitem3\nitem4\nitem5\nitem2\n" + (6..<10).map { "item\($0)\n" }.joined())
+        // On the content it was made for, it gives the order made.
+        try e.h.write("ten.txt", ten)
+        XCTAssertEqual(try e.h.run(["batch", "-f", kept.script, "ten.txt"]).status, 0)
+        XCTAssertEqual(try e.h.text("ten.txt"), "item0\nitem1\nitem3\nitem4\nitem2\n" + (5..<10).map { "item\($0)\n" }.joined())
+        try FileManager.default.removeItem(atPath: kept.script)
+
+        // A line inserted meanwhile: the same.
+        kept = try keptAfter("sed -i '1i new' ten.txt", e)
+        XCTAssertEqual(try e.h.run(["batch", "-f", kept.script, "ten.txt"]).status, 0)
+        XCTAssertEqual(try e.h.text("ten.txt"), "new\nitem0\nitem1\nitem3\nitem2\n" + (4..<10).map { "item\($0)\n" }.joined())
+        try FileManager.default.removeItem(atPath: kept.script)
+    }
+
+    func testAKeptScriptThatNamesAnItemByPositionIsRefusedOnOtherContent() throws {
+        let e = try Edit()
+        let kept = try keptAfter("sed -i 1d ten.txt", e)
+        // The same claim, with the move by position, as an older script
+        // or a hand-made one would have it.
+        let claim = kept.text.split(separator: "\n").first.map(String.init) ?? ""
+        try e.h.write("positions.batch", claim + "\nmove 2 4\n")
+        let changed = (1..<10).map { "item\($0)\n" }.joined()
+        let refused = try e.h.run(["batch", "-f", "positions.batch", "ten.txt"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "reorder: ten.txt: the script positions.batch was made for another content of the file "
+                       + "(its line 1), and an operation names an item by position, which would now be another item; nothing is "
+                       + "written (name every item by value, '=VALUE', or make the order again)\n")
+        XCTAssertEqual(try e.h.text("ten.txt"), changed, "nothing written")
+        // The content it claims, written again byte for byte: applied.
+        try e.h.write("ten.txt", ten)
+        let applied = try e.h.run(["batch", "-f", "positions.batch", "ten.txt"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try e.h.text("ten.txt"), "item0\nitem1\nitem3\nitem4\nitem2\n" + (5..<10).map { "item\($0)\n" }.joined())
+        // A damaged claim is an error, never a comment that lifts the check.
+        try e.h.write("damaged.batch", "# reorder: content 12ab\nmove 2 4\n")
+        let damaged = try e.h.run(["batch", "-f", "damaged.batch", "ten.txt"])
+        XCTAssertEqual(damaged.status, 2)
+        XCTAssertEqual(damaged.stderr, "reorder: damaged.batch:1: '# reorder: content 12ab' must give the content's hash as "
+                       + "16 hexadecimal digits; nothing is written\n")
+        try FileManager.default.removeItem(atPath: kept.script)
+    }
+
+    func testTheSameBytesWrittenAgainOrATouchIsNoChange() throws {
+        let e = try Edit()
+        let moved = "item0\nitem1\nitem3\nitem4\nitem2\n" + (5..<10).map { "item\($0)\n" }.joined()
+        for change in ["touch -d '2001-01-01' ten.txt", "cp ten.txt copy; mv copy ten.txt", "cat ten.txt > copy; cat copy > ten.txt"] {
+            try e.h.write("ten.txt", ten)
+            let result = try e.run(["ten.txt"], editor: #"sed -i -e '3{h;d}' -e '5G' "$1"; "# + change)
+            XCTAssertEqual(result.status, 0, "\(change): \(result.stderr)")
+            XCTAssertEqual(try e.h.text("ten.txt"), moved, change)
+            XCTAssertEqual(try e.kept(), [], change)
+        }
+    }
+
+    func testAFileRemovedWhileTheEditorRanKeepsTheOrder() throws {
+        let e = try Edit()
+        let kept = try keptAfter("rm ten.txt", e)
+        XCTAssertEqual(kept.stderr, "reorder: ten.txt was removed while the editor was open; nothing is written; your order "
+                       + "is kept in \(kept.script) (apply it with 'reorder batch -f \(kept.script) ten.txt')\n")
+        try e.h.write("ten.txt", ten)
+        XCTAssertEqual(try e.h.run(["batch", "-f", kept.script, "ten.txt"]).status, 0)
+        XCTAssertEqual(try e.h.text("ten.txt"), "item0\nitem1\nitem3\nitem4\nitem2\n" + (5..<10).map { "item\($0)\n" }.joined())
+        try FileManager.default.removeItem(atPath: kept.script)
+    }
+
+    func testAFileThatCannotBeWrittenIsSaidAtTheStartAndTheViewIsKept() throws {
+        let e = try Edit()
+        try e.h.write("ten.txt", ten, mode: 0o444)
+        let result = try e.run(["ten.txt"], editor: #"sed -i -e '/^2 /{h;d}' -e '/^4 /G' "$1""#)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let view = try e.kept().first ?? ""
+        XCTAssertTrue(view.hasSuffix(".txt") && view.contains("/reorder-edit-"), view)
+        let edited = try e.h.text("edited")
+        XCTAssertTrue(edited.hasPrefix("# ten.txt cannot be written (no write permission): your edit will be kept"), edited)
+        XCTAssertEqual(String(decoding: try Data(contentsOf: URL(fileURLWithPath: view)), as: UTF8.self), edited)
+        XCTAssertEqual(result.stderr, "reorder: ten.txt cannot be written (no write permission); your edit will be kept in a file "
+                       + "to apply once it can\n"
+                       + "reorder: ten.txt: cannot write: permission denied (the file is read-only; change its mode to edit it); "
+                       + "nothing is written; the edited view is kept in \(view) (apply it with 'reorder edit --from \(view) ten.txt')\n")
+        XCTAssertEqual(try e.h.text("ten.txt"), ten)
+        // Once it can be written, the kept view applies.
+        chmod(e.h.url("ten.txt").path, 0o644)
+        let applied = try e.h.run(["edit", "--from", view, "ten.txt"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try e.h.text("ten.txt"), "item0\nitem1\nitem3\nitem4\nitem2\n" + (5..<10).map { "item\($0)\n" }.joined())
+        try FileManager.default.removeItem(atPath: view)
+    }
+
+    func testAnEditorThatFailsAfterAnEditKeepsTheViewAndSaysWhere() throws {
+        let e = try Edit()
+        try e.h.write("ten.txt", ten)
+        let result = try e.run(["ten.txt"], editor: #"sed -i -e '3{h;d}' -e '5G' "$1"; cp "$1" edited; exit 3"#)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let view = try e.kept().first ?? ""
+        XCTAssertTrue(view.hasSuffix(".txt") && view.contains("/reorder-edit-"), view)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: view)), try Data(contentsOf: e.h.url("edited")))
+        XCTAssertEqual(result.stderr, "reorder: the editor exited with status 3; nothing is written; the edited view is kept "
+                       + "in \(view) (apply it with 'reorder edit --from \(view) ten.txt')\n")
+        XCTAssertEqual(try e.h.text("ten.txt"), ten)
+        try FileManager.default.removeItem(atPath: view)
+        // Without an edit, it cancels as before, and nothing is kept.
+        let cancelled = try e.run(["ten.txt"], editor: "exit 1")
+        XCTAssertEqual(cancelled.status, 1)
+        XCTAssertEqual(cancelled.stderr, "reorder: the editor exited with status 1; nothing is written\n")
+        XCTAssertEqual(try e.kept(), [])
+    }
+
+    func testAnEditorThatReturnsAtOnceSaysNoChange() throws {
+        let e = try Edit()
+        try e.h.write("ten.txt", ten)
+        let result = try e.run(["ten.txt"], editor: "true")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "reorder: ten.txt: no change (the view came back as it was shown; an editor that "
+                       + "returns at once needs its wait option, such as 'code --wait')\n")
+        XCTAssertEqual(try e.h.text("ten.txt"), ten)
+        XCTAssertEqual(try e.kept(), [])
+    }
 }

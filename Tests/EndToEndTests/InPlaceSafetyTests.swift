@@ -229,6 +229,45 @@ final class InPlaceSafetyTests: XCTestCase {
         XCTAssertEqual(try runTool(getfacl, ["-p", "shared/list.txt"], in: h), before)
     }
 
+    func testEditInAFolderItCannotWriteInSaysSoAtTheStartAndKeepsTheView() throws {
+        guard geteuid() == 0 else {
+            return XCTFail("run the tests as root (CI does): the folder must belong to another user")
+        }
+        let h = try Harness()
+        guard let user = asNobody(h, groups: []) else { return }
+        let binary = try binaryForOtherUsers(h)
+        // The file is the user's; the folder it is in is not.
+        try FileManager.default.createDirectory(at: h.url("shared"), withIntermediateDirectories: true)
+        chmod(h.url("shared").path, 0o755)
+        try h.write("shared/list.txt", "a\nb\nc\n", mode: 0o644)
+        chown(h.url("shared/list.txt").path, Self.nobody, Self.nobody)
+        try FileManager.default.createDirectory(at: h.url("tmp"), withIntermediateDirectories: true)
+        chmod(h.url("tmp").path, 0o777)
+        try h.write("editor.sh", "#!/bin/sh\nsed -i -e '/^0 /{h;d}' -e '/^2 /G' \"$1\"\n", mode: 0o755)
+        let result = try h.run(["edit", "shared/list.txt"], environment: ["EDITOR": h.url("editor.sh").path, "VISUAL": "",
+                                                                          "TMPDIR": h.url("tmp").path],
+                               executable: binary, prefix: user)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: h.url("tmp").path)
+        XCTAssertEqual(kept.count, 1, "\(kept)")
+        let view = h.url("tmp").appendingPathComponent(kept.first ?? "").path
+        let text = (try? String(contentsOfFile: view, encoding: .utf8)) ?? ""
+        XCTAssertTrue(text.hasPrefix("# shared/list.txt cannot be written (its directory is not writable): your edit will be "
+                                     + "kept in this file, to apply with\n# 'reorder edit --from VIEW FILE' once it can.\n1 b\n2 c\n0 a\n"),
+                      text)
+        XCTAssertEqual(result.stderr, "reorder: shared/list.txt cannot be written (its directory is not writable); your edit "
+                       + "will be kept in a file to apply once it can\n"
+                       + "reorder: shared/list.txt: cannot write: permission denied in its directory, where the new file is "
+                       + "made before it replaces the old one; nothing is written; the edited view is kept in \(view) "
+                       + "(apply it with 'reorder edit --from \(view) shared/list.txt')\n")
+        XCTAssertEqual(try h.text("shared/list.txt"), "a\nb\nc\n")
+        // Once the folder can be written in, the kept view applies.
+        chmod(h.url("shared").path, 0o777)
+        let applied = try h.run(["edit", "--from", view, "shared/list.txt"], executable: binary, prefix: user)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("shared/list.txt"), "b\nc\na\n")
+    }
+
     func testAnOrdinaryUserKeepsTheGroupTheyAreAMemberOfAndANewGroupThatWouldWidenIsRefused() throws {
         guard geteuid() == 0 else {
             return XCTFail("run the tests as root (CI does): the file must belong to another user and group")

@@ -204,7 +204,7 @@ final class LinesFileTests: XCTestCase {
         let binary = try copyBinaryForOtherUsers(h)
         let result = try h.run(["move", "0", "1", "dir/list.txt"], executable: binary, prefix: prefix)
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("dir/list.txt: cannot create a temporary file for"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("dir/list.txt: cannot write: permission denied in its directory"), result.stderr)
         XCTAssertEqual(try h.text("dir/list.txt"), "a\nb\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: h.url("dir").path), ["list.txt"])
     }

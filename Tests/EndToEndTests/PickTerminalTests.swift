@@ -573,6 +573,80 @@ final class PickTerminalTests: XCTestCase {
         try pane.assertTerminalRestored()
     }
 
+    /// Runs `change` (a shell command) in the test's folder.
+    func shell(_ h: Harness, _ change: String, line: UInt = #line) throws {
+        let result = try h.run(["-c", change], executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(result.status, 0, result.stderr, line: line)
+    }
+
+    func testAChangeIsSaidAtTheNextDropAndTheKeptOrderNamesItsItemsByValue() throws {
+        let h = try Harness()
+        try h.write("ten.txt", ten)
+        let folder = try temporaryFolder(h)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("ten.txt", columns: 120, environment: "TMPDIR='\(folder.path)'")
+        try dragItem2BelowItem4(pane)
+        try shell(h, "sed -i 1d ten.txt")
+        // Grabbed and dropped where it was: the change is said at once.
+        try pane.keys("Space", "Space")
+        try pane.waitForScreen(showing: "ten.txt changed on disk: w keeps your order in a file")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 2)
+        let changed = (1..<10).map { "item\($0)\n" }.joined()
+        XCTAssertEqual(try h.text("ten.txt"), changed)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let script = folder.appendingPathComponent(kept.first ?? "").path
+        let text = (try? String(contentsOfFile: script, encoding: .utf8)) ?? ""
+        XCTAssertTrue(text.hasPrefix("# reorder: content "), text)
+        XCTAssertEqual(text.split(separator: "\n").filter { !$0.hasPrefix("#") }, ["move =item2 4"], text)
+        // As the message advises: item2 moves, on the file as it is now.
+        let applied = try h.run(["batch", "-f", script, "ten.txt"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("ten.txt"), "item1\nitem3\nitem4\nitem5\nitem2\n" + (6..<10).map { "item\($0)\n" }.joined())
+        try FileManager.default.removeItem(atPath: script)
+    }
+
+    func testATouchOrTheSameBytesWrittenAgainIsNoChange() throws {
+        let h = try Harness()
+        try h.write("ten.txt", ten)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("ten.txt", columns: 120)
+        try dragItem2BelowItem4(pane)
+        try shell(h, "touch -d 2001-01-01 ten.txt; cp ten.txt copy; mv copy ten.txt")
+        try pane.keys("Space", "Space")
+        let shown = try pane.waitForScreen(showing: "dropped where it was")
+        XCTAssertFalse(shown.contains("changed on disk"), shown)
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("ten.txt"), tenMoved)
+    }
+
+    func testAFileRemovedWhilePickIsOpenKeepsTheOrder() throws {
+        let h = try Harness()
+        try h.write("ten.txt", ten)
+        let folder = try temporaryFolder(h)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("ten.txt", columns: 120, environment: "TMPDIR='\(folder.path)'")
+        try dragItem2BelowItem4(pane)
+        try shell(h, "rm ten.txt")
+        try pane.keys("Space", "Space")
+        try pane.waitForScreen(showing: "ten.txt was removed: w keeps your order in a file")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 2)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(kept.count, 1, "\(kept)")
+        let script = folder.appendingPathComponent(kept.first ?? "").path
+        XCTAssertEqual(errors(h), "reorder: ten.txt was removed while pick was open; nothing is written; your order is "
+                       + "kept in \(script) (apply it with 'reorder batch -f \(script) ten.txt')\n")
+        try h.write("ten.txt", ten)
+        XCTAssertEqual(try h.run(["batch", "-f", script, "ten.txt"]).status, 0)
+        XCTAssertEqual(try h.text("ten.txt"), tenMoved)
+        try FileManager.default.removeItem(atPath: script)
+    }
+
     func testTwoPicksOnOneFileTheSecondToWriteWritesNothing() throws {
         let h = try Harness(), other = try Harness()
         try h.write("ten.txt", ten)

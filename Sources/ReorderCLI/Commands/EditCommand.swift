@@ -34,14 +34,23 @@ struct EditCommand {
         let expected = FileSnapshot(input.loaded.content)
         let hash = expected?.hash ?? FileSnapshot.hash(input.loaded.content.bytes)
         let items = withExtendedLifetime(input) { EditCommand.shownItems(of: input.document) }
-        let view = EditCommand.view(items, name: path, pointer: readOptions.pointer, hash: hash)
+        let from = parsed.value(.from)
+        // Said at the start, as pick says it: the edit is not lost to it.
+        let notWritable = from == nil ? PickCommand.whyNotWritable(path) : nil
+        if let reason = notWritable {
+            try? console.standardError.write("reorder: \(path) cannot be written (\(reason)); your edit will be kept "
+                                             + "in a file to apply once it can\n")
+            try? console.standardError.flush()
+        }
+        let view = EditCommand.view(items, name: path, pointer: readOptions.pointer, hash: hash,
+                                    notWritable: notWritable)
 
         // The view comes from the editor, or, with --from, from a view
         // kept by an earlier run and fixed since.
         let viewPath: String
         var keepView = false
         let edited: InputBytes
-        if let from = parsed.value(.from) {
+        if let from {
             viewPath = from
             edited = try InputBytes.read(path: from)
             try EditCommand.checkOrigin(edited.bytes, hash: hash, count: items.count, view: from, file: path)
@@ -49,8 +58,14 @@ struct EditCommand {
             viewPath = try Session.keep(view, command: .edit, suffix: ".txt")
             let status = EditCommand.runEditor(on: viewPath)
             guard status == 0 else {
-                unlink(viewPath)
-                throw EditError.editorFailed(status: status)
+                // Edited, then quit with an error: the work is kept, and
+                // said where.
+                guard let read = try? InputBytes.read(path: viewPath), !read.bytes.elementsEqual(view) else {
+                    unlink(viewPath)
+                    throw EditError.editorFailed(status: status)
+                }
+                throw EditError.editorFailedViewKept(status: status, view: viewPath, retry: Session.shellLine(
+                    ["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments))
             }
             do {
                 edited = try InputBytes.read(path: viewPath)
@@ -59,9 +74,9 @@ struct EditCommand {
                 throw error
             }
         }
-        defer { if !keepView && parsed.value(.from) == nil { unlink(viewPath) } }
+        defer { if !keepView && from == nil { unlink(viewPath) } }
         // With --from, the view is the user's file: fixed and applied again.
-        let retry = parsed.value(.from) == nil
+        let retry = from == nil
             ? Session.shellLine(["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments) : nil
 
         let order: [Line]
@@ -75,19 +90,33 @@ struct EditCommand {
 
         // The new order as a batch: the old items by index, new lines as
         // values; the fewest moves.
+        let script = ListOrder.batchScript(count: items.count, order: order)
+        guard !script.isEmpty else {
+            // An editor that returns at once (`code` without `--wait`)
+            // leaves the view as it was shown.
+            let untouched = from == nil && edited.bytes.elementsEqual(view)
+            try? console.standardError.write("reorder: \(path): no change" + (untouched
+                ? " (the view came back as it was shown; an editor that returns at once needs its wait option, "
+                    + "such as 'code --wait')" : "") + "\n")
+            try? console.standardError.flush()
+            return ExitStatus.success
+        }
         do {
-            try Session.apply(ListOrder.batchScript(count: items.count, order: order), to: path, readOptions: readOptions,
-                              verbose: parsed.has(.verbose), console: console, expected: expected, command: .edit,
-                              readArguments: readArguments)
+            try Session.apply(script, kept: {
+                withExtendedLifetime(input) {
+                    Session.keptScript(count: items.count, order: order, document: input.document, hash: hash,
+                                       path: path, command: .edit)
+                }
+            }, to: path, readOptions: readOptions, verbose: parsed.has(.verbose), console: console,
+               expected: expected, command: .edit, readArguments: readArguments)
         } catch let error as SessionError {
-            throw error
-        } catch let error as SystemError {
-            throw error
-        } catch let error as FileError {
+            // The order is kept as a batch script, which the message names.
             throw error
         } catch {
-            // A new item's value the list cannot take (not JSON, a NUL):
-            // the view is kept to fix, as a line it cannot read.
+            // Whatever fails after the editor (the file cannot be written,
+            // a new item's value the list cannot take): the view is kept,
+            // and the message says where.
+            guard retry != nil || !(error is SystemError || error is FileError) else { throw error }
             keepView = true
             throw ViewNotApplied(error: error, view: viewPath, file: path, retry: retry)
         }
@@ -125,8 +154,13 @@ struct EditCommand {
     static let originPrefix = "# reorder view: hash "
 
     /// The text the editor shows: `INDEX TEXT` a line, then the rules.
-    static func view(_ items: [ShownItem], name: String, pointer: String, hash: UInt64) -> [UInt8] {
+    /// `notWritable`: why FILE cannot be written, said at the top.
+    static func view(_ items: [ShownItem], name: String, pointer: String, hash: UInt64,
+                     notWritable: String? = nil) -> [UInt8] {
         var out: [UInt8] = []
+        if let notWritable {
+            out += Array("# \(name) cannot be written (\(notWritable)): your edit will be kept in this file, to apply with\n# 'reorder edit --from VIEW FILE' once it can.\n".utf8)
+        }
         for (index, item) in items.enumerated() {
             out += Array("\(index) ".utf8) + item.text + [0x0A]
         }
@@ -276,6 +310,9 @@ struct ViewLineError: Error, Equatable {
 /// Errors of `edit`.
 enum EditError: Error, Equatable {
     case editorFailed(status: Int32)
+    /// The editor exited with `status` after the view was changed: the
+    /// view is kept in `view`; `retry` applies it.
+    case editorFailedViewKept(status: Int32, view: String, retry: String)
     case empty
     /// Line `line` of the view `view` (kept, or given with --from) is
     /// wrong; nothing is written to `file`. `retry`: the command that
@@ -289,7 +326,7 @@ enum EditError: Error, Equatable {
     /// The user cancelled (exit status 1), rather than made a mistake (2).
     var cancels: Bool {
         switch self {
-        case .editorFailed, .empty: return true
+        case .editorFailed, .editorFailedViewKept, .empty: return true
         default: return false
         }
     }
@@ -310,6 +347,9 @@ extension Messages {
         switch error {
         case .editorFailed(let status):
             return "the editor exited with status \(status); nothing is written"
+        case .editorFailedViewKept(let status, let view, let retry):
+            return "the editor exited with status \(status); nothing is written; the edited view is kept in \(view) "
+                + "(apply it with '\(retry)')"
         case .empty:
             return "the edited list has no item left; nothing is written (to delete every item, use 'reorder delete 0...')"
         case .badLine(let problem, let line, let view, let file, let retry):
@@ -327,7 +367,13 @@ extension Messages {
         // The message names the file first: a format's error, named where
         // it was caught, is said without the name again.
         let inner = (error.error as? FormatErrorInInput)?.unnamed ?? error.error
-        return "\(error.file): " + describe(inner, input: nil) + "; nothing is written" + keptView(error.view, retry: error.retry)
+        let described = describe(inner, input: nil)
+        // A system call's message names its own path; the view was fine.
+        if inner is SystemError || inner is FileError, let retry = error.retry {
+            let named = described.hasPrefix(error.file + ":") ? described : "\(error.file): " + described
+            return named + "; nothing is written; the edited view is kept in \(error.view) (apply it with '\(retry)')"
+        }
+        return "\(error.file): " + described + "; nothing is written" + keptView(error.view, retry: error.retry)
     }
 
     private static func keptView(_ view: String, retry: String?) -> String {

@@ -59,6 +59,20 @@ struct PickCommand {
             screen.note = "read-only (\(reason)): w offers another file or the batch script"
         }
         let readArguments = Session.readArguments(parsed)
+        // At each drop, whether the file is still what was read: said on
+        // the status line, not only at `w`.
+        if let expected {
+            var watch = FileWatch(path: path, expected: expected)
+            screen.watch = { watch.changeNote() }
+        }
+
+        // The order kept should the file change: items named by value.
+        func kept() -> [UInt8] {
+            withExtendedLifetime(input) {
+                Session.keptScript(count: texts.count, order: screen.model.order.map { .item($0) },
+                                   document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
+            }
+        }
 
         var outcome: PickScreen.Outcome
         do {
@@ -70,7 +84,8 @@ struct PickCommand {
             // be written is said on the status line, and the work stays.
             while case .writeElsewhere(let other) = outcome {
                 do {
-                    try Session.apply(screen.model.batchScript, to: path, output: other, readOptions: readOptions,
+                    try Session.apply(screen.model.batchScript, kept: kept, to: path, output: other,
+                                      readOptions: readOptions,
                                       verbose: false, console: console, expected: expected, command: .pick,
                                       readArguments: readArguments)
                     break
@@ -98,7 +113,7 @@ struct PickCommand {
         // still goes on to standard output.
         if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
         do {
-            try Session.apply(script, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
+            try Session.apply(script, kept: kept, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
                               console: console, expected: expected, command: .pick, readArguments: readArguments)
         } catch let error as SessionError {
             throw error
@@ -172,6 +187,11 @@ struct PickScreen {
     var note: String?
     /// The file cannot be written in place: `w` asks where the order goes.
     var readOnly = false
+    /// Called at each drop: what to say when the file changed (nil: it did
+    /// not).
+    var watch: (() -> String?)?
+    /// What `watch` said at the last drop: kept on the status line.
+    var changedNote: String?
 
     enum Mode: Equatable {
         case browse
@@ -228,6 +248,7 @@ struct PickScreen {
                 terminal.write(Array("\u{1B}[2J".utf8))
             case .key(let key):
                 if let outcome = handle(key) { return outcome }
+                if model.message == .dropped || model.message == .droppedInPlace, let watch { changedNote = watch() }
             }
         }
     }
@@ -413,6 +434,7 @@ struct PickScreen {
         }
         parts.append(model.movedCount == 0 ? "no change" : "\(model.movedCount) moved")
         if !model.marked.isEmpty { parts.append("marked \(model.marked.count)") }
+        if let changedNote { parts.append(changedNote) }
         if let note { parts.append(note) } else if let message = model.message { parts.append(PickScreen.describe(message)) }
         if model.count > 0 { parts.append("\(model.cursor + 1)/\(model.count)") }
         return parts.joined(separator: " · ")
@@ -443,5 +465,52 @@ struct PickScreen {
         let count = text.count
         if count > columns { return columns <= 1 ? String(text.prefix(columns)) : String(text.prefix(columns - 1)) + "…" }
         return pad ? text + String(repeating: " ", count: columns - count) : text
+    }
+}
+
+/// `pick`'s file, looked at again at each drop: whether its content is
+/// still what was read. The file is read again only when its status
+/// (inode, size, times) moved since the last look; a `touch` or the same
+/// bytes written again is no change.
+struct FileWatch {
+    let path: String
+    let expected: FileSnapshot
+    /// The status last looked at, and what it said.
+    private var seen: stat?
+    private var note: String?
+
+    init(path: String, expected: FileSnapshot) {
+        self.path = path
+        self.expected = expected
+    }
+
+    /// Nil while the content is what was read; else a few words for the
+    /// status line.
+    mutating func changeNote() -> String? {
+        let now: stat
+        do {
+            now = try System.status(of: path)
+        } catch {
+            seen = nil
+            note = (error as? SystemError)?.code == ENOENT ? "\(path) was removed: w keeps your order in a file"
+                : "\(path) cannot be read now"
+            return note
+        }
+        if let seen, seen.st_dev == now.st_dev, seen.st_ino == now.st_ino, seen.st_size == now.st_size,
+           seen.st_mtim.tv_sec == now.st_mtim.tv_sec, seen.st_mtim.tv_nsec == now.st_mtim.tv_nsec,
+           seen.st_ctim.tv_sec == now.st_ctim.tv_sec, seen.st_ctim.tv_nsec == now.st_ctim.tv_nsec {
+            return note
+        }
+        seen = now
+        if now.st_dev == expected.device, now.st_ino == expected.inode, Int64(now.st_size) == expected.size,
+           now.st_mtim.tv_sec == expected.modifiedSeconds, now.st_mtim.tv_nsec == expected.modifiedNanoseconds {
+            note = nil
+        } else if let content = try? InputBytes.read(path: path) {
+            note = FileSnapshot.hash(content.bytes) == expected.hash ? nil
+                : "\(path) changed on disk: w keeps your order in a file"
+        } else {
+            note = "\(path) cannot be read now"
+        }
+        return note
     }
 }

@@ -24,29 +24,59 @@ enum Session {
     /// makes it) to the list of `path` as `reorder batch` would: in place,
     /// to `output`, or from standard input to standard output, with every
     /// byte outside the items kept. `expected`: the file as the session
-    /// read it; when it is no longer that, nothing is written and the
-    /// script is kept (`SessionError.fileChanged`).
-    static func apply(_ script: [UInt8], to path: String, output: String? = nil, readOptions: ReadOptions,
-                      verbose: Bool, console: Console, expected: FileSnapshot?, command: SessionCommand,
-                      readArguments: [String]) throws {
+    /// read it; when its content is no longer that, or the file is gone,
+    /// nothing is written and the order is kept as the script `kept()`
+    /// makes (`SessionError.fileChanged`).
+    static func apply(_ script: [UInt8], kept: () -> [UInt8], to path: String, output: String? = nil,
+                      readOptions: ReadOptions, verbose: Bool, console: Console, expected: FileSnapshot?,
+                      command: SessionCommand, readArguments: [String]) throws {
         var batch = BatchScript()
         try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
         var job = Job(input: path, edit: .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())),
                       readOptions: readOptions, mode: output.map { .output($0) } ?? .write, color: false,
                       verbose: verbose, console: console)
         job.expected = expected
+        func keep(removed: Bool) throws -> Never {
+            let apply = ["reorder", "batch", "-f", "KEPT", path] + readArguments + (output.map { ["-o", $0] } ?? [])
+            do {
+                let kept = try Session.keep(kept(), command: command, suffix: ".batch")
+                throw SessionError.fileChanged(path: path, command: command, kept: kept,
+                                               apply: shellLine(apply.map { $0 == "KEPT" ? kept : $0 }), removed: removed)
+            } catch let error as SystemError {
+                throw SessionError.fileChangedNotKept(path: path, command: command, reason: Messages.describe(error),
+                                                      removed: removed)
+            }
+        }
         do {
             _ = try job.run()
         } catch FileError.changedSinceRead, FileError.changedWhileEditing {
-            let apply = ["reorder", "batch", "-f", "KEPT", path] + readArguments + (output.map { ["-o", $0] } ?? [])
-            do {
-                let kept = try keep(script, command: command, suffix: ".batch")
-                throw SessionError.fileChanged(path: path, command: command, kept: kept,
-                                               apply: shellLine(apply.map { $0 == "KEPT" ? kept : $0 }))
-            } catch let error as SystemError {
-                throw SessionError.fileChangedNotKept(path: path, command: command, reason: Messages.describe(error))
-            }
+            try keep(removed: false)
+        } catch let error as SystemError where expected != nil && error.code == ENOENT && error.path == path {
+            // Removed (or renamed away) while the session was open.
+            try keep(removed: true)
         }
+    }
+
+    /// The script `pick` and `edit` keep when their file changed: a line
+    /// that claims the content it was made for (`hash`, as
+    /// `BatchScript.ContentClaim` reads it), a note, and the operations
+    /// that give `order` (of a list of `count` items), each item named by
+    /// value where one names it alone (`ListDocument.valueNames`), by
+    /// position elsewhere. `reorder batch` applies it to that content; to
+    /// another, only when every item is named by value.
+    static func keptScript(count: Int, order: [ListOrderEntry], document: ListDocument, hash: UInt64,
+                           path: String, command: SessionCommand) -> [UInt8] {
+        let names = document.valueNames()
+        let operations = ListOrder.batchScript(count: count, order: order) { names[$0] }
+        let note = """
+            \(BatchScript.contentClaimPrefix)\(FileSnapshot.hex(hash))
+            # The order made with 'reorder \(command.rawValue)' for \(path), as 'reorder batch -f' reads it.
+            # The line above names the content it was made for: 'reorder batch' applies
+            # it to another content only if every operation names its item by value
+            # ('=VALUE'); an item named by position would be another item there.
+
+            """
+        return Array(note.utf8) + operations
     }
 
     /// A new file `reorder-COMMAND-XXXXXX` + `suffix` in `$TMPDIR` (or
@@ -107,9 +137,10 @@ enum SessionCommand: String, Equatable {
 enum SessionError: Error, Equatable {
     /// `path` is not what the session read; the new order, as a batch
     /// script, is in `kept`; `apply` is the command line that applies it.
-    case fileChanged(path: String, command: SessionCommand, kept: String, apply: String)
+    /// `removed`: the file is gone.
+    case fileChanged(path: String, command: SessionCommand, kept: String, apply: String, removed: Bool)
     /// The same, and the script could not be kept (`reason`).
-    case fileChangedNotKept(path: String, command: SessionCommand, reason: String)
+    case fileChangedNotKept(path: String, command: SessionCommand, reason: String, removed: Bool)
 }
 
 /// An error about a session's FILE that does not say which file it is
@@ -122,11 +153,12 @@ struct ErrorInSessionFile: Error {
 extension Messages {
     static func describe(_ error: SessionError) -> String {
         switch error {
-        case .fileChanged(let path, let command, let kept, let apply):
-            return "\(path) changed while \(command.shownIn) was open; nothing is written; your order is kept in \(kept) "
-                + "(apply it with '\(apply)')"
-        case .fileChangedNotKept(let path, let command, let reason):
-            return "\(path) changed while \(command.shownIn) was open; nothing is written, and your order could not be kept: \(reason)"
+        case .fileChanged(let path, let command, let kept, let apply, let removed):
+            return "\(path) \(removed ? "was removed" : "changed") while \(command.shownIn) was open; nothing is written; "
+                + "your order is kept in \(kept) (apply it with '\(apply)')"
+        case .fileChangedNotKept(let path, let command, let reason, let removed):
+            return "\(path) \(removed ? "was removed" : "changed") while \(command.shownIn) was open; nothing is written, "
+                + "and your order could not be kept: \(reason)"
         }
     }
 }

@@ -108,8 +108,18 @@ struct Job {
             read.edited?.finish()
             RetiredInput.keep(read)
         }
-        if let expected, FileSnapshot(read.content) != expected {
+        // A change is one of content: a `touch`, or the same bytes written
+        // again, leaves the items where they were.
+        if let expected, FileSnapshot.hash(read.content.bytes) != expected.hash {
             throw FileError.changedSinceRead(path: input)
+        }
+        // A script kept for one content of the file: on another, its
+        // positions would name other items.
+        if case .list(let prepared) = edit, case .batch(let script, _) = prepared.edit, !script.contentClaims.isEmpty {
+            let hash = FileSnapshot.hash(read.content.bytes)
+            if let claim = script.contentClaims.first(where: { $0.hash != hash }), !script.namesItemsByValue {
+                throw BatchError.madeForOtherContent(claim)
+            }
         }
         do {
             return try apply(to: read)

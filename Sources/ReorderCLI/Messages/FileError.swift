@@ -16,8 +16,8 @@ enum FileError: Error, Equatable {
     /// `path` was changed, replaced or removed by another program between
     /// the read and the rename.
     case changedWhileEditing(path: String)
-    /// `path` is no longer what `pick` or `edit` read when it started
-    /// (`FileSnapshot`), as read again to be written.
+    /// The content of `path` is no longer what `pick` or `edit` read when
+    /// it started (`FileSnapshot`), as read again to be written.
     case changedSinceRead(path: String)
     /// The file (nil: standard input) became shorter while it was read.
     case shrankWhileReading(path: String?)

@@ -32,6 +32,13 @@ extension Messages {
             return prefix + quoted(operation) + " needs one item for \(argument), but it selects \(selected)"
         case .scriptAndListOnStandardInput:
             return "'-f -' reads the script from standard input, so the list must come from a FILE"
+        case .invalidContentClaim(let line):
+            return place(line) + "'\(shown(line.text))' must give the content's hash as 16 hexadecimal digits; "
+                + "nothing is written"
+        case .madeForOtherContent(let claim):
+            return prefix + "the script \(claim.script) was made for another content of the file (its line \(claim.line)), "
+                + "and an operation names an item by position, which would now be another item; nothing is written "
+                + "(name every item by value, '=VALUE', or make the order again)"
         }
     }
 

@@ -168,6 +168,10 @@ enum Messages {
         if error.operation == "write" && error.code == 13 /* EACCES */ {
             return "\(subject): cannot write: permission denied (the file is read-only; change its mode to edit it)"
         }
+        if error.operation == "create a temporary file for" && error.code == 13 /* EACCES */ {
+            return "\(subject): cannot write: permission denied in its directory, where the new file is made before it "
+                + "replaces the old one"
+        }
         if error.code == 30 /* EROFS */ {
             return "\(subject): cannot \(error.operation): read-only file system (it is mounted read-only; "
                 + "remount it read-write or write the result elsewhere with -o)"

@@ -24,9 +24,11 @@ struct FileIdentity: Hashable {
 /// What `pick` and `edit` read of their file when they started: the file
 /// (device and inode), its size and modification time, and a hash of its
 /// bytes. Their moves name items by position in those bytes, so they are
-/// written only onto a file that is still this one (`Job.expected`);
-/// anything else — another program's write, a second `pick`, a `git
-/// checkout` — would make the same positions name other items.
+/// written only onto a file whose content is still this one, by its hash
+/// (`Job.expected`): another program's write, a second `pick`, a `git
+/// checkout` would make the same positions name other items, while a
+/// `touch` or the same bytes written again change nothing. The rest tells
+/// `pick` cheaply that nothing moved since it last looked (`FileWatch`).
 struct FileSnapshot: Equatable {
     let device: UInt64
     let inode: UInt64

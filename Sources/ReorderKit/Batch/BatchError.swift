@@ -28,6 +28,13 @@ public enum BatchError: Error, Sendable {
     /// `-f -` reads the script from standard input, so the list cannot come
     /// from there too.
     case scriptAndListOnStandardInput
+    /// A `# reorder: content HASH` line whose HASH is not 16 hexadecimal
+    /// digits.
+    case invalidContentClaim(BatchOperationReference)
+    /// The script says it was made for another content of the file
+    /// (`BatchScript.ContentClaim`), and some operation names an item by
+    /// position, which would now be another item.
+    case madeForOtherContent(BatchScript.ContentClaim)
 }
 
 extension BatchError: Equatable {
@@ -46,6 +53,8 @@ extension BatchError: Equatable {
         case let (.needsOneItem(a1, n1, o1), .needsOneItem(a2, n2, o2)):
             return a1 == a2 && n1 == n2 && o1 == o2
         case (.scriptAndListOnStandardInput, .scriptAndListOnStandardInput): return true
+        case let (.invalidContentClaim(o1), .invalidContentClaim(o2)): return o1 == o2
+        case let (.madeForOtherContent(c1), .madeForOtherContent(c2)): return c1 == c2
         default: return false
         }
     }

@@ -295,9 +295,56 @@ public struct BatchScript: Sendable {
             while first < lineEnd && isBlank(script[first]) { first += 1 }
             if first < lineEnd && script[first] != UInt8(ascii: "#") {
                 try appendLine(script, start, lineEnd, textStart: base + start, origin: origin, line: lineNumber)
+            } else if first < lineEnd, let claim = try contentClaim(script, first, lineEnd, name: name, line: lineNumber) {
+                contentClaims.append(claim)
             }
             start = newline + 1
         }
+    }
+
+    /// A script's claim that it was made for one content of its list's
+    /// file: a comment line `# reorder: content HASH`, HASH 16 hexadecimal
+    /// digits (the hash the command line computes of the file's bytes).
+    /// `pick` and `edit` write it at the top of the script they keep when
+    /// the file changed under them; `reorder batch` then refuses a file
+    /// whose content hashes otherwise, unless every operation names its
+    /// items by value (`namesItemsByValue`).
+    public struct ContentClaim: Equatable, Sendable {
+        public let hash: UInt64
+        /// The script's name and the claim's line in it, counted from 1.
+        public let script: String
+        public let line: Int
+
+        public init(hash: UInt64, script: String, line: Int) {
+            self.hash = hash
+            self.script = script
+            self.line = line
+        }
+    }
+
+    /// The content claims of the scripts read, in order.
+    public private(set) var contentClaims: [ContentClaim] = []
+
+    /// How a content claim's line starts.
+    public static let contentClaimPrefix = "# reorder: content "
+
+    /// The claim on the comment line `bytes[start..<end]` (`start` at its
+    /// `#`), nil for any other comment; a claim whose hash does not read is
+    /// an error, not a comment, so that a damaged line never lifts the
+    /// check.
+    private func contentClaim(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, name: String,
+                              line: Int) throws -> ContentClaim? {
+        let prefix = Array(Self.contentClaimPrefix.utf8)
+        guard end - start >= prefix.count, Array(bytes[start..<start + prefix.count]) == prefix else { return nil }
+        var last = end
+        while last > start + prefix.count && isBlank(bytes[last - 1]) { last -= 1 }
+        let digits = bytes[(start + prefix.count)..<last]
+        guard digits.count == 16, let hash = UInt64(String(decoding: digits, as: UTF8.self), radix: 16) else {
+            throw BatchError.invalidContentClaim(
+                BatchOperationReference(text: String(decoding: bytes[start..<end], as: UTF8.self),
+                                        origin: .script(name: name, line: line)))
+        }
+        return ContentClaim(hash: hash, script: name, line: line)
     }
 
     /// Appends one operation given with `-e`, which is the `number`th `-e`.

@@ -12,7 +12,11 @@ public enum ListOrder {
     /// that turns a list of `count` items into `order`: the items `order`
     /// leaves out are deleted, its new items inserted, and the fewest moves
     /// put the rest in place. Empty when `order` is the list as it is.
-    public static func batchScript(count: Int, order: [ListOrderEntry]) -> [UInt8] {
+    ///
+    /// `source(i)`, when given, names item `i` where an operation takes it
+    /// (a selector such as `=VALUE`; nil: by its index), as the kept script
+    /// of `pick` and `edit` names the items it can by value.
+    public static func batchScript(count: Int, order: [ListOrderEntry], source: ((Int) -> [UInt8]?)? = nil) -> [UInt8] {
         var newValues: [Int: [UInt8]] = [:]
         let newKeys = order.enumerated().map { (position, entry) -> ListItemKey in
             switch entry {
@@ -23,7 +27,7 @@ public enum ListOrder {
             }
         }
         let diff = ListDiff(old: (0..<count).map { ListItemKey.unique($0) }, new: newKeys)
-        return diff.script(sequential: false) { newValues[$0]! }
+        return diff.script(sequential: false, source: source) { newValues[$0]! }
     }
 
     /// How many items `order` (a permutation of `0..<order.count`) moves:
