@@ -173,6 +173,24 @@ final class DocsTests: XCTestCase {
         XCTAssertEqual(problems, [], "test folders without a source folder of the same path")
     }
 
+    /// Options of other programs that the pages name: swift test's, the
+    /// compiler's, tar's, git's, Miller's, cargo-sort's, pip's, and the
+    /// fuzzer's.
+    static let otherProgramsOptions: Set<String> = [
+        "--filter", "--static-swift-stdlib", "--strip-components", "--quiet", "--csv", "--grouped",
+        "--extra-index-url", "--index-url", "--hash", "--keep", "--layouts",
+    ]
+
+    /// The README and the pages of docs/ mention only options the command
+    /// table has (or, by name, another program's).
+    func testTheDocsMentionOnlyTheTablesOptions() throws {
+        for file in try markdownFiles() where file != "CHANGELOG.md" && file != "ARCHITECTURE.md" {
+            let mentioned = Set(MetadataTests.matches(of: #"(?<![\w-])--[a-zA-Z][a-zA-Z-]*"#, in: try text(file)).map { $0[0] })
+            let unknown = mentioned.subtracting(MetadataTests.allLongOptions).subtracting(Self.otherProgramsOptions)
+            XCTAssertEqual(unknown, [], "\(file) mentions options the command table does not have")
+        }
+    }
+
     // MARK: - make test
 
     /// The README names every package `make test` installs (Tests/test.sh's
