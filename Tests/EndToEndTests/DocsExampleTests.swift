@@ -88,6 +88,24 @@ final class DocsExampleTests: XCTestCase {
         XCTAssertTrue(console.contains("$ echo $?\n1\n"))
     }
 
+    /// docs/json.md: the errors it shows are what reorder says.
+    func testTheJSONPagesErrorsAreWhatReorderSays() throws {
+        let text = try page("json.md")
+        let shown = try XCTUnwrap(blocks(text).first { $0.body.contains("reorder: deps.json:14:3:") }).body
+            .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let h = try Harness()
+        // 12 elements, the last without its comma, then one more on line 14.
+        try h.write("deps.json", "[\n" + (0..<11).map { "  \"d\($0)\",\n" }.joined() + "  \"d11\"\n  \"d12\"\n]\n")
+        try h.write("app.json", #"{"name": "app", "plugins": [{"deps": []}]}"# + "\n")
+        var said: [String] = []
+        for arguments in [["sort", "deps.json"], ["sort", "-p", "/plugins/3/deps", "app.json"], ["sort", "-p", "/name", "app.json"]] {
+            let result = try h.run(arguments)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            said.append(result.stderr.trimmingCharacters(in: .newlines))
+        }
+        XCTAssertEqual(said, shown)
+    }
+
     /// docs/edit-and-pick.md: the view `reorder edit` opens.
     func testTheEditPagesViewIsWhatEditShows() throws {
         let text = try page("edit-and-pick.md")
