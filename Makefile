@@ -102,12 +102,15 @@ $(STAGE)/reorder: $(INSTALL_PREREQUISITES)
 	chmod 755 '$@'
 
 # A prefix in a folder: bin/, share/, and share/doc/reorder/ with the README,
-# LICENSE and CHANGELOG; tar -xzf … --strip-components=1 -C ~/.local installs it.
+# LICENSE and CHANGELOG, and the README's pages in docs/ (its links work
+# there); tar -xzf … --strip-components=1 -C ~/.local installs it.
 dist: $(STAGE)/reorder
 	rm -rf '$(STAGE)/archive'
 	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/archive/$(ARCHIVE)' PREFIX=
 	$(INSTALL) -d '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder'
 	$(INSTALL) -m 644 README.md LICENSE CHANGELOG.md '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder/'
+	$(INSTALL) -d '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder/docs'
+	$(INSTALL) -m 644 docs/*.md '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder/docs/'
 	sh packaging/archive.sh '$(STAGE)/archive' '$(ARCHIVE)' '$(DIST)'
 
 # /usr, with the zsh completion where Debian's zsh looks; packaging/deb.sh

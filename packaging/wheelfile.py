@@ -33,8 +33,8 @@ def distribution(name):
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
-# Where the project lives, for the package index's links. The README's
-# release-day commands use the same owner.
+# Where the project lives, for the package index's links. The release-day
+# commands of docs/install.md use the same owner.
 HOME_PAGE = "https://github.com/OWNER/reorder"
 AUTHOR = "The reorder authors"
 

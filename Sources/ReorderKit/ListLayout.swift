@@ -8,6 +8,14 @@ public enum Piece: Equatable, Sendable {
     case bytes([UInt8])
 }
 
+#if compiler(>=6.2)
+/// What every `ListLayout`'s metatype is: one that may cross threads.
+public typealias ListLayoutMetatype = SendableMetatype
+#else
+/// Before Swift 6.2 every metatype may cross threads.
+public protocol ListLayoutMetatype {}
+#endif
+
 /// Where a list's items sit in a document, and what lies before, between and
 /// after them.
 ///
@@ -18,7 +26,11 @@ public enum Piece: Equatable, Sendable {
 ///
 /// Item indices here are source indices (`0..<count`); positions are indices
 /// into the result, whose length is `resultCount`.
-public protocol ListLayout {
+///
+/// A layout's type may be used from a lent thread (`Renderer` copies a
+/// large list of lines on two), so its metatype is `Sendable`: a
+/// conformance isolated to an actor cannot be one.
+public protocol ListLayout: ListLayoutMetatype {
     /// The number of items in the source list.
     var count: Int { get }
 

@@ -96,7 +96,7 @@ mkdir "$scratch/archive"
 tar -xzf "dist/$archive.tar.gz" -C "$scratch/archive"
 prefix="$scratch/archive/$archive"
 same "the archive holds one folder, $archive" "$archive" "$(ls "$scratch/archive")"
-same "the folder holds exactly make install's files and the docs" "$(printf '%s\n' \
+same "the folder holds exactly make install's files and the docs" "$({ printf '%s\n' \
     bin/reorder \
     share/bash-completion/completions/reorder \
     share/doc/reorder/CHANGELOG.md \
@@ -104,7 +104,9 @@ same "the folder holds exactly make install's files and the docs" "$(printf '%s\
     share/doc/reorder/README.md \
     share/fish/vendor_completions.d/reorder.fish \
     share/man/man1/reorder.1 \
-    share/zsh/site-functions/_reorder)" "$(cd "$prefix" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort)"
+    share/zsh/site-functions/_reorder
+    for page in docs/*.md; do echo "share/doc/reorder/$page"; done; } | LC_ALL=C sort)" \
+    "$(cd "$prefix" && find . ! -type d | sed 's|^\./||' | LC_ALL=C sort)"
 same "every entry is owned by 0:0" "0/0" "$(tar --numeric-owner -tvzf "dist/$archive.tar.gz" | awk '{print $2}' | sort -u)"
 same "bin/reorder is mode 755, the rest 644, folders 755" "$(printf '%s\n' 755 644 755)" \
     "$(stat -c %a "$prefix/bin/reorder"; find "$prefix" -type f ! -path '*/bin/*' -printf '%m\n' | sort -u; find "$prefix" -type d -printf '%m\n' | sort -u)"

@@ -22,7 +22,7 @@ enum Help {
 
     static func overview(width: Int) -> String {
         var out = ""
-        out += wrap("reorder \(CommandTable.version) — change the order of a list kept in a file: the lines of a text file, the elements of a JSON array or the members of a JSON object (JSON with comments too, comments moving with their item), the entries of a YAML sequence or mapping, the values of a TOML array, the lines of a TOML table or the sections of an array of tables (pyproject.toml, Cargo.toml). Moves, swaps, inserts and deletes items one at a time or as one batch, and writes the result back in place.", width: width)
+        out += wrap("reorder \(CommandTable.version) — change the order of a list kept in a file: the lines of a text file, the elements of a JSON array or the members of a JSON object (JSON with comments too, comments moving with their item), the entries of a YAML sequence or mapping, the values of a TOML array, the lines of a TOML table or the sections of an array of tables (pyproject.toml, Cargo.toml), the items of a Markdown list, the rows of a CSV or TSV file, the lines of a keep-sorted block in any file. Moves, swaps, inserts and deletes items one at a time or as one batch, and writes the result back in place.", width: width)
         out += "\nUsage: " + wrapLines("reorder COMMAND [ARGUMENTS] [OPTIONS] [FILE...]", width: max(width - 7, 20))
             .joined(separator: "\n       ") + "\n\nCommands:\n"
         let nameWidth = CommandTable.commands.map(\.name.count).max()! + 4
