@@ -233,7 +233,17 @@ final class PolicyEndToEndTests: XCTestCase {
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n\n[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\norder = \"natural\"\n")
         let conflict = try h.run(["check"])
         XCTAssertEqual(conflict.status, 2)
-        XCTAssertEqual(conflict.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 both name /dependencies in 'package.json'; which order wins cannot be told: keep one\n")
+        XCTAssertEqual(conflict.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 (line 5) both name /dependencies in 'package.json'; which order wins cannot be told: keep one, or narrow the files of one\n")
+
+        // Two patterns that match one file: the same, before any file is read.
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n\n[[rule]]\nfiles = [\"*.json\"]\nlist = \"/dependencies\"\norder = \"reversed\"\n")
+        for command in [["check"], ["fix"], ["check", "package.json"]] {
+            let overlap = try h.run(command)
+            XCTAssertEqual(overlap.status, 2, "\(command)")
+            XCTAssertTrue(overlap.stdout.isEmpty, "\(command)")
+            XCTAssertEqual(overlap.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 (line 5) both name /dependencies in 'package.json' and '*.json' (package.json matches both); which order wins cannot be told: keep one, or narrow the files of one\n", "\(command)")
+        }
+        XCTAssertEqual(try h.text("package.json"), Self.package)
 
         try h.write(".reorder.toml", "[[rule]\n")
         let toml = try h.run(["check"])

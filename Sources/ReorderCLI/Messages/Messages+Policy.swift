@@ -35,9 +35,13 @@ extension Messages {
                 + lists.joined(separator: ", ") + ")"
         case .scriptsWithoutPreset(let rule):
             return at + "rule \(rule) has 'scripts', which goes with preset = \"package.json\" only; for another list, use list and order"
-        case .conflict(let list, let files, let first, let second):
-            let other = error.error.secondOffset.map { " (line \(error.place($0).split(separator: ":").first ?? ""))" } ?? ""
-            return at + "rules \(first)\(other) and \(second) both name \(list) in '\(files)'; which order wins cannot be told: keep one"
+        case .conflict(let list, let files, let example, let first, let second):
+            func line(_ offset: Int?) -> String {
+                offset.map { " (line \(error.place($0).split(separator: ":").first ?? ""))" } ?? ""
+            }
+            let matched = example.map { " (\($0) matches both)" } ?? ""
+            return at + "rules \(first)\(line(error.error.secondOffset)) and \(second)\(line(error.error.offset)) both name \(list) in \(files)\(matched); "
+                + "which order wins cannot be told: keep one, or narrow the files of one"
         }
     }
 
