@@ -339,11 +339,12 @@ final class PolicyEndToEndTests: XCTestCase {
     }
 
     /// `order = "like"`: the order of the list at the same pointer in
-    /// another file, relative to the policy file; items it lacks after.
+    /// another file, relative to the folder the rules' files are (with
+    /// `--config`, the repository's top); items it lacks after.
     func testLikeFollowsAnotherFilesOrder() throws {
         let h = try Harness()
         try makeDirectories(h, ["conf", "app"])
-        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"order.json\"\n")
+        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"conf/app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"conf/order.json\"\n")
         try h.write("conf/order.json", "{\"steps\": [\"lint\", \"build\", \"test\"]}\n")
         try makeDirectories(h, ["conf/app"])
         try h.write("conf/app/ci.json", "{\"steps\": [\"test\", \"deploy\", \"build\", \"lint\"]}\n")
@@ -352,10 +353,63 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.text("conf/app/ci.json"), "{\"steps\": [\"lint\", \"build\", \"test\", \"deploy\"]}\n")
         XCTAssertEqual(fix.out, "conf/app/ci.json:1: /steps (rule 1): 'lint' belongs first, and more — 2 moves (fixed)\n")
         // A like file that is not there is an error naming it.
-        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"gone.json\"\n")
+        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"conf/app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"gone.json\"\n")
         let missing = try h.run(["check", "--config", "conf/.reorder.toml", "conf/app/ci.json"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("gone.json"), missing.stderr)
+    }
+
+    /// `--config ci/reorder.toml` (the Action's example): the rules' files
+    /// are relative to the repository's top (git's work tree, or outside
+    /// git the working directory), not to ci/; found by the upward search,
+    /// a policy's files are relative to its own folder.
+    func testConfigInASubfolderIsRootedAtTheRepositoryTop() throws {
+        for inGit in [true, false] {
+            let h = try Harness()
+            try makeDirectories(h, ["ci", "src"])
+            try h.write("ci/reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+            try h.write("package.json", Self.package)
+            try h.write("src/notes.txt", "b\na\n")
+            if inGit {
+                try git(h, ["init", "-q"])
+                try git(h, ["add", "-A"])
+            }
+            let expected = "package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move\n"
+            let whole = try h.run(["check", "--config", "ci/reorder.toml"])
+            XCTAssertEqual(whole.status, 1, whole.stderr)
+            XCTAssertEqual(whole.out, expected)
+            XCTAssertEqual(whole.stderr, "")
+            let named = try h.run(["check", "--config", "ci/reorder.toml", "package.json"])
+            XCTAssertEqual(named.status, 1, named.stderr)
+            XCTAssertEqual(named.out, expected)
+            // -v: a file nothing covers is said, and the count ends the run.
+            let verbose = try h.run(["check", "-v", "--config", "ci/reorder.toml", "package.json", "src/notes.txt"])
+            XCTAssertEqual(verbose.status, 1, verbose.stderr)
+            XCTAssertEqual(verbose.out, expected)
+            XCTAssertEqual(verbose.stderr, """
+                reorder: src/notes.txt: no rule of ci/reorder.toml matches it, and it has no keep-sorted block; nothing looked at
+                reorder: looked at 1 list in 1 file (of 2 files named or listed); 1 out of order
+
+                """)
+        }
+        // Found by the upward search: relative to its folder; a file
+        // outside that folder is said with -v.
+        let h = try Harness()
+        try makeDirectories(h, ["web"])
+        try h.write("web/.reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("web/package.json", Self.package)
+        try h.write("package.json", Self.package)
+        let inWeb = ["/bin/sh", "-c", "cd web && exec \"$@\"", "sh"]
+        let below = try h.run(["check"], prefix: inWeb)
+        XCTAssertEqual(below.status, 1, below.stderr)
+        XCTAssertEqual(below.out, "package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move\n")
+        let outside = try h.run(["check", "-v", "../package.json"], prefix: inWeb)
+        XCTAssertEqual(outside.status, 0, outside.out)
+        XCTAssertEqual(outside.stderr, """
+            reorder: ../package.json: outside the folder .reorder.toml's rules look in (.), and it has no keep-sorted block; nothing looked at
+            reorder: looked at 0 lists in 0 files (of 1 file named or listed); 0 out of order
+
+            """)
     }
 
     /// A list that is the whole file of a format without `-p` is named by

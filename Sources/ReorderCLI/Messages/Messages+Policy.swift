@@ -45,6 +45,24 @@ extension Messages {
         }
     }
 
+    /// `-v`: why a file named on the command line was not looked at.
+    static func uncovered(policy: LoadedPolicy?, outside: Bool, markers: Bool, marker: String) -> String {
+        let blocks = markers ? "and it has no \(marker) block" : "and markers = false"
+        guard let policy else { return "no policy, " + blocks + "; nothing looked at" }
+        if outside {
+            return "outside the folder \(policy.path)'s rules look in (\(PathNames.relative(policy.root, from: PathNames.realPath(".") ?? policy.root))), "
+                + blocks + "; nothing looked at"
+        }
+        return "no rule of \(policy.path) matches it, " + blocks + "; nothing looked at"
+    }
+
+    /// `-v`'s last line: how many files and lists were looked at.
+    static func lookedAt(files: Int, lists: Int, outOfOrder: Int, of total: Int, fixed: Bool) -> String {
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "looked at " + count(lists, "list") + " in " + count(files, "file") + " (of " + count(total, "file")
+            + " named or listed); \(outOfOrder) \(fixed ? "put in order" : "out of order")"
+    }
+
     /// An error of a run with a policy.
     static func describe(_ error: PolicyRunError) -> String {
         func ruleAt(_ rule: Int, _ policy: LoadedPolicy?) -> String {

@@ -235,6 +235,9 @@ extension FixCommand {
         // files' order, what each found is recorded and reported, and only
         // the files to write (or to show as a diff) go through a job.
         var rewrite: [String] = []
+        let verbose = parsed.has(.verbose)
+        // What was looked at, for `-v`'s last line.
+        var (filesSeen, listsSeen, listsOut) = (0, 0, 0)
         for (input, scanned) in zip(inputs, context.scan(inputs)) {
             switch scanned {
             case .failure(let error as SystemError) where error.code == EPIPE && error.path == nil:
@@ -244,6 +247,18 @@ extension FixCommand {
                 context.recordFailure(input: input)
                 status = ExitStatus.failure
             case .success(let (result, matched)):
+                if result.lists > 0 || !result.missing.isEmpty {
+                    filesSeen += 1
+                    listsSeen += result.lists
+                    listsOut += result.findings.count
+                } else if verbose && !wholeRepository && matched.isEmpty {
+                    // A file named that nothing covers is said, never passed silently.
+                    try? console.standardOutput.flush()
+                    try? console.standardError.write("reorder: \(displayName(input)): " + Messages.uncovered(
+                        policy: loaded, outside: loaded != nil && context.relativePaths[input] == nil && loaded?.relativePath(of: input) == nil,
+                        markers: policy.markers, marker: markers.name) + "\n")
+                    try? console.standardError.flush()
+                }
                 if !result.missing.isEmpty {
                     // Nothing is written to a file that lacks a list, and
                     // nothing of it is reported as fixed.
@@ -304,6 +319,12 @@ extension FixCommand {
         let reporter = PolicyReporter(rawValue: parsed.value(.reporter) ?? "text") ?? .text
         if !(reporter == .text && parsed.has(.diff)) {
             try console.standardOutput.write(reporter.report(context.findings, fixed: mode == .write, policy: loaded))
+        }
+        if verbose {
+            try? console.standardOutput.flush()
+            try? console.standardError.write("reorder: " + Messages.lookedAt(files: filesSeen, lists: listsSeen, outOfOrder: listsOut,
+                                                                             of: inputs.count, fixed: mode == .write) + "\n")
+            try? console.standardError.flush()
         }
         return status
     }

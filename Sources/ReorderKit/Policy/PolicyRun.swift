@@ -50,6 +50,8 @@ public struct PolicyFileResult: Sendable {
     public var found: Set<Int> = []
     /// The keep-sorted markers' warnings.
     public var warnings: [KeepSortedWarning] = []
+    /// How many lists (and blocks) were looked at, in order or not.
+    public var lists = 0
 
     /// Nothing to do, nothing found.
     public init() {}
@@ -148,6 +150,7 @@ extension Policy {
                     throw error
                 }
                 if let keyed = target.rule.keyed, document.layout.itemsAreKeyedMembers != keyed { return nil }
+                result.lists += 1
                 let order: [Int]
                 do {
                     order = try document.policyOrder(target.rule) { path in
@@ -187,6 +190,7 @@ extension Policy {
                 blockRuleNames.insert(name)
                 let count = current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: KeepSortedMarkers(name: name)).count }
                 if count > 0 { result.found.insert(rule.number) }
+                result.lists += count
                 if count == 0 && !rule.missingOK {
                     result.missing.append(PolicyMissing(rule: rule.number, list: "block " + name, document: nil))
                 }
@@ -211,6 +215,7 @@ extension Policy {
             }
         }
         if markers && !blockRuleNames.contains(marker.name) {
+            result.lists += current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: marker).count }
             let fixed: (output: [UInt8], findings: [PolicyFinding], warnings: [KeepSortedWarning]) = current.withUnsafeBytes { bytes in
                 let fix = KeepSorted.fix(bytes, markers: marker)
                 let output = PieceOutput(source: bytes, pieces: fix.pieces)
