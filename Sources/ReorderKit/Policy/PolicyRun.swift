@@ -29,6 +29,12 @@ public struct PolicyFinding: Equatable, Sendable {
     /// document of a format that reads it as one list (it takes no `-p`:
     /// lines, CSV, TSV); nil for a list a pointer names.
     public internal(set) var documentItems: String? = nil
+    /// The options that make `reorder batch -f - FILE` read `script` on
+    /// this list: `-p LIST` (with `--document N`, `--format NAME` where
+    /// they matter), `--block N` for a block, `--line-range A...B` for a
+    /// TOML table's sections (whose script then moves lines); none for
+    /// a file that is one list.
+    public internal(set) var batchArguments: [String] = []
 }
 
 /// A list a rule names that a file lacks.
@@ -165,9 +171,17 @@ extension Policy {
                     throw PolicyApplyError.key(rule: target.rule.number, error)
                 }
                 guard var found = try document.finding(order: order, rule: target.rule.number, list: shown,
-                                                       document: target.document, key: target.rule.key, in: bytes) else { return nil }
+                                                       document: target.document, key: target.rule.key, in: bytes,
+                                                       asLines: target.sections) else { return nil }
                 if target.tokens.isEmpty && !format.options.contains(FormatBoundOption.pointer.rawValue) {
                     found.finding.documentItems = format.words.items
+                }
+                if !target.sections {
+                    var arguments: [String] = []
+                    if let named = target.rule.format, ListFormat.claiming(path) != named { arguments += ["--format", format.name] }
+                    if let document = target.document { arguments += ["--document", String(document)] }
+                    if format.options.contains(FormatBoundOption.pointer.rawValue) { arguments += ["-p", shown] }
+                    found.finding.batchArguments = arguments
                 }
                 return found
             }
@@ -197,6 +211,7 @@ extension Policy {
                 for index in 0..<count {
                     var options = ReadOptions(format: .lines)
                     options.region = .block(index: index, marker: name)
+                    let arguments = ["--block", String(index)] + (name == KeepSorted.defaultMarker ? [] : ["--marker", name])
                     let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                         let document = try ListDocument(bytes, format: .lines, options: options)
                         let order = try document.policyOrder(rule) { try like(rule, $0, "") }
@@ -205,6 +220,7 @@ extension Policy {
                                                                document: nil, in: bytes) else { return nil }
                         found.finding.line -= 1
                         found.finding.column = 1
+                        found.finding.batchArguments = arguments
                         return found
                     }
                     if let outcome {
@@ -340,7 +356,7 @@ extension Policy {
             let newBodies = KeepSorted.blockBodies(newBytes, markers: markers)
             guard oldBodies.count == newBodies.count else { return [] }
             var findings: [PolicyFinding] = []
-            for (o, n) in zip(oldBodies, newBodies) where !old[o].elementsEqual(newBytes[n]) {
+            for (index, (o, n)) in zip(oldBodies, newBodies).enumerated() where !old[o].elementsEqual(newBytes[n]) {
                 let oldLines = lines(UnsafeRawBufferPointer(rebasing: old[o]))
                 let newLines = lines(UnsafeRawBufferPointer(rebasing: newBytes[n]))
                 let diff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
@@ -351,7 +367,8 @@ extension Policy {
                     rule: 0, list: "block " + markers.name, document: nil, line: line - 1, column: 1,
                     moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: Array(newBytes[n]),
                     moved: firstMove.map { String(decoding: oldLines[$0.old], as: UTF8.self) },
-                    after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil }))
+                    after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil },
+                    batchArguments: ["--block", String(index)] + (markers.name == KeepSorted.defaultMarker ? [] : ["--marker", markers.name])))
             }
             return findings
         }
@@ -471,8 +488,11 @@ extension ListDocument {
 
     /// When `order` differs from the list as it is: the finding, and the
     /// document's bytes with the list in that order.
+    /// `asLines`: the script moves the lines from the first item's to the
+    /// last's (`--line-range`), for a list `-p` cannot name (a TOML
+    /// table's sections).
     func finding(order: [Int], rule: Int, list: String, document: Int?, key: String? = nil,
-                 in bytes: UnsafeRawBufferPointer) throws -> (finding: PolicyFinding, output: [UInt8])? {
+                 in bytes: UnsafeRawBufferPointer, asLines: Bool = false) throws -> (finding: PolicyFinding, output: [UInt8])? {
         let arrangement = Arrangement(sourceOrder: order)
         guard !resultEqualsSource(arrangement) else { return nil }
         try layout.check(arrangement)
@@ -515,10 +535,31 @@ extension ListDocument {
         let line = place.line, column = place.column
         let fixedEnd = output.count - (bytes.count - end)
         let fixed = fixedEnd >= start ? Array(output[start..<fixedEnd]) : []
+        var batchScript = script, batchArguments: [String] = []
+        if asLines {
+            // The lines the items are on, from the first's to the last's,
+            // as `--line-range` reads them: the moves of those lines.
+            let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            var lineEnd = end
+            while lineEnd < bytes.count && bytes[lineEnd - 1] != 0x0A { lineEnd += 1 }
+            let newLineEnd = output.count - (bytes.count - lineEnd)
+            func lines(_ slice: ArraySlice<UInt8>) -> [[UInt8]] {
+                var out = slice.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> [UInt8] in
+                    line.last == 0x0D ? Array(line.dropLast()) : Array(line)
+                }
+                if slice.last == 0x0A { out.removeLast() }
+                return out
+            }
+            let oldLines = lines(Array(bytes[lineStart..<lineEnd])[...]), newLines = lines(output[lineStart..<newLineEnd])
+            let lineDiff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
+            batchScript = lineDiff.script(sequential: false) { newLines[$0] }
+            let first = JSONPlace.of(lineStart, in: bytes).line
+            batchArguments = ["--line-range", "\(first)...\(first + oldLines.count - 1)"]
+        }
         return (PolicyFinding(
             rule: rule, list: list, document: document, line: line, column: column,
-            moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: fixed,
+            moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: batchScript, fixed: fixed,
             moved: firstMove.map { name($0.old) },
-            after: firstMove.flatMap { after($0.new) }), output)
+            after: firstMove.flatMap { after($0.new) }, batchArguments: batchArguments), output)
     }
 }
