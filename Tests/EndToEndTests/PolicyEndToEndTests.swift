@@ -412,6 +412,23 @@ final class PolicyEndToEndTests: XCTestCase {
             """)
     }
 
+    /// A Kubernetes stream: the rule applies to each document that has
+    /// the list; the file lacks it only when none does.
+    func testAStreamsRuleAppliesToTheDocumentsThatHaveTheList() throws {
+        let h = try Harness()
+        try h.write("all.yaml", "kind: Service\nspec:\n  ports: [80]\n---\nkind: Deployment\nspec:\n  args: [--b, --a]\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"all.yaml\"]\nlist = \"/spec/args\"\n")
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, "all.yaml:7: /spec/args (document 1) (rule 1): '--a' belongs first — 1 move\n")
+        XCTAssertEqual(try h.run(["fix"]).status, 0)
+        XCTAssertEqual(try h.text("all.yaml"), "kind: Service\nspec:\n  ports: [80]\n---\nkind: Deployment\nspec:\n  args: [--a, --b]\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"all.yaml\"]\nlist = \"/spec/env\"\n")
+        let none = try h.run(["check", "all.yaml"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.stderr, "reorder: all.yaml: rule 1 (.reorder.toml:1:1) names /spec/env, which this file lacks (in each of its 2 documents); add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file\n")
+    }
+
     /// A list that is the whole file of a format without `-p` is named by
     /// its items; the root of a JSON document is its top level.
     func testAWholeFileListIsNamedByItsItems() throws {

@@ -77,7 +77,7 @@ extension Messages {
             return "\(path) exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)"
         case .missing(let missing, let path, let policy):
             let first = missing[0]
-            let document = first.document.map { " in document \($0)" } ?? ""
+            let document = first.document.map { " in document \($0)" } ?? first.documents.map { " (in each of its \($0) documents)" } ?? ""
             let more = missing.count > 1 ? " (and \(missing.count - 1) more list\(missing.count > 2 ? "s" : ""))" : ""
             return "\(path): \(ruleAt(first.rule, policy)) names \(first.list), which this file lacks\(document)\(more); "
                 + "add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file"

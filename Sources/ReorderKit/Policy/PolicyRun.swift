@@ -42,6 +42,8 @@ public struct PolicyMissing: Equatable, Sendable {
     public let rule: Int
     public let list: String
     public let document: Int?
+    /// A YAML stream's number of documents, none of which has the list.
+    public var documents: Int? = nil
 }
 
 /// What the policy makes of one file.
@@ -120,13 +122,17 @@ extension Policy {
                 for document in documents {
                     let found = try Policy.expand(pattern, in: current, format: format, document: document)
                     any = any || !found.isEmpty
-                    if found.isEmpty && !rule.missingOK {
-                        // A stream's document without the list: missing, as a file is.
-                        result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: document))
-                    }
                     targets += found.map { (rule, $0, document, true, sections) }
                 }
-                if any { result.found.insert(rule.number) }
+                if any {
+                    result.found.insert(rule.number)
+                } else if !rule.missingOK {
+                    // The rule is for each document that has the list (a
+                    // Kubernetes stream's Deployments, not its Services):
+                    // missing when none has it.
+                    result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: nil,
+                                                        documents: documents == [nil] ? nil : documents.count))
+                }
             }
         }
         targets = Policy.deepestFirst(targets) { $0.tokens.count }
