@@ -252,7 +252,7 @@ final class PolicyEndToEndTests: XCTestCase {
 
         try FileManager.default.removeItem(at: h.url(".reorder.toml"))
         XCTAssertEqual(try h.run(["check"]).status, 2)
-        // --config names a policy elsewhere; its folder is where its rules look.
+        // --config names a policy elsewhere; its rules look from the repository's top.
         try h.write("policy.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\nmissing = \"ok\"\n")
         XCTAssertEqual(try h.run(["check", "--config", "policy.toml", "package.json"]).status, 1)
     }
@@ -271,6 +271,8 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "reorder: .reorder.toml: 5 rules over 4 files; 'reorder check' holds the repository to it\n")
         let policy = try h.text(".reorder.toml")
         XCTAssertTrue(policy.hasSuffix("""
+            # The blocks of any file between keep-sorted's start and end marker
+            # comments are kept sorted too.
             markers = true
 
             # 1 file in the order of the Cargo.toml preset now ('reorder help presets').
@@ -306,6 +308,37 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(again.stderr, "reorder: .reorder.toml exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)\n")
         XCTAssertEqual(try h.run(["init", "-o", "-"]).out, policy)
+    }
+
+    /// `reorder init && reorder check` passes at once: keep-sorted blocks
+    /// out of order now make markers = false, said in the file; a
+    /// package.json's workspaces are never a rule (sort-package-json
+    /// leaves them as they are on purpose).
+    func testInitLeavesMarkersOffWhenBlocksAreOutOfOrderAndWorkspacesAlone() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["src"])
+        try h.write("src/list.py", Self.block)
+        try h.write("package.json", "{\"workspaces\": [\"a\", \"b\"], \"dependencies\": {\"a\": \"1\", \"b\": \"1\"}, \"name\": \"x\"}\n")
+        let result = try h.run(["init"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "reorder: .reorder.toml: 1 rule over 1 file; markers = false, as keep-sorted blocks are out of order in src/list.py (see the file); 'reorder check' holds the repository to it\n")
+        let policy = try h.text(".reorder.toml")
+        XCTAssertTrue(policy.contains("""
+            # The blocks between keep-sorted's start and end marker comments are
+            # out of order now in 1 file: src/list.py
+            # 'reorder fix' on those files sorts them; then set markers = true to keep
+            # them sorted.
+            markers = false
+
+            """), policy)
+        XCTAssertFalse(policy.contains("workspaces"), policy)
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 0, check.out + check.stderr)
+        // With the blocks sorted, init keeps them so.
+        try h.write("src/list.py", Self.blockFixed)
+        XCTAssertTrue(try h.run(["init", "-o", "-"]).out.contains("\nmarkers = true\n"))
+        // help init says what -o does for init.
+        XCTAssertTrue(try h.run(["help", "init"]).out.contains("Write the policy to PATH instead of .reorder.toml"))
     }
 
     /// Enough files for the scan to run on several threads (`make

@@ -134,6 +134,9 @@ public struct CommandDescriptor: Equatable, Sendable {
     /// What the command does (`Commands/<Name>Command.swift`); nil for
     /// `help`, which the parser answers.
     let run: Run?
+    /// An option's help where this command gives the option a meaning of
+    /// its own (`init -o`).
+    var optionHelp: [Option: String] = [:]
 
     /// A command's run: the runner (its console) and the command line.
     typealias Run = @Sendable (Runner, ParsedArguments) throws -> Int32
@@ -142,7 +145,11 @@ public struct CommandDescriptor: Equatable, Sendable {
     public var optionNames: [String] { takes.map(\.rawValue) }
 
     public var options: [OptionDescriptor] {
-        takes.map { CommandTable.option($0) }
+        takes.map { name in
+            let option = CommandTable.option(name)
+            guard let help = optionHelp[name] else { return option }
+            return OptionDescriptor(option.name, short: option.short, value: option.value, help: help)
+        }
     }
 
     /// Commands are told apart by name: no two rows share one.
@@ -406,7 +413,7 @@ public enum CommandTable {
               summary: "Report the lists out of order; write nothing.",
               discussion: [
                 "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs or of the whole repository), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, a rule that matches nothing).",
-                "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), moves, script (the batch script that 'reorder batch -p LIST -f -' applies to the file to fix that list) and fixed (the list's text once fixed). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
+                "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), moves, script (the batch script that fixes that list), command (the command that applies the script, read on standard input, to the file: 'reorder batch -p LIST -f - FILE', or with --block N, or --line-range A...B for a TOML table's [x.y] sections; run in the findings' order, they write what fix writes), fixed (the list's text once fixed) and message (the text reporter's sentence). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
               ],
               examples: [
                 "reorder check                     # the whole repository, by .reorder.toml",
@@ -418,14 +425,15 @@ public enum CommandTable {
               arguments: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",
               discussion: [
-                "Looks at the files of the repository (those git tracks, or outside git those .gitignore does not ignore). When every file of a preset's kind is in that preset's order already (see 'reorder help presets'), the preset is one rule. Else, for the lists the peers' conventions name: a package.json's dependencies, devDependencies, peerDependencies, optionalDependencies, keywords and workspaces; a Cargo.toml's dependencies, dev-dependencies, build-dependencies, workspace members and dependencies and features; a pyproject.toml's dependencies, optional dependencies, classifiers, dependency groups and Poetry's dependencies; each hook list of a .pre-commit-config.yaml (by id); a tsconfig.json's lib, include and exclude. A list that is in order in every file that has it (two items or more in one at least) becomes a rule, with the first order that holds: byte order, then ignore-case, then natural, then within groups between blank lines; missing = \"ok\" when some files lack it. Keep-sorted blocks are covered by markers = true.",
+                "Looks at the files of the repository (those git tracks, or outside git those .gitignore does not ignore). When every file of a preset's kind is in that preset's order already (see 'reorder help presets'), the preset is one rule. Else, for the lists the peers' conventions name: a package.json's dependencies, devDependencies, peerDependencies, optionalDependencies and keywords (not workspaces, whose order sort-package-json leaves alone on purpose); a Cargo.toml's dependencies, dev-dependencies, build-dependencies, workspace members and dependencies and features; a pyproject.toml's dependencies, optional dependencies, classifiers, dependency groups and Poetry's dependencies; each hook list of a .pre-commit-config.yaml (by id); a tsconfig.json's lib, include and exclude. A list that is in order in every file that has it (two items or more in one at least) becomes a rule, with the first order that holds: byte order, then ignore-case, then natural, then within groups between blank lines; missing = \"ok\" when some files lack it. Keep-sorted blocks are covered by markers = true, unless some are out of order now: then markers = false, with a comment naming the files ('reorder fix FILE' sorts their blocks; then set markers = true), so that 'reorder check' passes at once.",
                 "Writes .reorder.toml in the working directory (-o PATH: elsewhere; -o -: standard output), and refuses to replace one that exists. Then 'reorder check' holds the repository to it.",
               ],
               examples: [
                 "reorder init && reorder check",
                 "reorder init -o -                 # print it",
               ],
-              takes: [.output, .help], takesFiles: false, run: InitCommand.run),
+              takes: [.output, .help], takesFiles: false, run: InitCommand.run,
+              optionHelp: [.output: "Write the policy to PATH instead of .reorder.toml in the working directory ('-': standard output); a file that exists is refused. With a PATH elsewhere, 'reorder check --config PATH' applies it, its files relative to the repository's top."]),
         .init(name: "lsp",
               arguments: [],
               summary: "Serve diagnostics and fixes of the lists out of order to an editor.",

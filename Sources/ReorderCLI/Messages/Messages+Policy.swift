@@ -70,9 +70,10 @@ extension Messages {
             return "rule \(rule) (\(policy.path):\(policy.place(found.offset)))"
         }
         switch error {
-        case .noPolicy:
-            return "no \(LoadedPolicy.fileName) here or in a folder above: name the files to fix, '-' for standard input, "
-                + "or write a policy (see 'reorder help fix')"
+        case .noPolicy(let check):
+            let files = check ? "name the files to check" : "name the files to fix ('-' for standard input)"
+            return "no \(LoadedPolicy.fileName) here or in a folder above: 'reorder init' writes one from the lists already in order, "
+                + "--config PATH names one elsewhere; or \(files) for their keep-sorted blocks"
         case .policyExists(let path):
             return "\(path) exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)"
         case .missing(let missing, let path, let policy):

@@ -113,8 +113,8 @@ final class PolicyContext {
 
 /// Why a run with a policy stops, beyond the errors of a file.
 enum PolicyRunError: Error {
-    /// No file named, and no policy to say which.
-    case noPolicy
+    /// No file named, and no policy to say which (`check`: for check).
+    case noPolicy(check: Bool)
     /// `init`: there is a policy file at `path` already.
     case policyExists(path: String)
     /// A file lacks lists its rules name.
@@ -194,7 +194,7 @@ extension FixCommand {
         let wholeRepository = parsed.positionals.isEmpty
         var inputs: [String]
         if wholeRepository {
-            guard let loaded else { throw PolicyRunError.noPolicy }
+            guard let loaded else { throw PolicyRunError.noPolicy(check: check) }
             let here = PathNames.realPath(".") ?? loaded.root
             // Each file as seen from here: below the policy's folder, its
             // path there less the folders between; else with '..'.
