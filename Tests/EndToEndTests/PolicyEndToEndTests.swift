@@ -421,7 +421,7 @@ final class PolicyEndToEndTests: XCTestCase {
             XCTAssertEqual(verbose.out, expected)
             XCTAssertEqual(verbose.stderr, """
                 reorder: src/notes.txt: no rule of ci/reorder.toml matches it, and it has no keep-sorted block; nothing looked at
-                reorder: looked at 1 list in 1 file (of 2 files named or listed); 1 out of order
+                reorder: looked at 1 list in 1 file (of 2 files named or listed, 2 read); 1 out of order
 
                 """)
         }
@@ -440,9 +440,29 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(outside.status, 0, outside.out)
         XCTAssertEqual(outside.stderr, """
             reorder: ../package.json: outside the folder .reorder.toml's rules look in (.), and it has no keep-sorted block; nothing looked at
-            reorder: looked at 0 lists in 0 files (of 1 file named or listed); 0 out of order
+            reorder: looked at 0 lists in 0 files (of 1 file named or listed, 1 read); 0 out of order
 
             """)
+    }
+
+    /// markers = false: a file no rule matches is not opened at all.
+    func testMarkersOffReadsOnlyTheFilesRulesMatch() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["src"])
+        try h.write(".reorder.toml", "markers = false\n\n[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("package.json", Self.packageFixed)
+        try h.write("src/list.py", Self.block)
+        try h.write("src/notes.txt", "b\na\n")
+        try git(h, ["init", "-q"])
+        try git(h, ["add", "-A"])
+        let check = try h.run(["check", "-v"])
+        XCTAssertEqual(check.status, 0, check.out + check.stderr)
+        XCTAssertEqual(check.stderr, "reorder: looked at 1 list in 1 file (of 4 files named or listed, 1 read); 0 out of order\n")
+        // Markers on: every file is read for them.
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        let on = try h.run(["check", "-v"])
+        XCTAssertEqual(on.status, 1, on.stderr)
+        XCTAssertEqual(on.stderr, "reorder: looked at 2 lists in 2 files (of 4 files named or listed, 4 read); 1 out of order\n")
     }
 
     /// A Kubernetes stream: the rule applies to each document that has

@@ -35,6 +35,9 @@ final class PolicyContext {
     /// replay the policy: what they find was recorded by the scan.
     var replaying = false
 
+    /// How many files the last scan opened (`-v` says it).
+    var filesRead = 0
+
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
     func apply(to source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> PolicyFileResult {
@@ -135,6 +138,11 @@ extension PolicyContext {
     func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
         let count = inputs.count
         var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
+        // A file no rule matches, with markers off, is not opened.
+        let unread = inputs.map { input in
+            !policy.markers && ((relativePaths[input] ?? loaded?.relativePath(of: input)).map { policy.rules(matching: $0).isEmpty } ?? true)
+        }
+        filesRead = unread.filter { !$0 }.count
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 32))
         results.withUnsafeMutableBufferPointer { slots in
@@ -144,6 +152,11 @@ extension PolicyContext {
                 var index = thread
                 while index < count {
                     let input = inputs[index]
+                    if unread[index] {
+                        slots.buffer[index] = .success((PolicyFileResult(), []))
+                        index += threads
+                        continue
+                    }
                     slots.buffer[index] = Result {
                         let content = try InputBytes.read(path: input)
                         return try withExtendedLifetime(content) {
@@ -323,7 +336,8 @@ extension FixCommand {
         if verbose {
             try? console.standardOutput.flush()
             try? console.standardError.write("reorder: " + Messages.lookedAt(files: filesSeen, lists: listsSeen, outOfOrder: listsOut,
-                                                                             of: inputs.count, fixed: mode == .write) + "\n")
+                                                                             of: inputs.count, read: context.filesRead,
+                                                                             fixed: mode == .write) + "\n")
             try? console.standardError.flush()
         }
         return status
