@@ -445,6 +445,29 @@ final class PolicyEndToEndTests: XCTestCase {
             """)
     }
 
+    /// Each format's finding is at its first item's line and column (a
+    /// YAML block item's dash, a Markdown item's text, a block's marker).
+    func testFindingsAreAtTheFirstItemsColumnInEveryFormat() throws {
+        let h = try Harness()
+        try h.write("a.yaml", "jobs:\n  build:\n    steps:\n      - b\n      - a\nflow: [d, c]\nmap:\n  z: 1\n  y: 2\n")
+        try h.write("a.md", "# T\n\n- b\n  - y\n  - x\n- a\n")
+        try h.write("a.toml", "[t]\nb = 1\na = 2\n\n[u]\narr = [\n  \"z\",\n  \"y\",\n]\n")
+        try h.write("a.json", "{\n  \"d\": {\n    \"b\": 1,\n    \"a\": 2\n  }\n}\n")
+        try h.write("a.txt", "b\na\n")
+        try h.write("a.py", "x = [\n  # keep-sorted start\n  b,\n  a,\n  # keep-sorted end\n]\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"a.yaml\"]\nlists = [\"/jobs/build/steps\", \"/flow\", \"/map\"]\n\n"
+            + "[[rule]]\nfiles = [\"a.md\"]\nlists = [\"/T\", \"/T/0\"]\n\n[[rule]]\nfiles = [\"a.toml\"]\nlists = [\"/t\", \"/u/arr\"]\n\n"
+            + "[[rule]]\nfiles = [\"a.json\"]\nlist = \"/d\"\n\n[[rule]]\nfiles = [\"a.txt\"]\n")
+        let github = try h.run(["check", "--reporter", "github"])
+        XCTAssertEqual(github.status, 1, github.stderr)
+        let places = github.out.split(separator: "\n").map { line in
+            String(line.dropFirst("::error file=".count).prefix { $0 != "," }) + ":" + (line.split(separator: ",").dropFirst().prefix(2).map {
+                String($0.split(separator: "=")[1]) }.joined(separator: ":"))
+        }
+        XCTAssertEqual(places, ["a.json:3:5", "a.md:4:5", "a.md:3:3", "a.py:2:3", "a.toml:7:3", "a.toml:1:1", "a.txt:1:1",
+                                "a.yaml:4:7", "a.yaml:6:8", "a.yaml:8:3"], github.out)
+    }
+
     /// markers = false: a file no rule matches is not opened at all.
     func testMarkersOffReadsOnlyTheFilesRulesMatch() throws {
         let h = try Harness()

@@ -225,7 +225,7 @@ extension Policy {
                         guard var found = try document.finding(order: order, rule: rule.number, list: "block " + name,
                                                                document: nil, in: bytes) else { return nil }
                         found.finding.line -= 1
-                        found.finding.column = 1
+                        found.finding.column = Policy.indentedColumn(line: found.finding.line, in: bytes)
                         found.finding.batchArguments = arguments
                         return found
                     }
@@ -348,6 +348,22 @@ extension Policy {
         return out
     }
 
+    /// The column (from 1) of the first byte of line `line` (from 1)
+    /// that is not a blank: a block's start marker's.
+    static func indentedColumn(line: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        var offset = 0, current = 1
+        while current < line, let newline = bytes[offset...].firstIndex(of: 0x0A) {
+            offset = newline + 1
+            current += 1
+        }
+        var column = 1
+        while offset < bytes.count && (bytes[offset] == 0x20 || bytes[offset] == 0x09) {
+            offset += 1
+            column += 1
+        }
+        return column
+    }
+
     /// The lines of `bytes`, as the lines format reads them.
     private static func lines(_ bytes: UnsafeRawBufferPointer) -> [[UInt8]] {
         let layout = LinesLayout(bytes)
@@ -370,7 +386,8 @@ extension Policy {
                 let firstMove = diff.matches.first { !$0.stays }
                 let line = JSONPlace.of(o.lowerBound, in: old).line
                 findings.append(PolicyFinding(
-                    rule: 0, list: "block " + markers.name, document: nil, line: line - 1, column: 1,
+                    rule: 0, list: "block " + markers.name, document: nil, line: line - 1,
+                    column: Policy.indentedColumn(line: line - 1, in: old),
                     moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: Array(newBytes[n]),
                     moved: firstMove.map { String(decoding: oldLines[$0.old], as: UTF8.self) },
                     after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil },
@@ -537,7 +554,11 @@ extension ListDocument {
         }
         let start = count > 0 ? listRange.lowerBound + layout.itemRange(0).lowerBound : listRange.lowerBound
         let end = count > 0 ? listRange.lowerBound + layout.itemRange(count - 1).upperBound : start
-        let place = JSONPlace.of(layout.headerOffset.map { listRange.lowerBound + $0 } ?? start, in: bytes)
+        // The item's own column: past the indentation (a YAML block's,
+        // a Markdown item's blank after its marker) its range begins with.
+        var first = start
+        while first < end && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
+        let place = JSONPlace.of(layout.headerOffset.map { listRange.lowerBound + $0 } ?? first, in: bytes)
         let line = place.line, column = place.column
         let fixedEnd = output.count - (bytes.count - end)
         let fixed = fixedEnd >= start ? Array(output[start..<fixedEnd]) : []
