@@ -424,6 +424,10 @@ final class PolicyEndToEndTests: XCTestCase {
                 reorder: looked at 1 list in 1 file (of 2 files named or listed, 2 read); 1 out of order
 
                 """)
+            // fix -v (the pre-commit hook's run) names what it rewrote only.
+            let fix = try h.run(["fix", "-v", "--config", "ci/reorder.toml", "package.json", "src/notes.txt"])
+            XCTAssertEqual(fix.status, 0, fix.stderr)
+            XCTAssertEqual(fix.stderr, "reorder: package.json: rewritten\n")
         }
         // Found by the upward search: relative to its folder; a file
         // outside that folder is said with -v.

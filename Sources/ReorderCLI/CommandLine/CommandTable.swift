@@ -167,7 +167,7 @@ public enum CommandTable {
         .init(.diff, short: nil, value: .none,
               help: "Write nothing; print a unified diff of what would change, and exit 1 if anything would."),
         .init(.verbose, short: "v", value: .none,
-              help: "Print a line on standard error for each file rewritten in place (none for a file left as it was); with a policy (fix, check), also one for each file named that nothing covers, and last how many lists in how many files were looked at."),
+              help: "Print a line on standard error for each file rewritten in place (none for a file left as it was); with a policy, check (and fix --check, --diff) also prints one for each file named that nothing covers, and last how many lists in how many files were looked at."),
         .init(.color, short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff (with --diff), and pick's screen: auto (when standard output, for pick the screen, is a terminal and NO_COLOR is not set), always, never."),
         .init(.format, short: nil, value: .format(placeholder: "FORMAT"),

@@ -57,10 +57,10 @@ extension Messages {
     }
 
     /// `-v`'s last line: how many files and lists were looked at.
-    static func lookedAt(files: Int, lists: Int, outOfOrder: Int, of total: Int, read: Int, fixed: Bool) -> String {
+    static func lookedAt(files: Int, lists: Int, outOfOrder: Int, of total: Int, read: Int) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "looked at " + count(lists, "list") + " in " + count(files, "file") + " (of " + count(total, "file")
-            + " named or listed, \(read) read); \(outOfOrder) \(fixed ? "put in order" : "out of order")"
+            + " named or listed, \(read) read); \(outOfOrder) out of order"
     }
 
     /// An error of a run with a policy.

@@ -248,7 +248,11 @@ extension FixCommand {
         // files' order, what each found is recorded and reported, and only
         // the files to write (or to show as a diff) go through a job.
         var rewrite: [String] = []
-        let verbose = parsed.has(.verbose)
+        // `check -v` (a run that writes nothing) says what it looked at;
+        // `fix -v`, the pre-commit hook's run over every staged file,
+        // names the files it rewrote only.
+        let verbose: Bool
+        if case .check = mode { verbose = parsed.has(.verbose) } else { verbose = false }
         // What was looked at, for `-v`'s last line.
         var (filesSeen, listsSeen, listsOut) = (0, 0, 0)
         for (input, scanned) in zip(inputs, context.scan(inputs)) {
@@ -336,8 +340,7 @@ extension FixCommand {
         if verbose {
             try? console.standardOutput.flush()
             try? console.standardError.write("reorder: " + Messages.lookedAt(files: filesSeen, lists: listsSeen, outOfOrder: listsOut,
-                                                                             of: inputs.count, read: context.filesRead,
-                                                                             fixed: mode == .write) + "\n")
+                                                                             of: inputs.count, read: context.filesRead) + "\n")
             try? console.standardError.flush()
         }
         return status
