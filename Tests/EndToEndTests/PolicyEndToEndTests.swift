@@ -233,7 +233,17 @@ final class PolicyEndToEndTests: XCTestCase {
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n\n[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\norder = \"natural\"\n")
         let conflict = try h.run(["check"])
         XCTAssertEqual(conflict.status, 2)
-        XCTAssertEqual(conflict.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 both name /dependencies in 'package.json'; which order wins cannot be told: keep one\n")
+        XCTAssertEqual(conflict.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 (line 5) both name /dependencies in 'package.json'; which order wins cannot be told: keep one, or narrow the files of one\n")
+
+        // Two patterns that match one file: the same, before any file is read.
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n\n[[rule]]\nfiles = [\"*.json\"]\nlist = \"/dependencies\"\norder = \"reversed\"\n")
+        for command in [["check"], ["fix"], ["check", "package.json"]] {
+            let overlap = try h.run(command)
+            XCTAssertEqual(overlap.status, 2, "\(command)")
+            XCTAssertTrue(overlap.stdout.isEmpty, "\(command)")
+            XCTAssertEqual(overlap.stderr, "reorder: .reorder.toml:5:1: rules 1 (line 1) and 2 (line 5) both name /dependencies in 'package.json' and '*.json' (package.json matches both); which order wins cannot be told: keep one, or narrow the files of one\n", "\(command)")
+        }
+        XCTAssertEqual(try h.text("package.json"), Self.package)
 
         try h.write(".reorder.toml", "[[rule]\n")
         let toml = try h.run(["check"])
@@ -242,7 +252,7 @@ final class PolicyEndToEndTests: XCTestCase {
 
         try FileManager.default.removeItem(at: h.url(".reorder.toml"))
         XCTAssertEqual(try h.run(["check"]).status, 2)
-        // --config names a policy elsewhere; its folder is where its rules look.
+        // --config names a policy elsewhere; its rules look from the repository's top.
         try h.write("policy.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\nmissing = \"ok\"\n")
         XCTAssertEqual(try h.run(["check", "--config", "policy.toml", "package.json"]).status, 1)
     }
@@ -261,6 +271,8 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr, "reorder: .reorder.toml: 5 rules over 4 files; 'reorder check' holds the repository to it\n")
         let policy = try h.text(".reorder.toml")
         XCTAssertTrue(policy.hasSuffix("""
+            # The blocks of any file between keep-sorted's start and end marker
+            # comments are kept sorted too.
             markers = true
 
             # 1 file in the order of the Cargo.toml preset now ('reorder help presets').
@@ -298,6 +310,37 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.run(["init", "-o", "-"]).out, policy)
     }
 
+    /// `reorder init && reorder check` passes at once: keep-sorted blocks
+    /// out of order now make markers = false, said in the file; a
+    /// package.json's workspaces are never a rule (sort-package-json
+    /// leaves them as they are on purpose).
+    func testInitLeavesMarkersOffWhenBlocksAreOutOfOrderAndWorkspacesAlone() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["src"])
+        try h.write("src/list.py", Self.block)
+        try h.write("package.json", "{\"workspaces\": [\"a\", \"b\"], \"dependencies\": {\"a\": \"1\", \"b\": \"1\"}, \"name\": \"x\"}\n")
+        let result = try h.run(["init"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "reorder: .reorder.toml: 1 rule over 1 file; markers = false, as keep-sorted blocks are out of order in src/list.py (see the file); 'reorder check' holds the repository to it\n")
+        let policy = try h.text(".reorder.toml")
+        XCTAssertTrue(policy.contains("""
+            # The blocks between keep-sorted's start and end marker comments are
+            # out of order now in 1 file: src/list.py
+            # 'reorder fix' on those files sorts them; then set markers = true to keep
+            # them sorted.
+            markers = false
+
+            """), policy)
+        XCTAssertFalse(policy.contains("workspaces"), policy)
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 0, check.out + check.stderr)
+        // With the blocks sorted, init keeps them so.
+        try h.write("src/list.py", Self.blockFixed)
+        XCTAssertTrue(try h.run(["init", "-o", "-"]).out.contains("\nmarkers = true\n"))
+        // help init says what -o does for init.
+        XCTAssertTrue(try h.run(["help", "init"]).out.contains("Write the policy to PATH instead of .reorder.toml"))
+    }
+
     /// Enough files for the scan to run on several threads (`make
     /// test-tsan` runs this under ThreadSanitizer): the report is in the
     /// files' order, the same on every run, and fix writes every one.
@@ -329,11 +372,12 @@ final class PolicyEndToEndTests: XCTestCase {
     }
 
     /// `order = "like"`: the order of the list at the same pointer in
-    /// another file, relative to the policy file; items it lacks after.
+    /// another file, relative to the folder the rules' files are (with
+    /// `--config`, the repository's top); items it lacks after.
     func testLikeFollowsAnotherFilesOrder() throws {
         let h = try Harness()
         try makeDirectories(h, ["conf", "app"])
-        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"order.json\"\n")
+        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"conf/app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"conf/order.json\"\n")
         try h.write("conf/order.json", "{\"steps\": [\"lint\", \"build\", \"test\"]}\n")
         try makeDirectories(h, ["conf/app"])
         try h.write("conf/app/ci.json", "{\"steps\": [\"test\", \"deploy\", \"build\", \"lint\"]}\n")
@@ -342,10 +386,127 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.text("conf/app/ci.json"), "{\"steps\": [\"lint\", \"build\", \"test\", \"deploy\"]}\n")
         XCTAssertEqual(fix.out, "conf/app/ci.json:1: /steps (rule 1): 'lint' belongs first, and more — 2 moves (fixed)\n")
         // A like file that is not there is an error naming it.
-        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"gone.json\"\n")
+        try h.write("conf/.reorder.toml", "[[rule]]\nfiles = [\"conf/app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"gone.json\"\n")
         let missing = try h.run(["check", "--config", "conf/.reorder.toml", "conf/app/ci.json"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("gone.json"), missing.stderr)
+    }
+
+    /// `--config ci/reorder.toml` (the Action's example): the rules' files
+    /// are relative to the repository's top (git's work tree, or outside
+    /// git the working directory), not to ci/; found by the upward search,
+    /// a policy's files are relative to its own folder.
+    func testConfigInASubfolderIsRootedAtTheRepositoryTop() throws {
+        for inGit in [true, false] {
+            let h = try Harness()
+            try makeDirectories(h, ["ci", "src"])
+            try h.write("ci/reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+            try h.write("package.json", Self.package)
+            try h.write("src/notes.txt", "b\na\n")
+            if inGit {
+                try git(h, ["init", "-q"])
+                try git(h, ["add", "-A"])
+            }
+            let expected = "package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move\n"
+            let whole = try h.run(["check", "--config", "ci/reorder.toml"])
+            XCTAssertEqual(whole.status, 1, whole.stderr)
+            XCTAssertEqual(whole.out, expected)
+            XCTAssertEqual(whole.stderr, "")
+            let named = try h.run(["check", "--config", "ci/reorder.toml", "package.json"])
+            XCTAssertEqual(named.status, 1, named.stderr)
+            XCTAssertEqual(named.out, expected)
+            // -v: a file nothing covers is said, and the count ends the run.
+            let verbose = try h.run(["check", "-v", "--config", "ci/reorder.toml", "package.json", "src/notes.txt"])
+            XCTAssertEqual(verbose.status, 1, verbose.stderr)
+            XCTAssertEqual(verbose.out, expected)
+            XCTAssertEqual(verbose.stderr, """
+                reorder: src/notes.txt: no rule of ci/reorder.toml matches it, and it has no keep-sorted block; nothing looked at
+                reorder: looked at 1 list in 1 file (of 2 files named or listed, 2 read); 1 out of order
+
+                """)
+            // fix -v (the pre-commit hook's run) names what it rewrote only.
+            let fix = try h.run(["fix", "-v", "--config", "ci/reorder.toml", "package.json", "src/notes.txt"])
+            XCTAssertEqual(fix.status, 0, fix.stderr)
+            XCTAssertEqual(fix.stderr, "reorder: package.json: rewritten\n")
+        }
+        // Found by the upward search: relative to its folder; a file
+        // outside that folder is said with -v.
+        let h = try Harness()
+        try makeDirectories(h, ["web"])
+        try h.write("web/.reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("web/package.json", Self.package)
+        try h.write("package.json", Self.package)
+        let inWeb = ["/bin/sh", "-c", "cd web && exec \"$@\"", "sh"]
+        let below = try h.run(["check"], prefix: inWeb)
+        XCTAssertEqual(below.status, 1, below.stderr)
+        XCTAssertEqual(below.out, "package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move\n")
+        let outside = try h.run(["check", "-v", "../package.json"], prefix: inWeb)
+        XCTAssertEqual(outside.status, 0, outside.out)
+        XCTAssertEqual(outside.stderr, """
+            reorder: ../package.json: outside the folder .reorder.toml's rules look in (.), and it has no keep-sorted block; nothing looked at
+            reorder: looked at 0 lists in 0 files (of 1 file named or listed, 1 read); 0 out of order
+
+            """)
+    }
+
+    /// Each format's finding is at its first item's line and column (a
+    /// YAML block item's dash, a Markdown item's text, a block's marker).
+    func testFindingsAreAtTheFirstItemsColumnInEveryFormat() throws {
+        let h = try Harness()
+        try h.write("a.yaml", "jobs:\n  build:\n    steps:\n      - b\n      - a\nflow: [d, c]\nmap:\n  z: 1\n  y: 2\n")
+        try h.write("a.md", "# T\n\n- b\n  - y\n  - x\n- a\n")
+        try h.write("a.toml", "[t]\nb = 1\na = 2\n\n[u]\narr = [\n  \"z\",\n  \"y\",\n]\n")
+        try h.write("a.json", "{\n  \"d\": {\n    \"b\": 1,\n    \"a\": 2\n  }\n}\n")
+        try h.write("a.txt", "b\na\n")
+        try h.write("a.py", "x = [\n  # keep-sorted start\n  b,\n  a,\n  # keep-sorted end\n]\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"a.yaml\"]\nlists = [\"/jobs/build/steps\", \"/flow\", \"/map\"]\n\n"
+            + "[[rule]]\nfiles = [\"a.md\"]\nlists = [\"/T\", \"/T/0\"]\n\n[[rule]]\nfiles = [\"a.toml\"]\nlists = [\"/t\", \"/u/arr\"]\n\n"
+            + "[[rule]]\nfiles = [\"a.json\"]\nlist = \"/d\"\n\n[[rule]]\nfiles = [\"a.txt\"]\n")
+        let github = try h.run(["check", "--reporter", "github"])
+        XCTAssertEqual(github.status, 1, github.stderr)
+        let places = github.out.split(separator: "\n").map { line in
+            String(line.dropFirst("::error file=".count).prefix { $0 != "," }) + ":" + (line.split(separator: ",").dropFirst().prefix(2).map {
+                String($0.split(separator: "=")[1]) }.joined(separator: ":"))
+        }
+        XCTAssertEqual(places, ["a.json:3:5", "a.md:4:5", "a.md:3:3", "a.py:2:3", "a.toml:7:3", "a.toml:1:1", "a.txt:1:1",
+                                "a.yaml:4:7", "a.yaml:6:8", "a.yaml:8:3"], github.out)
+    }
+
+    /// markers = false: a file no rule matches is not opened at all.
+    func testMarkersOffReadsOnlyTheFilesRulesMatch() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["src"])
+        try h.write(".reorder.toml", "markers = false\n\n[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("package.json", Self.packageFixed)
+        try h.write("src/list.py", Self.block)
+        try h.write("src/notes.txt", "b\na\n")
+        try git(h, ["init", "-q"])
+        try git(h, ["add", "-A"])
+        let check = try h.run(["check", "-v"])
+        XCTAssertEqual(check.status, 0, check.out + check.stderr)
+        XCTAssertEqual(check.stderr, "reorder: looked at 1 list in 1 file (of 4 files named or listed, 1 read); 0 out of order\n")
+        // Markers on: every file is read for them.
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        let on = try h.run(["check", "-v"])
+        XCTAssertEqual(on.status, 1, on.stderr)
+        XCTAssertEqual(on.stderr, "reorder: looked at 2 lists in 2 files (of 4 files named or listed, 4 read); 1 out of order\n")
+    }
+
+    /// A Kubernetes stream: the rule applies to each document that has
+    /// the list; the file lacks it only when none does.
+    func testAStreamsRuleAppliesToTheDocumentsThatHaveTheList() throws {
+        let h = try Harness()
+        try h.write("all.yaml", "kind: Service\nspec:\n  ports: [80]\n---\nkind: Deployment\nspec:\n  args: [--b, --a]\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"all.yaml\"]\nlist = \"/spec/args\"\n")
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, "all.yaml:7: /spec/args (document 1) (rule 1): '--a' belongs first — 1 move\n")
+        XCTAssertEqual(try h.run(["fix"]).status, 0)
+        XCTAssertEqual(try h.text("all.yaml"), "kind: Service\nspec:\n  ports: [80]\n---\nkind: Deployment\nspec:\n  args: [--a, --b]\n")
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"all.yaml\"]\nlist = \"/spec/env\"\n")
+        let none = try h.run(["check", "all.yaml"])
+        XCTAssertEqual(none.status, 2)
+        XCTAssertEqual(none.stderr, "reorder: all.yaml: rule 1 (.reorder.toml:1:1) names /spec/env, which this file lacks (in each of its 2 documents); add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file\n")
     }
 
     /// A list that is the whole file of a format without `-p` is named by

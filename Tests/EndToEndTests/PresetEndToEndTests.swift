@@ -122,6 +122,53 @@ final class PresetEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.run(["check"]).status, 0)
     }
 
+    /// `--reporter json`: each finding's `script`, read on standard input
+    /// by its `command`, applied in the findings' order, gives what `fix`
+    /// writes: a table's lines with dotted keys, its `[x.y]` sections (a
+    /// line range), a block, a whole lines file, package.json's root.
+    func testJSONScriptsWithTheirCommandsGiveWhatFixWrites() throws {
+        let files = [
+            "Cargo.toml": "[package]\nname = \"x\"\n\n[dependencies]\nzed = \"1\"\nserde.version = \"1\"\nserde.features = [\"derive\"]\nanyhow = \"1\"\n\n"
+                + "[dependencies.toml]\nversion = \"1\"\n\n[dependencies.base64]\nversion = \"2\"\nfeatures = [\"std\"]\n\n[dependencies.aho]\nversion = \"3\"\n",
+            "pyproject.toml": "[project]\nversion = \"1\"\nname = \"p\"\ndependencies = [\"zope\", \"Attrs>=1\"]\n\n[project.urls]\nHome = \"h\"\n\n"
+                + "[project.optional-dependencies]\ntest = [\"pytest\", \"coverage\"]\n",
+            "package.json": PresetEndToEndTests.package,
+            "requirements.txt": PresetEndToEndTests.requirements,
+            "src/list.py": "# keep-sorted start\nc\na\nb\n# keep-sorted end\nx = 1\n# keep-sorted start\nz\ny\n# keep-sorted end\n",
+        ]
+        let policy = "[[rule]]\npreset = \"Cargo.toml\"\n\n[[rule]]\npreset = \"pyproject.toml\"\n\n[[rule]]\npreset = \"package.json\"\n\n"
+            + "[[rule]]\npreset = \"requirements\"\n"
+        let applied = try Harness(), fixed = try Harness()
+        for h in [applied, fixed] {
+            try FileManager.default.createDirectory(at: h.directory.appendingPathComponent("src"), withIntermediateDirectories: true)
+            try h.write(".reorder.toml", policy)
+            for (name, text) in files { try h.write(name, text) }
+        }
+        let check = try applied.run(["check", "--reporter", "json"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        let findings = try XCTUnwrap(try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any])["findings"] as? [[String: Any]]
+        let commands = (findings ?? []).compactMap { $0["command"] as? String }
+        XCTAssertEqual(commands.count, findings?.count)
+        XCTAssertTrue(commands.contains("reorder batch --line-range 10...18 -f - Cargo.toml"), "\(commands)")
+        XCTAssertTrue(commands.contains("reorder batch -p /dependencies -f - Cargo.toml"), "\(commands)")
+        XCTAssertTrue(commands.contains("reorder batch -p '' -f - package.json"), "\(commands)")
+        XCTAssertTrue(commands.contains("reorder batch -f - requirements.txt"), "\(commands)")
+        XCTAssertTrue(commands.contains("reorder batch --block 1 -f - src/list.py"), "\(commands)")
+        for finding in findings ?? [] {
+            let command = try XCTUnwrap(finding["command"] as? String), script = try XCTUnwrap(finding["script"] as? String)
+            // `reorder` is this build's binary, the shell's $0.
+            let run = try applied.run([], stdin: Data(script.utf8),
+                                      prefix: ["/bin/sh", "-c", "reorder() { \"$R\" \"$@\"; }; R=$0; " + command])
+            XCTAssertEqual(run.status, 0, command + ": " + run.stderr)
+        }
+        XCTAssertEqual(try fixed.run(["fix"]).status, 0)
+        for name in files.keys { XCTAssertEqual(try applied.text(name), try fixed.text(name), name) }
+        XCTAssertNotEqual(try fixed.text("Cargo.toml"), files["Cargo.toml"])
+        // `-p ""` is a lines file's root, as the JSON reporter's list says.
+        let root = try applied.run(["batch", "-p", "", "-f", "-", "-o", "-", "requirements.txt"], stdin: Data("move 0 1\n".utf8))
+        XCTAssertEqual(root.status, 0, root.stderr)
+    }
+
     func testHelpPresets() throws {
         let h = try Harness()
         let help = try h.run(["help", "presets"])

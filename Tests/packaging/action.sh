@@ -284,6 +284,22 @@ run_action "$scratch/workspace" archive="$ARCHIVE" working-directory=sub args="-
 expect_status "args '--config .reorder.toml ./package.json': exit 1" 1 2
 same "args './package.json': the path is sub/package.json" "${annotation/file=package.json/file=sub/package.json}" "$(annotations)"
 
+echo "== working-directory below the policy's folder"
+reset
+make_repository "$scratch/above" unsorted
+mkdir "$scratch/above/sub"
+printf 'notes\n' > "$scratch/above/sub/notes.txt"
+git -C "$scratch/above" add -A
+run_action "$scratch/above" archive="$ARCHIVE" working-directory=sub
+expect_status "exit 1" 1 2
+same "the annotation's path is package.json, not sub/../package.json" "$annotation" "$(annotations)"
+
+echo "== version: the tag's spelling"
+reset
+run_action "$scratch/unsorted" archive="$ARCHIVE" version="v$version"
+expect_status "version v$version: installed, exit 1 from the check" 1 2
+same "version v$version: the annotation" "$annotation" "$(annotations)"
+
 echo "== fix: true"
 reset
 make_repository "$scratch/fix" unsorted
@@ -300,6 +316,21 @@ echo "== errors"
 reset
 run_action "$scratch/sorted" archive="$ARCHIVE" args="--config missing.toml"
 expect_status "a policy file that does not exist: exit 2" 2 2
+same "a policy file that does not exist: an annotation" "::error title=reorder::missing.toml: cannot open: No such file or directory" "$(annotations)"
+make_repository "$scratch/bad-policy" sorted
+printf '[[rule]]\nfiles = ["package.json"]\nlsit = "/dependencies"\n' > "$scratch/bad-policy/.reorder.toml"
+run_action "$scratch/bad-policy" archive="$ARCHIVE"
+expect_status "a policy that does not read: exit 2" 2 2
+same "a policy that does not read: an annotation at its place" \
+    "::error file=.reorder.toml,line=3,col=1,title=reorder::'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, format, missing, preset, skip, scripts" \
+    "$(annotations)"
+printf '[[rule]]\nfiles = ["package.json"]\nlist = "/devDependencies"\n' > "$scratch/bad-policy/.reorder.toml"
+run_action "$scratch/bad-policy" archive="$ARCHIVE"
+expect_status "a file that lacks its list: exit 2" 2 2
+same "a file that lacks its list: annotations on the file and on the rule" \
+    "::error file=package.json,title=reorder::rule 1 (.reorder.toml:1:1) names /devDependencies, which this file lacks; add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file
+::error file=.reorder.toml,line=1,col=1,title=reorder::no file rule 1 matches has /devDependencies; correct the rule, or add missing = \"ok\"" \
+    "$(annotations)"
 run_action "$scratch/sorted" archive="$ARCHIVE" fix=yes
 expect_status "fix: yes: exit 2" 2 2
 same "fix: yes: a clear error" "::error title=reorder action::fix is 'yes'; it takes true or false" "$(annotations)"

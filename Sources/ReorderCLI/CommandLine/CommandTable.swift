@@ -134,6 +134,9 @@ public struct CommandDescriptor: Equatable, Sendable {
     /// What the command does (`Commands/<Name>Command.swift`); nil for
     /// `help`, which the parser answers.
     let run: Run?
+    /// An option's help where this command gives the option a meaning of
+    /// its own (`init -o`).
+    var optionHelp: [Option: String] = [:]
 
     /// A command's run: the runner (its console) and the command line.
     typealias Run = @Sendable (Runner, ParsedArguments) throws -> Int32
@@ -142,7 +145,11 @@ public struct CommandDescriptor: Equatable, Sendable {
     public var optionNames: [String] { takes.map(\.rawValue) }
 
     public var options: [OptionDescriptor] {
-        takes.map { CommandTable.option($0) }
+        takes.map { name in
+            let option = CommandTable.option(name)
+            guard let help = optionHelp[name] else { return option }
+            return OptionDescriptor(option.name, short: option.short, value: option.value, help: help)
+        }
     }
 
     /// Commands are told apart by name: no two rows share one.
@@ -160,7 +167,7 @@ public enum CommandTable {
         .init(.diff, short: nil, value: .none,
               help: "Write nothing; print a unified diff of what would change, and exit 1 if anything would."),
         .init(.verbose, short: "v", value: .none,
-              help: "Print a line on standard error for each file rewritten in place (none for a file left as it was)."),
+              help: "Print a line on standard error for each file rewritten in place (none for a file left as it was); with a policy, check (and fix --check, --diff) also prints one for each file named that nothing covers, and last how many lists in how many files were looked at."),
         .init(.color, short: nil, value: .choice(placeholder: "WHEN", choices: ["auto", "always", "never"]),
               help: "Colour the diff (with --diff), and pick's screen: auto (when standard output, for pick the screen, is a terminal and NO_COLOR is not set), always, never."),
         .init(.format, short: nil, value: .format(placeholder: "FORMAT"),
@@ -220,7 +227,7 @@ public enum CommandTable {
         .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
         .init(.config, short: nil, value: .path(placeholder: "PATH"),
-              help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one)."),
+              help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
               help: "How to report the lists out of order: text (the default: 'FILE:LINE: LIST (rule N): ...', one a line), json (one document, {\"findings\": [...]}), github (workflow annotations), sarif (SARIF 2.1.0)."),
         .init(.help, short: "h", value: .none, help: "Show help and exit."),
@@ -387,7 +394,7 @@ public enum CommandTable {
               arguments: [],
               summary: "Put the lists of the policy and the keep-sorted blocks in order.",
               discussion: [
-                "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder, or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
+                "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder (with --config, the repository's top), or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
                 "Each list out of order is fixed, in place and atomically, and reported with the fewest moves that fix it: 'FILE:LINE: LIST (rule N): 'ITEM' belongs after 'OTHER' — K moves'. A file that lacks a list a rule names is an error (exit status 2, nothing written to it) unless the rule says missing = \"ok\"; in a run over the whole repository, so is a rule that matches no file, or whose lists no file has.",
                 "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'. A policy with markers = false at its top turns this off for the files it governs.",
                 "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
@@ -406,7 +413,7 @@ public enum CommandTable {
               summary: "Report the lists out of order; write nothing.",
               discussion: [
                 "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs or of the whole repository), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, a rule that matches nothing).",
-                "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), moves, script (the batch script that 'reorder batch -p LIST -f -' applies to the file to fix that list) and fixed (the list's text once fixed). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
+                "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), moves, script (the batch script that fixes that list), command (the command that applies the script, read on standard input, to the file: 'reorder batch -p LIST -f - FILE', or with --block N, or --line-range A...B for a TOML table's [x.y] sections; run in the findings' order, they write what fix writes), fixed (the list's text once fixed) and message (the text reporter's sentence). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
               ],
               examples: [
                 "reorder check                     # the whole repository, by .reorder.toml",
@@ -418,14 +425,15 @@ public enum CommandTable {
               arguments: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",
               discussion: [
-                "Looks at the files of the repository (those git tracks, or outside git those .gitignore does not ignore). When every file of a preset's kind is in that preset's order already (see 'reorder help presets'), the preset is one rule. Else, for the lists the peers' conventions name: a package.json's dependencies, devDependencies, peerDependencies, optionalDependencies, keywords and workspaces; a Cargo.toml's dependencies, dev-dependencies, build-dependencies, workspace members and dependencies and features; a pyproject.toml's dependencies, optional dependencies, classifiers, dependency groups and Poetry's dependencies; each hook list of a .pre-commit-config.yaml (by id); a tsconfig.json's lib, include and exclude. A list that is in order in every file that has it (two items or more in one at least) becomes a rule, with the first order that holds: byte order, then ignore-case, then natural, then within groups between blank lines; missing = \"ok\" when some files lack it. Keep-sorted blocks are covered by markers = true.",
+                "Looks at the files of the repository (those git tracks, or outside git those .gitignore does not ignore). When every file of a preset's kind is in that preset's order already (see 'reorder help presets'), the preset is one rule. Else, for the lists the peers' conventions name: a package.json's dependencies, devDependencies, peerDependencies, optionalDependencies and keywords (not workspaces, whose order sort-package-json leaves alone on purpose); a Cargo.toml's dependencies, dev-dependencies, build-dependencies, workspace members and dependencies and features; a pyproject.toml's dependencies, optional dependencies, classifiers, dependency groups and Poetry's dependencies; each hook list of a .pre-commit-config.yaml (by id); a tsconfig.json's lib, include and exclude. A list that is in order in every file that has it (two items or more in one at least) becomes a rule, with the first order that holds: byte order, then ignore-case, then natural, then within groups between blank lines; missing = \"ok\" when some files lack it. Keep-sorted blocks are covered by markers = true, unless some are out of order now: then markers = false, with a comment naming the files ('reorder fix FILE' sorts their blocks; then set markers = true), so that 'reorder check' passes at once.",
                 "Writes .reorder.toml in the working directory (-o PATH: elsewhere; -o -: standard output), and refuses to replace one that exists. Then 'reorder check' holds the repository to it.",
               ],
               examples: [
                 "reorder init && reorder check",
                 "reorder init -o -                 # print it",
               ],
-              takes: [.output, .help], takesFiles: false, run: InitCommand.run),
+              takes: [.output, .help], takesFiles: false, run: InitCommand.run,
+              optionHelp: [.output: "Write the policy to PATH instead of .reorder.toml in the working directory ('-': standard output); a file that exists is refused. With a PATH elsewhere, 'reorder check --config PATH' applies it, its files relative to the repository's top."]),
         .init(name: "lsp",
               arguments: [],
               summary: "Serve diagnostics and fixes of the lists out of order to an editor.",

@@ -22,7 +22,11 @@ extension ParsedArguments {
             (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
             (.recursive, .recursive), (.string, .string), (.delimiter, .delimiter), (.noHeader, .noHeader),
         ]
-        for (option, bound) in bound where has(option) { options.formatBound.insert(bound) }
+        // `-p ""` is the root: the whole document, which a format without
+        // pointers (lines, CSV) reads as its one list, so it takes it too.
+        for (option, bound) in bound where has(option) && !(option == .pointer && value(.pointer) == "") {
+            options.formatBound.insert(bound)
+        }
         if let document = value(.document), document != "*" {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index

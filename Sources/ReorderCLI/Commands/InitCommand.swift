@@ -24,7 +24,9 @@ enum InitCommand {
 
     static let candidates: [Candidate] = [
         Candidate(file: "package.json", lists: ["/dependencies", "/devDependencies", "/peerDependencies",
-                                               "/optionalDependencies", "/keywords", "/workspaces"]),
+                                               "/optionalDependencies", "/keywords"]),
+        // Not /workspaces: sort-package-json leaves its order alone on
+        // purpose (a workspace's order can matter to the tools).
         Candidate(file: "Cargo.toml", lists: ["/dependencies", "/dev-dependencies", "/build-dependencies",
                                              "/workspace/members", "/workspace/dependencies", "/features"]),
         Candidate(file: "pyproject.toml", lists: ["/project/dependencies", "/project/optional-dependencies/*",
@@ -51,12 +53,31 @@ enum InitCommand {
             # below that is out of order, reorder fix puts it right, and the pre-commit
             # hook reorder-policy keeps it so. Written by 'reorder init' from the lists
             # that were in order in every file that has them; see 'man reorder'
-            # (POLICY) for the keys. Blocks marked 'keep-sorted start' ...
-            # 'keep-sorted end' in any file are kept sorted too (markers = true).
+            # (POLICY) for the keys.
 
-            markers = true
 
             """
+        // Keep-sorted blocks: kept sorted (markers = true) unless some are
+        // out of order now, which would fail the first check.
+        let unsorted = unsortedBlocks(files: files, root: here)
+        if unsorted.isEmpty {
+            text += """
+                # The blocks of any file between keep-sorted's start and end marker
+                # comments are kept sorted too.
+                markers = true
+
+                """
+        } else {
+            let named = unsorted.prefix(5).joined(separator: " ") + (unsorted.count > 5 ? " ..." : "")
+            text += """
+                # The blocks between keep-sorted's start and end marker comments are
+                # out of order now in \(unsorted.count == 1 ? "1 file" : "\(unsorted.count) files"): \(named)
+                # 'reorder fix' on those files sorts them; then set markers = true to keep
+                # them sorted.
+                markers = false
+
+                """
+        }
         var rules = 0, governed = Set<String>()
         // A preset that every file of its kind follows already: one rule
         // for it, instead of one for each of its lists.
@@ -108,12 +129,28 @@ enum InitCommand {
             try AtomicFile.replace(target, displayPath: output) { fd in
                 try Array(text.utf8).withUnsafeBytes { try System.writeAll(fd, $0, path: output) }
             }
+            let blocks = unsorted.isEmpty ? "" : "; markers = false, as keep-sorted blocks are out of order in "
+                + (unsorted.count == 1 ? unsorted[0] : "\(unsorted.count) files") + " (see the file)"
             try runner.console.standardError.write(
-                "reorder: \(output): \(rules) rule\(rules == 1 ? "" : "s") over \(governed.count) file\(governed.count == 1 ? "" : "s"); "
+                "reorder: \(output): \(rules) rule\(rules == 1 ? "" : "s") over \(governed.count) file\(governed.count == 1 ? "" : "s")\(blocks); "
                     + "'reorder check' holds the repository to it\n")
             try runner.console.standardError.flush()
         }
         return ExitStatus.success
+    }
+
+    /// The files whose keep-sorted blocks `reorder check` would report now
+    /// (out of order, or a marker it warns about).
+    static func unsortedBlocks(files: [String], root: String) -> [String] {
+        let markers = KeepSortedMarkers()
+        return files.filter { path in
+            guard let content = try? InputBytes.read(path: PathNames.join(root, path)) else { return false }
+            return withExtendedLifetime(content) {
+                guard markers.mayOccur(in: content.bytes) else { return false }
+                guard let result = try? Policy().apply(to: Array(content.bytes), path: path, format: nil, marker: markers) else { return false }
+                return result.output != nil || !result.warnings.isEmpty
+            }
+        }
     }
 
     /// The files of `preset`'s kind (by its own patterns) when there are

@@ -35,10 +35,32 @@ extension Messages {
                 + lists.joined(separator: ", ") + ")"
         case .scriptsWithoutPreset(let rule):
             return at + "rule \(rule) has 'scripts', which goes with preset = \"package.json\" only; for another list, use list and order"
-        case .conflict(let list, let files, let first, let second):
-            let other = error.error.secondOffset.map { " (line \(error.place($0).split(separator: ":").first ?? ""))" } ?? ""
-            return at + "rules \(first)\(other) and \(second) both name \(list) in '\(files)'; which order wins cannot be told: keep one"
+        case .conflict(let list, let files, let example, let first, let second):
+            func line(_ offset: Int?) -> String {
+                offset.map { " (line \(error.place($0).split(separator: ":").first ?? ""))" } ?? ""
+            }
+            let matched = example.map { " (\($0) matches both)" } ?? ""
+            return at + "rules \(first)\(line(error.error.secondOffset)) and \(second)\(line(error.error.offset)) both name \(list) in \(files)\(matched); "
+                + "which order wins cannot be told: keep one, or narrow the files of one"
         }
+    }
+
+    /// `-v`: why a file named on the command line was not looked at.
+    static func uncovered(policy: LoadedPolicy?, outside: Bool, markers: Bool, marker: String) -> String {
+        let blocks = markers ? "and it has no \(marker) block" : "and markers = false"
+        guard let policy else { return "no policy, " + blocks + "; nothing looked at" }
+        if outside {
+            return "outside the folder \(policy.path)'s rules look in (\(PathNames.relative(policy.root, from: PathNames.realPath(".") ?? policy.root))), "
+                + blocks + "; nothing looked at"
+        }
+        return "no rule of \(policy.path) matches it, " + blocks + "; nothing looked at"
+    }
+
+    /// `-v`'s last line: how many files and lists were looked at.
+    static func lookedAt(files: Int, lists: Int, outOfOrder: Int, of total: Int, read: Int) -> String {
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "looked at " + count(lists, "list") + " in " + count(files, "file") + " (of " + count(total, "file")
+            + " named or listed, \(read) read); \(outOfOrder) out of order"
     }
 
     /// An error of a run with a policy.
@@ -48,14 +70,15 @@ extension Messages {
             return "rule \(rule) (\(policy.path):\(policy.place(found.offset)))"
         }
         switch error {
-        case .noPolicy:
-            return "no \(LoadedPolicy.fileName) here or in a folder above: name the files to fix, '-' for standard input, "
-                + "or write a policy (see 'reorder help fix')"
+        case .noPolicy(let check):
+            let files = check ? "name the files to check" : "name the files to fix ('-' for standard input)"
+            return "no \(LoadedPolicy.fileName) here or in a folder above: 'reorder init' writes one from the lists already in order, "
+                + "--config PATH names one elsewhere; or \(files) for their keep-sorted blocks"
         case .policyExists(let path):
             return "\(path) exists already; edit it, or remove it to write a new one ('reorder init -o -' prints one)"
         case .missing(let missing, let path, let policy):
             let first = missing[0]
-            let document = first.document.map { " in document \($0)" } ?? ""
+            let document = first.document.map { " in document \($0)" } ?? first.documents.map { " (in each of its \($0) documents)" } ?? ""
             let more = missing.count > 1 ? " (and \(missing.count - 1) more list\(missing.count > 2 ? "s" : ""))" : ""
             return "\(path): \(ruleAt(first.rule, policy)) names \(first.list), which this file lacks\(document)\(more); "
                 + "add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file"

@@ -14,8 +14,11 @@ struct LoadedPolicy {
     let policy: Policy
     /// The policy file, as messages name it.
     let path: String
-    /// Its folder, absolute and without symlinks: the paths its rules
-    /// match are relative to it.
+    /// The folder the paths its rules match are relative to, absolute
+    /// and without symlinks: the policy file's own folder when it was
+    /// found by the upward search; the repository's top (the git work
+    /// tree's root, or outside git the working directory) when `--config`
+    /// names it, wherever it is (`--config ci/reorder.toml`).
     let root: String
     /// The policy file's bytes, for the places of messages about it.
     let source: [UInt8]
@@ -23,7 +26,7 @@ struct LoadedPolicy {
     /// The policy `--config` names, or the nearest `.reorder.toml`; nil
     /// when there is none.
     static func find(config: String?) throws -> LoadedPolicy? {
-        if let config { return try load(path: config) }
+        if let config { return try load(path: config, root: try repositoryTop()) }
         guard let start = PathNames.realPath(".") else { return nil }
         var directory = start
         while true {
@@ -34,7 +37,21 @@ struct LoadedPolicy {
         }
     }
 
-    static func load(path: String) throws -> LoadedPolicy {
+    /// The top of the git work tree the working directory is in; outside
+    /// git, the working directory.
+    static func repositoryTop() throws -> String {
+        if let output = RepositoryFiles.run(["git", "rev-parse", "--show-toplevel"]) {
+            var text = String(decoding: output, as: UTF8.self)
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            if !text.isEmpty, let top = PathNames.realPath(text) { return top }
+        }
+        guard let here = PathNames.realPath(".") else { throw SystemError(code: errno, operation: "resolve", path: ".") }
+        return here
+    }
+
+    /// The policy file at `path`; its rules' paths relative to `root`
+    /// (by default its folder).
+    static func load(path: String, root given: String? = nil) throws -> LoadedPolicy {
         let content = try InputBytes.read(path: path)
         let bytes = withExtendedLifetime(content) { Array(content.bytes) }
         let policy: Policy
@@ -46,7 +63,7 @@ struct LoadedPolicy {
             }
             throw PolicyFileError(path: path, error: error, source: bytes)
         }
-        guard let root = PathNames.realPath(PathNames.parent(path)) else {
+        guard let root = given ?? PathNames.realPath(PathNames.parent(path)) else {
             throw SystemError(code: errno, operation: "resolve", path: PathNames.parent(path))
         }
         return LoadedPolicy(policy: policy, path: path, root: root, source: bytes)
@@ -57,8 +74,8 @@ struct LoadedPolicy {
         source.withUnsafeBytes { let place = JSONPlace.of(offset, in: $0); return "\(place.line):\(place.column)" }
     }
 
-    /// `path` (as the command line names it) relative to the policy's
-    /// folder; nil when it is outside it.
+    /// `path` (as the command line names it) relative to the folder the
+    /// rules' paths are relative to (`root`); nil when it is outside it.
     func relativePath(of path: String) -> String? {
         guard let real = PathNames.realPath(path) else { return nil }
         if root == "/" { return String(real.dropFirst()) }

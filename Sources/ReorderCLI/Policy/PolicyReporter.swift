@@ -20,13 +20,32 @@ enum PolicyReporter: String {
                 "{\"path\": \(json(path)), \"line\": \(finding.line), \"column\": \(finding.column), "
                     + "\"rule\": \(finding.rule), \"list\": \(json(finding.list)), "
                     + (finding.document.map { "\"document\": \($0), " } ?? "")
-                    + "\"moves\": \(finding.moves), \"script\": \(json(finding.script)), \"fixed\": \(json(finding.fixed)), "
+                    + "\"moves\": \(finding.moves), \"script\": \(json(finding.script)), "
+                    + "\"command\": \(json(PolicyReporter.command(finding, path: path))), \"fixed\": \(json(finding.fixed)), "
                     + "\"message\": \(json(PolicyReporter.sentence(finding)))}"
             }
             return "{\"findings\": [" + (items.isEmpty ? "" : "\n  " + items.joined(separator: ",\n  ") + "\n") + "]}\n"
         case .sarif:
             return sarif(findings, policy: policy)
         }
+    }
+
+    /// The command that applies a finding's script, read on standard
+    /// input, to its file: `reorder batch -p /dependencies -f - package.json`.
+    /// Applied in the findings' order, a file's scripts give what `fix`
+    /// writes.
+    static func command(_ finding: PolicyFinding, path: String) -> String {
+        (["reorder", "batch"] + finding.batchArguments + ["-f", "-", path.hasPrefix("-") ? "./" + path : path]).map(shellQuoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: as it is when it holds only
+    /// bytes no shell gives a meaning, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || Array("-_./:=+@%,".utf8).contains(byte)
+        }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     /// `/dependencies (rule 2): 'zod' belongs after 'yaml' — 1 move`.

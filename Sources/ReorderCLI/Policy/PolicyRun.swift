@@ -35,6 +35,9 @@ final class PolicyContext {
     /// replay the policy: what they find was recorded by the scan.
     var replaying = false
 
+    /// How many files the last scan opened (`-v` says it).
+    var filesRead = 0
+
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
     func apply(to source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> PolicyFileResult {
@@ -113,8 +116,8 @@ final class PolicyContext {
 
 /// Why a run with a policy stops, beyond the errors of a file.
 enum PolicyRunError: Error {
-    /// No file named, and no policy to say which.
-    case noPolicy
+    /// No file named, and no policy to say which (`check`: for check).
+    case noPolicy(check: Bool)
     /// `init`: there is a policy file at `path` already.
     case policyExists(path: String)
     /// A file lacks lists its rules name.
@@ -135,6 +138,11 @@ extension PolicyContext {
     func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
         let count = inputs.count
         var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
+        // A file no rule matches, with markers off, is not opened.
+        let unread = inputs.map { input in
+            !policy.markers && ((relativePaths[input] ?? loaded?.relativePath(of: input)).map { policy.rules(matching: $0).isEmpty } ?? true)
+        }
+        filesRead = unread.filter { !$0 }.count
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 32))
         results.withUnsafeMutableBufferPointer { slots in
@@ -144,6 +152,11 @@ extension PolicyContext {
                 var index = thread
                 while index < count {
                     let input = inputs[index]
+                    if unread[index] {
+                        slots.buffer[index] = .success((PolicyFileResult(), []))
+                        index += threads
+                        continue
+                    }
                     slots.buffer[index] = Result {
                         let content = try InputBytes.read(path: input)
                         return try withExtendedLifetime(content) {
@@ -194,7 +207,7 @@ extension FixCommand {
         let wholeRepository = parsed.positionals.isEmpty
         var inputs: [String]
         if wholeRepository {
-            guard let loaded else { throw PolicyRunError.noPolicy }
+            guard let loaded else { throw PolicyRunError.noPolicy(check: check) }
             let here = PathNames.realPath(".") ?? loaded.root
             // Each file as seen from here: below the policy's folder, its
             // path there less the folders between; else with '..'.
@@ -235,6 +248,13 @@ extension FixCommand {
         // files' order, what each found is recorded and reported, and only
         // the files to write (or to show as a diff) go through a job.
         var rewrite: [String] = []
+        // `check -v` (a run that writes nothing) says what it looked at;
+        // `fix -v`, the pre-commit hook's run over every staged file,
+        // names the files it rewrote only.
+        let verbose: Bool
+        if case .check = mode { verbose = parsed.has(.verbose) } else { verbose = false }
+        // What was looked at, for `-v`'s last line.
+        var (filesSeen, listsSeen, listsOut) = (0, 0, 0)
         for (input, scanned) in zip(inputs, context.scan(inputs)) {
             switch scanned {
             case .failure(let error as SystemError) where error.code == EPIPE && error.path == nil:
@@ -244,6 +264,18 @@ extension FixCommand {
                 context.recordFailure(input: input)
                 status = ExitStatus.failure
             case .success(let (result, matched)):
+                if result.lists > 0 || !result.missing.isEmpty {
+                    filesSeen += 1
+                    listsSeen += result.lists
+                    listsOut += result.findings.count
+                } else if verbose && !wholeRepository && matched.isEmpty {
+                    // A file named that nothing covers is said, never passed silently.
+                    try? console.standardOutput.flush()
+                    try? console.standardError.write("reorder: \(displayName(input)): " + Messages.uncovered(
+                        policy: loaded, outside: loaded != nil && context.relativePaths[input] == nil && loaded?.relativePath(of: input) == nil,
+                        markers: policy.markers, marker: markers.name) + "\n")
+                    try? console.standardError.flush()
+                }
                 if !result.missing.isEmpty {
                     // Nothing is written to a file that lacks a list, and
                     // nothing of it is reported as fixed.
@@ -304,6 +336,12 @@ extension FixCommand {
         let reporter = PolicyReporter(rawValue: parsed.value(.reporter) ?? "text") ?? .text
         if !(reporter == .text && parsed.has(.diff)) {
             try console.standardOutput.write(reporter.report(context.findings, fixed: mode == .write, policy: loaded))
+        }
+        if verbose {
+            try? console.standardOutput.flush()
+            try? console.standardError.write("reorder: " + Messages.lookedAt(files: filesSeen, lists: listsSeen, outOfOrder: listsOut,
+                                                                             of: inputs.count, read: context.filesRead) + "\n")
+            try? console.standardError.flush()
         }
         return status
     }

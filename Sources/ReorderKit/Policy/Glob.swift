@@ -204,3 +204,125 @@ public struct Glob: Equatable, Sendable, CustomStringConvertible {
         return found != negated
     }
 }
+
+extension Glob {
+    /// Whether some path matches both patterns (`package.json` and
+    /// `*.json` do; `*.json` and `*.toml` do not), decided from the
+    /// patterns alone.
+    public func overlaps(_ other: Glob) -> Bool {
+        Glob.intersect(segments, other.segments)
+    }
+
+    /// A path the pattern matches, when its names are written without
+    /// `*`, `?` or a class and only a leading `**` crosses folders
+    /// (`package.json`, `**/Cargo.toml`, `ci/package.json`); else nil.
+    public var examplePath: String? {
+        var names: [String] = []
+        for (index, segment) in segments.enumerated() {
+            if segment == nil && index == 0 && segments.count > 1 { continue }
+            guard let segment else { return nil }
+            var name: [UInt8] = []
+            var index = 0
+            while index < segment.pattern.count {
+                let byte = segment.pattern[index]
+                if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") { return nil }
+                if byte == UInt8(ascii: "\\") && index + 1 < segment.pattern.count { index += 1 }
+                name.append(segment.pattern[index])
+                index += 1
+            }
+            names.append(String(decoding: name, as: UTF8.self))
+        }
+        return names.joined(separator: "/")
+    }
+
+    /// The two sequences of names' patterns (`nil` for `**`) have a path
+    /// in common: a search of the pairs of positions in both, a name
+    /// taken by each at a time.
+    private static func intersect(_ a: [Segment?], _ b: [Segment?]) -> Bool {
+        var seen = Set<Int>()
+        var stack = [(0, 0)]
+        // `**` last matches one name or more; elsewhere none or more.
+        while let (i, j) = stack.popLast() {
+            guard seen.insert(i * (b.count + 1) + j).inserted else { continue }
+            if i == a.count && j == b.count { return true }
+            // Skip a `**` (not the last one: it needs a name).
+            if i < a.count, a[i] == nil, i + 1 < a.count { stack.append((i + 1, j)) }
+            if j < b.count, b[j] == nil, j + 1 < b.count { stack.append((i, j + 1)) }
+            guard i < a.count, j < b.count else { continue }
+            // One name taken by both.
+            switch (a[i], b[j]) {
+            case (nil, nil):
+                stack.append((i + 1, j)); stack.append((i, j + 1)); stack.append((i + 1, j + 1))
+            case (nil, .some):
+                stack.append((i, j + 1)); stack.append((i + 1, j + 1))
+            case (.some, nil):
+                stack.append((i + 1, j)); stack.append((i + 1, j + 1))
+            case (let x?, let y?):
+                if namesIntersect(x.pattern, y.pattern) { stack.append((i + 1, j + 1)) }
+            }
+        }
+        return false
+    }
+
+    /// One token of a name's pattern: `*`, or the bytes one byte of the
+    /// name may be.
+    private enum NameToken {
+        case star
+        case one([Bool])
+    }
+
+    private static func tokens(_ pattern: [UInt8]) -> [NameToken] {
+        var out: [NameToken] = []
+        var index = 0
+        while index < pattern.count {
+            let byte = pattern[index]
+            switch byte {
+            case UInt8(ascii: "*"):
+                out.append(.star)
+                index += 1
+            case UInt8(ascii: "?"):
+                out.append(.one([Bool](repeating: true, count: 256)))
+                index += 1
+            case UInt8(ascii: "["):
+                if let close = classEnd(pattern, from: index) {
+                    let inside = pattern[(index + 1)..<close]
+                    out.append(.one((0..<256).map { classMatches(inside, UInt8($0)) }))
+                    index = close + 1
+                } else {
+                    out.append(.one((0..<256).map { $0 == Int(byte) }))
+                    index += 1
+                }
+            case UInt8(ascii: "\\") where index + 1 < pattern.count:
+                let quoted = pattern[index + 1]
+                out.append(.one((0..<256).map { $0 == Int(quoted) }))
+                index += 2
+            default:
+                out.append(.one((0..<256).map { $0 == Int(byte) }))
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// Whether some name matches both patterns of one name.
+    static func namesIntersect(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let x = tokens(a), y = tokens(b)
+        var seen = Set<Int>()
+        var stack = [(0, 0)]
+        while let (i, j) = stack.popLast() {
+            guard seen.insert(i * (y.count + 1) + j).inserted else { continue }
+            if i == x.count && j == y.count { return true }
+            if i < x.count, case .star = x[i] { stack.append((i + 1, j)) }
+            if j < y.count, case .star = y[j] { stack.append((i, j + 1)) }
+            guard i < x.count, j < y.count else { continue }
+            switch (x[i], y[j]) {
+            case (.star, .star): stack.append((i, j))
+            case (.star, .one): stack.append((i, j + 1))
+            case (.one, .star): stack.append((i + 1, j))
+            case (.one(let p), .one(let q)):
+                if (0..<256).contains(where: { p[$0] && q[$0] }) { stack.append((i + 1, j + 1)) }
+            }
+        }
+        return false
+    }
+}

@@ -240,8 +240,10 @@ public struct PolicyError: Error, Equatable, Sendable {
         case presetNeedsList(rule: Int, preset: String)
         /// `scripts` in a rule that is not package.json's preset.
         case scriptsWithoutPreset(rule: Int)
-        /// Two rules claim one list of one file pattern.
-        case conflict(list: String, files: String, first: Int, second: Int)
+        /// Two rules claim one list of the files two patterns both match
+        /// (`files`: those patterns, quoted; `example`: a path both
+        /// match, when one names one path).
+        case conflict(list: String, files: String, example: String?, first: Int, second: Int)
     }
 
     public let kind: Kind

@@ -298,25 +298,48 @@ private struct PolicyReader {
         return rules
     }
 
-    /// Two rules that name one list for one file pattern: which would
-    /// win cannot be told, so neither does.
+    /// Two rules that name one list of one file: which would win cannot
+    /// be told, so neither does. Their file patterns overlap when some
+    /// path matches both (`package.json` and `*.json`), which the patterns
+    /// alone say; their lists when some pointer matches both (`/*` and
+    /// `/dependencies`).
     func checkConflicts(_ rules: [PolicyRule]) throws(PolicyError) {
-        var seen: [String: PolicyRule] = [:]
-        for rule in rules {
-            for list in rule.lists {
-                let listText: String
-                switch list {
-                case .pointer(let pattern): listText = pattern.text
-                case .sections(let pattern): listText = "sections " + pattern.text
-                case .block(let name): listText = "block " + name
-                }
-                for glob in rule.files {
-                    let claim = glob.text + "\u{0}" + listText
-                    if let other = seen[claim], other.number != rule.number {
-                        throw fail(.conflict(list: listText, files: glob.text, first: other.number, second: rule.number),
-                                   at: rule.offset, second: other.offset)
+        func claimed(_ list: PolicyList) -> (kind: Int, segments: [String?]) {
+            switch list {
+            case .pointer(let pattern): return (0, pattern.segments)
+            case .sections(let pattern): return (1, pattern.segments)
+            case .block(let name): return (2, [name])
+            }
+        }
+        func overlap(_ a: PolicyList, _ b: PolicyList) -> Bool {
+            let x = claimed(a), y = claimed(b)
+            guard x.kind == y.kind, x.segments.count == y.segments.count else { return false }
+            return zip(x.segments, y.segments).allSatisfy { $0 == nil || $1 == nil || $0 == $1 }
+        }
+        func text(_ list: PolicyList) -> String {
+            switch list {
+            case .pointer(let pattern): return pattern.text.isEmpty ? "the root" : pattern.text
+            case .sections(let pattern): return "the sections of " + pattern.text
+            case .block(let name): return "block " + name
+            }
+        }
+        // A rule without `files` (a block's) is for every file.
+        let everyFile = try! Glob("**")
+        for (index, second) in rules.enumerated() {
+            for first in rules[..<index] where first.number != second.number {
+                for a in first.lists {
+                    for b in second.lists where overlap(a, b) {
+                        for x in first.files.isEmpty ? [everyFile] : first.files {
+                            for y in second.files.isEmpty ? [everyFile] : second.files where x.overlaps(y) {
+                                let list = text(a) == text(b) ? text(a) : text(a) + " and " + text(b)
+                                let files = x.text == y.text ? "'\(x.text)'" : "'\(x.text)' and '\(y.text)'"
+                                let example = x.text == y.text ? nil
+                                    : [x.examplePath, y.examplePath].compactMap { $0 }.first { x.matches($0) && y.matches($0) }
+                                throw fail(.conflict(list: list, files: files, example: example, first: first.number, second: second.number),
+                                           at: second.offset, second: first.offset)
+                            }
+                        }
                     }
-                    seen[claim] = rule
                 }
             }
         }

@@ -29,6 +29,12 @@ public struct PolicyFinding: Equatable, Sendable {
     /// document of a format that reads it as one list (it takes no `-p`:
     /// lines, CSV, TSV); nil for a list a pointer names.
     public internal(set) var documentItems: String? = nil
+    /// The options that make `reorder batch -f - FILE` read `script` on
+    /// this list: `-p LIST` (with `--document N`, `--format NAME` where
+    /// they matter), `--block N` for a block, `--line-range A...B` for a
+    /// TOML table's sections (whose script then moves lines); none for
+    /// a file that is one list.
+    public internal(set) var batchArguments: [String] = []
 }
 
 /// A list a rule names that a file lacks.
@@ -36,6 +42,8 @@ public struct PolicyMissing: Equatable, Sendable {
     public let rule: Int
     public let list: String
     public let document: Int?
+    /// A YAML stream's number of documents, none of which has the list.
+    public var documents: Int? = nil
 }
 
 /// What the policy makes of one file.
@@ -50,6 +58,8 @@ public struct PolicyFileResult: Sendable {
     public var found: Set<Int> = []
     /// The keep-sorted markers' warnings.
     public var warnings: [KeepSortedWarning] = []
+    /// How many lists (and blocks) were looked at, in order or not.
+    public var lists = 0
 
     /// Nothing to do, nothing found.
     public init() {}
@@ -112,13 +122,17 @@ extension Policy {
                 for document in documents {
                     let found = try Policy.expand(pattern, in: current, format: format, document: document)
                     any = any || !found.isEmpty
-                    if found.isEmpty && !rule.missingOK {
-                        // A stream's document without the list: missing, as a file is.
-                        result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: document))
-                    }
                     targets += found.map { (rule, $0, document, true, sections) }
                 }
-                if any { result.found.insert(rule.number) }
+                if any {
+                    result.found.insert(rule.number)
+                } else if !rule.missingOK {
+                    // The rule is for each document that has the list (a
+                    // Kubernetes stream's Deployments, not its Services):
+                    // missing when none has it.
+                    result.missing.append(PolicyMissing(rule: rule.number, list: pattern.text, document: nil,
+                                                        documents: documents == [nil] ? nil : documents.count))
+                }
             }
         }
         targets = Policy.deepestFirst(targets) { $0.tokens.count }
@@ -148,6 +162,7 @@ extension Policy {
                     throw error
                 }
                 if let keyed = target.rule.keyed, document.layout.itemsAreKeyedMembers != keyed { return nil }
+                result.lists += 1
                 let order: [Int]
                 do {
                     order = try document.policyOrder(target.rule) { path in
@@ -162,9 +177,17 @@ extension Policy {
                     throw PolicyApplyError.key(rule: target.rule.number, error)
                 }
                 guard var found = try document.finding(order: order, rule: target.rule.number, list: shown,
-                                                       document: target.document, key: target.rule.key, in: bytes) else { return nil }
+                                                       document: target.document, key: target.rule.key, in: bytes,
+                                                       asLines: target.sections) else { return nil }
                 if target.tokens.isEmpty && !format.options.contains(FormatBoundOption.pointer.rawValue) {
                     found.finding.documentItems = format.words.items
+                }
+                if !target.sections {
+                    var arguments: [String] = []
+                    if let named = target.rule.format, ListFormat.claiming(path) != named { arguments += ["--format", format.name] }
+                    if let document = target.document { arguments += ["--document", String(document)] }
+                    if format.options.contains(FormatBoundOption.pointer.rawValue) { arguments += ["-p", shown] }
+                    found.finding.batchArguments = arguments
                 }
                 return found
             }
@@ -187,12 +210,14 @@ extension Policy {
                 blockRuleNames.insert(name)
                 let count = current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: KeepSortedMarkers(name: name)).count }
                 if count > 0 { result.found.insert(rule.number) }
+                result.lists += count
                 if count == 0 && !rule.missingOK {
                     result.missing.append(PolicyMissing(rule: rule.number, list: "block " + name, document: nil))
                 }
                 for index in 0..<count {
                     var options = ReadOptions(format: .lines)
                     options.region = .block(index: index, marker: name)
+                    let arguments = ["--block", String(index)] + (name == KeepSorted.defaultMarker ? [] : ["--marker", name])
                     let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                         let document = try ListDocument(bytes, format: .lines, options: options)
                         let order = try document.policyOrder(rule) { try like(rule, $0, "") }
@@ -200,7 +225,8 @@ extension Policy {
                         guard var found = try document.finding(order: order, rule: rule.number, list: "block " + name,
                                                                document: nil, in: bytes) else { return nil }
                         found.finding.line -= 1
-                        found.finding.column = 1
+                        found.finding.column = Policy.indentedColumn(line: found.finding.line, in: bytes)
+                        found.finding.batchArguments = arguments
                         return found
                     }
                     if let outcome {
@@ -211,6 +237,7 @@ extension Policy {
             }
         }
         if markers && !blockRuleNames.contains(marker.name) {
+            result.lists += current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: marker).count }
             let fixed: (output: [UInt8], findings: [PolicyFinding], warnings: [KeepSortedWarning]) = current.withUnsafeBytes { bytes in
                 let fix = KeepSorted.fix(bytes, markers: marker)
                 let output = PieceOutput(source: bytes, pieces: fix.pieces)
@@ -321,6 +348,22 @@ extension Policy {
         return out
     }
 
+    /// The column (from 1) of the first byte of line `line` (from 1)
+    /// that is not a blank: a block's start marker's.
+    static func indentedColumn(line: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        var offset = 0, current = 1
+        while current < line, let newline = bytes[offset...].firstIndex(of: 0x0A) {
+            offset = newline + 1
+            current += 1
+        }
+        var column = 1
+        while offset < bytes.count && (bytes[offset] == 0x20 || bytes[offset] == 0x09) {
+            offset += 1
+            column += 1
+        }
+        return column
+    }
+
     /// The lines of `bytes`, as the lines format reads them.
     private static func lines(_ bytes: UnsafeRawBufferPointer) -> [[UInt8]] {
         let layout = LinesLayout(bytes)
@@ -335,7 +378,7 @@ extension Policy {
             let newBodies = KeepSorted.blockBodies(newBytes, markers: markers)
             guard oldBodies.count == newBodies.count else { return [] }
             var findings: [PolicyFinding] = []
-            for (o, n) in zip(oldBodies, newBodies) where !old[o].elementsEqual(newBytes[n]) {
+            for (index, (o, n)) in zip(oldBodies, newBodies).enumerated() where !old[o].elementsEqual(newBytes[n]) {
                 let oldLines = lines(UnsafeRawBufferPointer(rebasing: old[o]))
                 let newLines = lines(UnsafeRawBufferPointer(rebasing: newBytes[n]))
                 let diff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
@@ -343,10 +386,12 @@ extension Policy {
                 let firstMove = diff.matches.first { !$0.stays }
                 let line = JSONPlace.of(o.lowerBound, in: old).line
                 findings.append(PolicyFinding(
-                    rule: 0, list: "block " + markers.name, document: nil, line: line - 1, column: 1,
+                    rule: 0, list: "block " + markers.name, document: nil, line: line - 1,
+                    column: Policy.indentedColumn(line: line - 1, in: old),
                     moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: Array(newBytes[n]),
                     moved: firstMove.map { String(decoding: oldLines[$0.old], as: UTF8.self) },
-                    after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil }))
+                    after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil },
+                    batchArguments: ["--block", String(index)] + (markers.name == KeepSorted.defaultMarker ? [] : ["--marker", markers.name])))
             }
             return findings
         }
@@ -466,8 +511,11 @@ extension ListDocument {
 
     /// When `order` differs from the list as it is: the finding, and the
     /// document's bytes with the list in that order.
+    /// `asLines`: the script moves the lines from the first item's to the
+    /// last's (`--line-range`), for a list `-p` cannot name (a TOML
+    /// table's sections).
     func finding(order: [Int], rule: Int, list: String, document: Int?, key: String? = nil,
-                 in bytes: UnsafeRawBufferPointer) throws -> (finding: PolicyFinding, output: [UInt8])? {
+                 in bytes: UnsafeRawBufferPointer, asLines: Bool = false) throws -> (finding: PolicyFinding, output: [UInt8])? {
         let arrangement = Arrangement(sourceOrder: order)
         guard !resultEqualsSource(arrangement) else { return nil }
         try layout.check(arrangement)
@@ -506,14 +554,39 @@ extension ListDocument {
         }
         let start = count > 0 ? listRange.lowerBound + layout.itemRange(0).lowerBound : listRange.lowerBound
         let end = count > 0 ? listRange.lowerBound + layout.itemRange(count - 1).upperBound : start
-        let place = JSONPlace.of(layout.headerOffset.map { listRange.lowerBound + $0 } ?? start, in: bytes)
+        // The item's own column: past the indentation (a YAML block's,
+        // a Markdown item's blank after its marker) its range begins with.
+        var first = start
+        while first < end && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
+        let place = JSONPlace.of(layout.headerOffset.map { listRange.lowerBound + $0 } ?? first, in: bytes)
         let line = place.line, column = place.column
         let fixedEnd = output.count - (bytes.count - end)
         let fixed = fixedEnd >= start ? Array(output[start..<fixedEnd]) : []
+        var batchScript = script, batchArguments: [String] = []
+        if asLines {
+            // The lines the items are on, from the first's to the last's,
+            // as `--line-range` reads them: the moves of those lines.
+            let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            var lineEnd = end
+            while lineEnd < bytes.count && bytes[lineEnd - 1] != 0x0A { lineEnd += 1 }
+            let newLineEnd = output.count - (bytes.count - lineEnd)
+            func lines(_ slice: ArraySlice<UInt8>) -> [[UInt8]] {
+                var out = slice.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> [UInt8] in
+                    line.last == 0x0D ? Array(line.dropLast()) : Array(line)
+                }
+                if slice.last == 0x0A { out.removeLast() }
+                return out
+            }
+            let oldLines = lines(Array(bytes[lineStart..<lineEnd])[...]), newLines = lines(output[lineStart..<newLineEnd])
+            let lineDiff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
+            batchScript = lineDiff.script(sequential: false) { newLines[$0] }
+            let first = JSONPlace.of(lineStart, in: bytes).line
+            batchArguments = ["--line-range", "\(first)...\(first + oldLines.count - 1)"]
+        }
         return (PolicyFinding(
             rule: rule, list: list, document: document, line: line, column: column,
-            moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: fixed,
+            moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: batchScript, fixed: fixed,
             moved: firstMove.map { name($0.old) },
-            after: firstMove.flatMap { after($0.new) }), output)
+            after: firstMove.flatMap { after($0.new) }, batchArguments: batchArguments), output)
     }
 }

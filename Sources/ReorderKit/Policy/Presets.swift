@@ -126,7 +126,7 @@ extension Preset {
 
     static let cargo = Preset(
         name: "Cargo.toml", files: ["**/Cargo.toml"], format: .toml,
-        about: "cargo-sort's grouped order: dependencies by name within blank-line groups, features with default first",
+        about: "cargo-sort's grouped order: dependencies by name within blank-line groups, features with default first (each feature's array as written)",
         lists: cargoDependencies.map { list in
             PresetList(list, "by name within blank-line groups (x.a = … and x.b = … lines as one item); [\(list.dropFirst().replacingSlashes()).x] tables by name", keyed: true, sections: true) {
                 $0.groupsByBlankLines = true
@@ -140,7 +140,11 @@ extension Preset {
                 $0.groupsByBlankLines = true
                 $0.units = .dottedKeys
             },
-            PresetList("/features/*", "by code point", keyed: false),
+            // cargo-sort leaves each feature's array as it is (its groups and
+            // comments are the author's); a rule may ask for an order.
+            PresetList("/features/*", "as written, as cargo-sort leaves them (list = \"/features/*\" with order = \"sorted\" sorts them by code point)", keyed: false) {
+                $0.order = .kept
+            },
         ],
         main: nil)
 

@@ -20,8 +20,12 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(run(["fix", "-"], stdin: ""), .init(status: 0, stdout: "", stderr: ""))
         // Without FILE, fix is for the repository a policy governs; there is none here.
         XCTAssertEqual(run(["fix"], stdin: unsorted), .init(status: 2, stdout: "", stderr:
-            "reorder: no .reorder.toml here or in a folder above: name the files to fix, '-' for standard input, "
-            + "or write a policy (see 'reorder help fix')\n"))
+            "reorder: no .reorder.toml here or in a folder above: 'reorder init' writes one from the lists already in order, "
+            + "--config PATH names one elsewhere; or name the files to fix ('-' for standard input) for their keep-sorted blocks\n"))
+        // check's own words.
+        XCTAssertEqual(run(["check"], stdin: unsorted), .init(status: 2, stdout: "", stderr:
+            "reorder: no .reorder.toml here or in a folder above: 'reorder init' writes one from the lists already in order, "
+            + "--config PATH names one elsewhere; or name the files to check for their keep-sorted blocks\n"))
     }
 
     func testCheckAndDiff() {

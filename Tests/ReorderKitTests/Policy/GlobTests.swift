@@ -48,4 +48,26 @@ final class GlobTests: XCTestCase {
         XCTAssertThrowsError(try Glob("")) { XCTAssertEqual(($0 as? Glob.Problem)?.reason, "an empty pattern matches nothing") }
         XCTAssertThrowsError(try Glob("a//b")) { XCTAssertEqual(($0 as? Glob.Problem)?.reason, "'//' makes an empty folder name") }
     }
+
+    /// Two patterns overlap when some path matches both.
+    func testOverlapsWhenSomePathMatchesBoth() throws {
+        let overlapping = [("package.json", "*.json"), ("package.json", "**/package.json"), ("packages/*/package.json", "**/pack*.json"),
+                           ("docs/**", "*.md"), ("a/**/b.json", "a/b.json"), ("a/**/b.json", "*/x/*.json"), ("[ab].txt", "[!a].txt"),
+                           ("v?.json", "*1.json"), ("vendor/", "vendor/a/b"), ("**", "x")]
+        let apart = [("*.json", "*.toml"), ("src/*.json", "lib/*.json"), ("a/**/b.json", "a/c.json"), ("docs/**", "/docs"),
+                     ("[ab].txt", "[!ab].txt"), ("v?.json", "v10.json"), ("*/x.json", "/x.json"), ("a*b", "b*a")]
+        for (a, b) in overlapping {
+            XCTAssertTrue(try Glob(a).overlaps(try Glob(b)), "\(a) and \(b)")
+            XCTAssertTrue(try Glob(b).overlaps(try Glob(a)), "\(b) and \(a)")
+        }
+        for (a, b) in apart {
+            XCTAssertFalse(try Glob(a).overlaps(try Glob(b)), "\(a) and \(b)")
+            XCTAssertFalse(try Glob(b).overlaps(try Glob(a)), "\(b) and \(a)")
+        }
+        XCTAssertEqual(try Glob("/src/\\[x].json").examplePath, "src/[x].json")
+        XCTAssertEqual(try Glob("**/package.json").examplePath, "package.json")
+        XCTAssertEqual(try Glob("ci/package.json").examplePath, "ci/package.json")
+        XCTAssertNil(try Glob("*.json").examplePath)
+        XCTAssertNil(try Glob("a/**/b").examplePath)
+    }
 }

@@ -95,7 +95,16 @@ final class PolicyReaderTests: XCTestCase {
             ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\norder = \"like\"\n", .likeWithoutPath(rule: 1), "4:1"),
             ("[[rule]]\nfiles = \"a.json\"\nlist = \"\"\nunique = \"yes\"\n", .wrongType(key: "unique", expected: "true or false"), "4:10"),
             ("[[rule]]\nfiles = \"a.json\"\nlist = \"/a\"\n\n[[rule]]\nfiles = \"a.json\"\nlist = \"/a\"\n",
-             .conflict(list: "/a", files: "a.json", first: 1, second: 2), "5:1"),
+             .conflict(list: "/a", files: "'a.json'", example: nil, first: 1, second: 2), "5:1"),
+            // Patterns that differ but match one file; lists that differ but name one.
+            ("[[rule]]\nfiles = \"package.json\"\nlist = \"/dependencies\"\n\n[[rule]]\nfiles = \"*.json\"\nlist = \"/dependencies\"\norder = \"reversed\"\n",
+             .conflict(list: "/dependencies", files: "'package.json' and '*.json'", example: "package.json", first: 1, second: 2), "5:1"),
+            ("[[rule]]\nfiles = \"packages/**/package.json\"\nlist = \"/*\"\n\n[[rule]]\nfiles = \"**/pack*.json\"\nlist = \"/dependencies\"\n",
+             .conflict(list: "/* and /dependencies", files: "'packages/**/package.json' and '**/pack*.json'", example: nil, first: 1, second: 2), "5:1"),
+            ("[[rule]]\nblock = \"x\"\n\n[[rule]]\nfiles = \"src/a.py\"\nblock = \"x\"\n",
+             .conflict(list: "block x", files: "'**' and 'src/a.py'", example: "src/a.py", first: 1, second: 2), "4:1"),
+            ("[[rule]]\npreset = \"package.json\"\n\n[[rule]]\nfiles = \"apps/web/package.json\"\nlist = \"/devDependencies\"\norder = \"kept\"\n",
+             .conflict(list: "/devDependencies", files: "'**/package.json' and 'apps/web/package.json'", example: "apps/web/package.json", first: 1, second: 2), "4:1"),
         ]
         for (text, kind, place) in cases {
             guard let (found, at) = error(text) else {

@@ -70,8 +70,16 @@ final class PolicyRunTests: XCTestCase {
         let result = try apply(rule("missing = \"ok\"\n"), file, path: "f", format: .yaml)
         XCTAssertEqual(output(result), "l: [a, b]\n---\nother: 1\n---\nl: [c, d]\n")
         XCTAssertEqual(result.findings.map(\.document), [0, 2])
+        // Without missing = "ok": each document that has the list (a
+        // Kubernetes stream's Deployments, not its Services); missing only
+        // when none has it.
         let strict = try apply(rule(""), file, path: "f", format: .yaml)
-        XCTAssertEqual(strict.missing, [PolicyMissing(rule: 1, list: "/l", document: 1)])
+        XCTAssertEqual(strict.missing, [])
+        XCTAssertEqual(output(strict), "l: [a, b]\n---\nother: 1\n---\nl: [c, d]\n")
+        XCTAssertEqual(strict.findings.map(\.document), [0, 2])
+        let none = try apply(rule(""), "a: 1\n---\nb: 2\n", path: "f", format: .yaml)
+        XCTAssertEqual(none.missing, [PolicyMissing(rule: 1, list: "/l", document: nil, documents: 2)])
+        XCTAssertNil(none.output)
         XCTAssertEqual(try apply(rule(""), "{}", path: "f", format: .json).missing, [PolicyMissing(rule: 1, list: "/l", document: nil)])
         // A rule for other files does nothing here.
         XCTAssertNil(try apply(rule(""), "{\"l\": [2, 1]}", path: "g", format: .json).output)

@@ -294,7 +294,7 @@ final class PresetTests: XCTestCase {
         [features]
         default = ["std"]
         alloc = []
-        std = ["alloc", "serde/std"]
+        std = ["serde/std", "alloc"]
 
         nightly = []
 
@@ -309,6 +309,17 @@ final class PresetTests: XCTestCase {
         version = "0.59"
 
         """)
+    }
+
+    /// cargo-sort leaves each feature's array as written (nushell's
+    /// `os = [...]` has blank-line groups under comment headings); a rule
+    /// may ask for an order.
+    func testCargoFeatureArraysAsWrittenUnlessARuleAsks() throws {
+        let file = "[features]\nos = [\n  # include other features\n  \"js\",\n  \"nu-engine/os\",\n  \"dep:fff\",\n\n  # os-dependant\n  \"crossterm\",\n  \"open\",\n]\n"
+        XCTAssertEqual(try fixed("Cargo.toml", file, path: "Cargo.toml"), file)
+        XCTAssertEqual(try fixed("Cargo.toml", "[features]\nstd = [\"serde/std\", \"alloc\"]\n", path: "Cargo.toml",
+                                 extra: "list = \"/features/*\"\norder = \"sorted\"\n"),
+                       "[features]\nstd = [\"alloc\", \"serde/std\"]\n")
     }
 
     // MARK: pyproject.toml
