@@ -140,3 +140,26 @@ extension ReaderRegressionTests {
         XCTAssertNil(error(once, .jsonc))
     }
 }
+
+extension ReaderRegressionTests {
+    /// A key's dotted lines together (`urls.a`, `urls.b`) are one item, the
+    /// key `urls`: `reverse` and `move` reversed or split them, and a blank
+    /// line between positions fell between them.
+    func testAKeysDottedLinesAreOneItem() throws {
+        let text = "[t]\nz = 1\nurls.b = 2\nurls.a = 3\n\nx = 4\n"
+        XCTAssertEqual(try render(text, .toml, pointer: "/t"), "[t]\nx = 4\nurls.b = 2\nurls.a = 3\n\nz = 1\n")
+        XCTAssertEqual(try render(text, .toml, .move(from: .index(UserIndex(0)), to: UserIndex(1)), pointer: "/t"),
+                       "[t]\nurls.b = 2\nurls.a = 3\nz = 1\n\nx = 4\n")
+        // Sorted as the key they make; with --recursive, their own lines too.
+        XCTAssertEqual(try render(text, .toml, .sort(SortOptions()), pointer: "/t"), "[t]\nurls.b = 2\nurls.a = 3\nx = 4\n\nz = 1\n")
+        var recursive = SortOptions()
+        recursive.recursive = true
+        XCTAssertEqual(try render(text, .toml, .sort(recursive), pointer: "/t"), "[t]\nurls.a = 3\nurls.b = 2\nx = 4\n\nz = 1\n")
+        // The table they make is still a list of its lines.
+        XCTAssertEqual(try render(text, .toml, pointer: "/t/urls"), "[t]\nz = 1\nurls.a = 3\nurls.b = 2\n\nx = 4\n")
+        // Lines of one key apart: no item can hold them, refused.
+        guard case .cannotDelimit? = (error(try: .reverse, "a.x = 1\nb = 2\na.y = 3\n", .toml) as? FormatError)?.kind else {
+            return XCTFail("a key's dotted lines apart were read as two items")
+        }
+    }
+}
