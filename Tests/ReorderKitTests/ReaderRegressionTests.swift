@@ -163,3 +163,36 @@ extension ReaderRegressionTests {
         }
     }
 }
+
+extension ReaderRegressionTests {
+    /// The comment that ends a line holding several items is the line's,
+    /// not its last item's (`CommentOwnership`, rule 2): it stays at its
+    /// position, so that reversed twice the list is the source again. (It
+    /// went with `2` and split the line; reversed again, the line stayed
+    /// split.)
+    func testACommentAfterSeveralItemsOnALineStaysThereAndReverseRoundTrips() throws {
+        for (text, format, pointer, once) in [
+            ("a = [\n  1, 2, # numbers\n]\n", ListFormat.toml, "/a", "a = [\n  2, 1, # numbers\n]\n"),
+            ("[\n  1, 2, // numbers\n]\n", .jsonc, "", "[\n  2, 1, // numbers\n]\n"),
+            ("[\n  1, 2, 3, // numbers\n  4\n]\n", .jsonc, "", "[\n  4, 3, 2, // numbers\n  1\n]\n"),
+        ] {
+            let reversed = try render(text, format, pointer: pointer)
+            XCTAssertEqual(reversed, once)
+            XCTAssertEqual(try render(reversed, format, pointer: pointer), text)
+        }
+        // An item alone on its line still owns the comment there.
+        XCTAssertEqual(try render("a = [\n  1, # one\n  2,\n]\n", .toml, pointer: "/a"), "a = [\n  2,\n  1, # one\n]\n")
+    }
+
+    /// `insert` writes a line of a table made by dotted keys with the
+    /// indentation of its lines; `diff` refused such a line, indented.
+    func testDiffPrintsAnIndentedDottedTableLineAsInsertTakesIt() throws {
+        let old = "[t]\n a.x = 1\n a.y = 2\n"
+        let new = try render(old, .toml, .insert(at: UserIndex(-1), value: Array("z = 3".utf8)), pointer: "/t/a")
+        XCTAssertEqual(new, "[t]\n a.x = 1\n a.y = 2\n a.z = 3\n")
+        try Array(new.utf8).withUnsafeBytes { source in
+            let document = try ListDocument(source, format: .toml, options: ReadOptions(pointer: "/t/a"))
+            XCTAssertEqual(document.layout.valueText(ofItem: 2).map { String(decoding: $0, as: UTF8.self) }, "z = 3")
+        }
+    }
+}

@@ -272,7 +272,9 @@ extension TOMLLineLayout {
         guard !source[range].contains(0x0A) && !source[range].contains(0x0D) else { return nil }
         guard kind == .table, depth > 0 else { return Array(source[range]) }
         var p = document.lines[lineIndices[index]].range.lowerBound
-        guard p == range.lowerBound else { return nil }
+        // Only the line's indentation before its key (`insert` writes it
+        // again, as the lines' own).
+        guard p >= range.lowerBound, source[range.lowerBound..<p].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
         func skipBlanks() { while p < range.upperBound && (source[p] == 0x20 || source[p] == 0x09) { p += 1 } }
         for _ in 0..<depth {
             skipBlanks()
