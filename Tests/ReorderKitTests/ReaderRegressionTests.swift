@@ -196,3 +196,21 @@ extension ReaderRegressionTests {
         }
     }
 }
+
+extension ReaderRegressionTests {
+    /// A block comment after the last member, before `}` on its line, is
+    /// the member's, as one before a comma is: reversed, it went from the
+    /// member to the tail, and reversed again it stayed there, after the
+    /// other member.
+    func testABlockCommentBeforeTheClosingBracketIsTheLastItemsAndReverseRoundTrips() throws {
+        for (text, once) in [
+            ("{/**/\"é\":1/**/,\"\":false}", "{/**/\"\":false,\"é\":1/**/}"),
+            ("[1, 2 /* two */]", "[2 /* two */, 1]"),
+            ("[1 /* one */, 2 /* two */, 3 /* three */]", "[3 /* three */, 2 /* two */, 1 /* one */]"),
+        ] {
+            let reversed = try render(text, .jsonc)
+            XCTAssertEqual(reversed, once)
+            XCTAssertEqual(try render(reversed, .jsonc), text)
+        }
+    }
+}

@@ -356,7 +356,9 @@ final class JSONCCommentTableTests: XCTestCase {
     }
 
     /// Inline comments between an element and its comma are the element's;
-    /// one before the closing bracket is the tail's.
+    /// so is one between the last element and the closing bracket on its
+    /// line, so that an element that ends the list with its comment reads
+    /// as before when it is moved back.
     func testInlineBlockCommentsBeforeCommas() throws {
         try check("[1 /* one */, 2 /* two */, 3]", [
             (.reverse, "[3, 2 /* two */, 1 /* one */]"),
@@ -365,8 +367,8 @@ final class JSONCCommentTableTests: XCTestCase {
             (insert(3, "4"), "[1 /* one */, 2 /* two */, 3, 4]"),
         ])
         try check("[1, 2 /* before the bracket */]", [
-            (.reverse, "[2, 1 /* before the bracket */]"),
-            (delete(1), "[1 /* before the bracket */]"),
+            (.reverse, "[2 /* before the bracket */, 1]"),
+            (delete(1), "[1]"),
         ])
         // tsconfig's `"strict": true /* ... */,`: the comment says what
         // the member is, so it goes with it.
