@@ -52,6 +52,23 @@ final class CSVFileTests: XCTestCase {
                        "name,age\r\nBob,7\r\nbob,30\r\n\"smith, al\",25\r\ncarol,\"4\n0\"")
         XCTAssertEqual(try run(h, ["move", "~^4", "1", "--key", "#2", "--one-based"]),
                        "name,age\r\ncarol,\"4\n0\"\r\nbob,30\r\n\"smith, al\",25\r\nBob,7")
+        // sort counts '#N' as the other commands do: from 1 with --one-based.
+        XCTAssertEqual(try run(h, ["sort", "--key", "#2", "-r", "--one-based"]),
+                       "name,age\r\nBob,7\r\ncarol,\"4\n0\"\r\nbob,30\r\n\"smith, al\",25")
+    }
+
+    /// diff reads '#N' from 1 with --one-based, and prints its script with
+    /// indices from 1, which 'batch --one-based' applies.
+    func testDiffWithOneBasedCountsColumnsAndIndicesFromOne() throws {
+        let h = try Harness()
+        try h.write("p.csv", "name,age\nbob,30\nal,25\n")
+        try h.write("q.csv", "name,age\nal,25\nbob,30\n")
+        let diff = try h.run(["diff", "--one-based", "--key", "#1", "p.csv", "q.csv"])
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        XCTAssertEqual(diff.out, "move 2 1\n")
+        let applied = try h.run(["batch", "--one-based", "-f", "-", "p.csv"], stdin: diff.stdout)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("p.csv"), "name,age\nal,25\nbob,30\n")
     }
 
     func testDiffPrintsTheMovesAndBatchAppliesThem() throws {
@@ -253,7 +270,7 @@ final class CSVFileTests: XCTestCase {
             ("a.csv", "a,b\n1,2\n", ["insert", "0", "x,\"y"],
              "a.csv: the value 'x,\"y' is not one CSV row: the quoted field that starts here has no closing quote"),
             ("a.csv", "a,b\n1,2\n", ["insert", "0", "x,y\nz,w"],
-             "a.csv: the value 'x,y\nz,w' is not one CSV row: it holds a line break outside quotes; a field that holds one is quoted"),
+             "a.csv: the value 'x,y\\nz,w' is not one CSV row: it holds a line break outside quotes; a field that holds one is quoted"),
             ("a.csv", "", ["insert", "0", "x,y"],
              "a.csv: the value 'x,y' is not one CSV row: the file has no header row to give the columns; write the header first"),
         ]

@@ -88,6 +88,28 @@ final class MessageTests: XCTestCase {
         }
     }
 
+    /// A value, a selector or a batch line holding a line break is shown
+    /// with `\n`, so that the message stays one line (in every format).
+    func testARefusedValueWithALineBreakIsShownOnOneLine() throws {
+        let h = try Harness()
+        try h.write("list.json", "[1]")
+        try h.write("list.yaml", "- a\n")
+        try h.write("list.toml", "a = [1]\n")
+        try h.write("list.txt", "a\n")
+        for (arguments, expected) in [
+            (["insert", "0", "1\n2", "list.json"], "reorder: list.json: the value '1\\n2' is not one JSON value"),
+            (["insert", "0", "a: 1\r\nb: 2", "list.yaml"], "reorder: list.yaml: the value 'a: 1\\r\\nb: 2' is not one YAML value"),
+            (["insert", "0", "1\n2", "-p", "/a", "list.toml"], "reorder: list.toml: the value '1\\n2' is not one TOML"),
+            (["delete", "=a\nb", "list.txt"], "reorder: list.txt: '=a\\nb' selects no item"),
+            (["batch", "-e", "insert 0 1\n2", "list.json"], "reorder: list.json: in 'insert 0 1\\n2': the value '1\\n2'"),
+        ] {
+            let result = try h.run(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.hasPrefix(expected), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+        }
+    }
+
     func testAnInsertedValueThatIsNotJSONNamesTheFile() throws {
         let h = try Harness()
         try h.write("list.json", "[1]")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Random lists in the layouts users write, random edits, each format's own
-/// parser as the judge (PyYAML, Python's tomllib): the result loads to the
+/// parser as the judge (PyYAML, Python's tomllib and json): the result loads to the
 /// edit of what the input loads to, members in order, and the bytes around
 /// the list are the input's. No edit may be refused. One harness for every
 /// format: `Tests/fuzz-formats/fuzz.py --layouts --format F` (its cases are
@@ -19,6 +19,14 @@ final class RandomLayoutTests: XCTestCase {
 
     func testTOMLLayouts() throws {
         try runLayouts(format: "toml", seed: 20261123, cases: 400)
+    }
+
+    /// JSON with comments: comments of both kinds wherever whitespace may
+    /// stand, trailing commas, the list at the root or inside a document;
+    /// besides the data, no comment written twice, none lost by an edit
+    /// that deletes nothing.
+    func testJSONCLayouts() throws {
+        try runLayouts(format: "jsonc", seed: 16005, cases: 600)
     }
 
     func runLayouts(format: String, seed: Int, cases: Int, file: StaticString = #filePath, line: UInt = #line) throws {

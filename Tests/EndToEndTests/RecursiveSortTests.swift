@@ -112,6 +112,27 @@ print("ok")
         XCTAssertEqual(try h.listing(), ["before.yaml", "values.yaml"])
     }
 
+    /// A GitHub Actions matrix (tokio's ci.yml): a mapping that starts on
+    /// its entry's `- ` line, with a comment line above a later key. Sorted
+    /// alone, the commented key comes first and the dash stands alone on
+    /// its line; --recursive refused it ("cannot tell where the entries
+    /// begin") and now sorts it as plain sort does.
+    func testYAMLRecursiveSortsAMappingOnADashLineWhoseFirstKeyMovesDown() throws {
+        let h = try Harness()
+        let text = "include:\n  - os: windows\n    # Windows has no io-uring.\n    extra: \"tracing\"\n  - os: linux\n"
+        try h.write("before.yaml", text)
+        try h.write("ci.yaml", text)
+        let plain = try h.run(["sort", "-p", "/include/0", "ci.yaml", "-o", "-"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let result = try h.run(["sort", "--recursive", "ci.yaml"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("ci.yaml"), plain.out)
+        XCTAssertEqual(try h.text("ci.yaml"),
+                       "include:\n  -\n    # Windows has no io-uring.\n    extra: \"tracing\"\n    os: windows\n  - os: linux\n")
+        try judge(h, "yaml", h.url("before.yaml").path, h.url("ci.yaml").path)
+        XCTAssertEqual(try h.run(["sort", "--recursive", "--check", "ci.yaml"]).status, 0)
+    }
+
     func testYAMLRecursiveRefusesAMergeKeyAndWritesNothing() throws {
         let h = try Harness()
         let text = "base: &base {b: 1}\nservice:\n  z: 1\n  <<: *base\n"

@@ -74,4 +74,21 @@ final class YAMLMergeKeyTests: XCTestCase {
         XCTAssertTrue(single.stderr.hasSuffix("reorder the merged mappings themselves\n"), single.stderr)
         XCTAssertEqual(try h.listing(), ["ci.yaml", "one.yaml"])
     }
+    /// `-p /job/<<` where `<<: *base` said "'/job/<<' is a scalar"; it is
+    /// an alias of a mapping, edited where its anchor stands: the message
+    /// says so and gives the pointer that reaches it.
+    func testAMergeThroughAnAliasNamesTheMappingItMerges() throws {
+        let h = try Harness()
+        try h.write("one.yaml", "base: &base\n  b: 1\n  a: 2\nsvc:\n  <<: *base\n  c: 3\n")
+        let result = try h.run(["sort", "-p", "/svc/<<", "one.yaml"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "reorder: one.yaml:5:7: '/svc/<<' is an alias ('*base') of the mapping at '/base', "
+                       + "which is edited where its anchor stands, not a sequence or a mapping; choose a list with --pointer: -p '/base'\n")
+        XCTAssertEqual(try h.run(["sort", "-p", "/base", "one.yaml"]).status, 0)
+        XCTAssertEqual(try h.text("one.yaml"), "base: &base\n  a: 2\n  b: 1\nsvc:\n  <<: *base\n  c: 3\n")
+        // The formats' help no longer says a merge list is refused.
+        let help = try h.run(["help", "formats"]).out.replacingOccurrences(of: "\n  ", with: " ")
+        XCTAssertFalse(help.contains("a list under a merge key"), help)
+        XCTAssertTrue(help.contains("its merge list (-p /x/<<) and the mappings it merges are edited like any other"), help)
+    }
 }

@@ -140,3 +140,77 @@ extension ReaderRegressionTests {
         XCTAssertNil(error(once, .jsonc))
     }
 }
+
+extension ReaderRegressionTests {
+    /// A key's dotted lines together (`urls.a`, `urls.b`) are one item, the
+    /// key `urls`: `reverse` and `move` reversed or split them, and a blank
+    /// line between positions fell between them.
+    func testAKeysDottedLinesAreOneItem() throws {
+        let text = "[t]\nz = 1\nurls.b = 2\nurls.a = 3\n\nx = 4\n"
+        XCTAssertEqual(try render(text, .toml, pointer: "/t"), "[t]\nx = 4\nurls.b = 2\nurls.a = 3\n\nz = 1\n")
+        XCTAssertEqual(try render(text, .toml, .move(from: .index(UserIndex(0)), to: UserIndex(1)), pointer: "/t"),
+                       "[t]\nurls.b = 2\nurls.a = 3\nz = 1\n\nx = 4\n")
+        // Sorted as the key they make; with --recursive, their own lines too.
+        XCTAssertEqual(try render(text, .toml, .sort(SortOptions()), pointer: "/t"), "[t]\nurls.b = 2\nurls.a = 3\nx = 4\n\nz = 1\n")
+        var recursive = SortOptions()
+        recursive.recursive = true
+        XCTAssertEqual(try render(text, .toml, .sort(recursive), pointer: "/t"), "[t]\nurls.a = 3\nurls.b = 2\nx = 4\n\nz = 1\n")
+        // The table they make is still a list of its lines.
+        XCTAssertEqual(try render(text, .toml, pointer: "/t/urls"), "[t]\nz = 1\nurls.a = 3\nurls.b = 2\n\nx = 4\n")
+        // Lines of one key apart: no item can hold them, refused.
+        guard case .cannotDelimit? = (error(try: .reverse, "a.x = 1\nb = 2\na.y = 3\n", .toml) as? FormatError)?.kind else {
+            return XCTFail("a key's dotted lines apart were read as two items")
+        }
+    }
+}
+
+extension ReaderRegressionTests {
+    /// The comment that ends a line holding several items is the line's,
+    /// not its last item's (`CommentOwnership`, rule 2): it stays at its
+    /// position, so that reversed twice the list is the source again. (It
+    /// went with `2` and split the line; reversed again, the line stayed
+    /// split.)
+    func testACommentAfterSeveralItemsOnALineStaysThereAndReverseRoundTrips() throws {
+        for (text, format, pointer, once) in [
+            ("a = [\n  1, 2, # numbers\n]\n", ListFormat.toml, "/a", "a = [\n  2, 1, # numbers\n]\n"),
+            ("[\n  1, 2, // numbers\n]\n", .jsonc, "", "[\n  2, 1, // numbers\n]\n"),
+            ("[\n  1, 2, 3, // numbers\n  4\n]\n", .jsonc, "", "[\n  4, 3, 2, // numbers\n  1\n]\n"),
+        ] {
+            let reversed = try render(text, format, pointer: pointer)
+            XCTAssertEqual(reversed, once)
+            XCTAssertEqual(try render(reversed, format, pointer: pointer), text)
+        }
+        // An item alone on its line still owns the comment there.
+        XCTAssertEqual(try render("a = [\n  1, # one\n  2,\n]\n", .toml, pointer: "/a"), "a = [\n  2,\n  1, # one\n]\n")
+    }
+
+    /// `insert` writes a line of a table made by dotted keys with the
+    /// indentation of its lines; `diff` refused such a line, indented.
+    func testDiffPrintsAnIndentedDottedTableLineAsInsertTakesIt() throws {
+        let old = "[t]\n a.x = 1\n a.y = 2\n"
+        let new = try render(old, .toml, .insert(at: UserIndex(-1), value: Array("z = 3".utf8)), pointer: "/t/a")
+        XCTAssertEqual(new, "[t]\n a.x = 1\n a.y = 2\n a.z = 3\n")
+        try Array(new.utf8).withUnsafeBytes { source in
+            let document = try ListDocument(source, format: .toml, options: ReadOptions(pointer: "/t/a"))
+            XCTAssertEqual(document.layout.valueText(ofItem: 2).map { String(decoding: $0, as: UTF8.self) }, "z = 3")
+        }
+    }
+}
+
+extension ReaderRegressionTests {
+    /// A block comment after the last member, before `}` on its line, is
+    /// the member's, as one before a comma is: reversed, it went from the
+    /// member to the tail, and reversed again it stayed there, after the
+    /// other member.
+    func testABlockCommentBeforeTheClosingBracketIsTheLastItemsAndReverseRoundTrips() throws {
+        for (text, once) in [
+            ("{/**/\"é\":1/**/,\"\":false}", "{/**/\"\":false,\"é\":1/**/}"),
+            ("[1, 2 /* two */]", "[2 /* two */, 1]"),
+            ("[1 /* one */, 2 /* two */, 3 /* three */]", "[3 /* three */, 2 /* two */, 1 /* one */]"),
+        ] {
+            let reversed = try render(text, .jsonc)
+            XCTAssertEqual(reversed, once)
+            XCTAssertEqual(try render(reversed, .jsonc), text)
+        }
+    }
+}

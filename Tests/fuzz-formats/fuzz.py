@@ -32,7 +32,7 @@ small reproduction: input, command, expected, got.
       --seed 1 --cases 2000 [--format yaml|toml|jsonc|all] [--corpus DIR...] \\
       [--keep DIR [--keep-known]] [--allow-accepted-invalid] [--no-known] \\
       [--case N] [--reasons] [--show-refusals REGEX] [--quiet]
-  python3 Tests/fuzz-formats/fuzz.py --layouts --format yaml|toml|all \\
+  python3 Tests/fuzz-formats/fuzz.py --layouts --format yaml|toml|jsonc|all \\
       --reorder .build/debug/reorder --seed 20261123 --cases 300
 
 --layouts runs the other half of this harness (layouts.py): documents in
@@ -1889,7 +1889,7 @@ def main():
     parser.add_argument("--show-refusals", metavar="REGEX", help="print each refusal of valid input whose message matches")
     parser.add_argument("--quiet", action="store_true", help="print only new findings and the summary")
     parser.add_argument("--layouts", action="store_true",
-                        help="the layouts users write instead (layouts.py): every edit must succeed (yaml, toml)")
+                        help="the layouts users write instead (layouts.py): every edit must succeed (yaml, toml, jsonc)")
     args = parser.parse_args()
     if args.layouts:
         return main_layouts(args)

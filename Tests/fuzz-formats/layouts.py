@@ -4,8 +4,9 @@ The fuzzer proper (fuzz.py) generates and mutates documents of every shape
 and lets reorder refuse what it cannot delimit with certainty. This half is
 stricter and narrower: documents in the layouts people write every day
 (YAML block and flow lists and mappings, TOML arrays over several lines and
-on one, tables, inline tables, arrays of tables), with comments, blank lines
-and CRLF, between a fixed head and tail. On them reorder must never refuse:
+on one, tables, inline tables, arrays of tables, JSON with comments wherever
+whitespace may stand and trailing commas), with comments, blank lines and
+CRLF, between a fixed head and tail. On them reorder must never refuse:
 every edit (reverse, move, swap, delete, and insert in TOML) must give a
 document that loads to the edit of what the input loads to, members in
 order, with the head and the tail byte for byte as they were.
@@ -46,6 +47,9 @@ def edit_of(items, operation):
         i = operation[1]
         items.insert(i if i >= 0 else len(items) + 1 + i, operation[3])
         return items
+    if op == "sort":
+        # Members by key, byte order, stable.
+        return sorted(items, key=lambda member: member[0].encode())
     raise ValueError(op)
 
 
@@ -249,7 +253,158 @@ class TOMLLayouts:
         return ["insert", at, 'znew = "v"', ("znew", "v")]
 
 
-LAYOUTS = {"yaml": YAMLLayouts, "toml": TOMLLayouts}
+class JSONCLayouts:
+    """JSON with comments (the cases of the former per-format random test
+    of JSONC, folded in here): arrays and objects, nested values, comments of both kinds
+    wherever whitespace may stand, blank lines, trailing commas, the list at
+    the root or inside a document with comments of its own. Besides the
+    data, no comment may be written twice, and an edit that deletes
+    nothing keeps every comment."""
+
+    fmt = "jsonc"
+    ops = ["reverse", "move", "swap", "delete", "insert", "sort"]
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.serial = 0
+        self.root = False
+
+    @staticmethod
+    def strip(text):
+        """The text with every comment and trailing comma blanked (line
+        breaks kept), written here apart from reorder's reader."""
+        out = list(text)
+        i, n = 0, len(text)
+
+        def comment_end(q):
+            if text.startswith("//", q):
+                e = q + 2
+                while e < n and text[e] not in "\r\n":
+                    e += 1
+                return e
+            if text.startswith("/*", q):
+                return text.index("*/", q + 2) + 2
+            return None
+
+        while i < n:
+            c = text[i]
+            if c == '"':
+                i += 1
+                while text[i] != '"':
+                    i += 2 if text[i] == "\\" else 1
+                i += 1
+            elif c == "/":
+                e = comment_end(i)
+                for k in range(i, e):
+                    if out[k] not in "\r\n":
+                        out[k] = " "
+                i = e
+            elif c == ",":
+                q = i + 1
+                while q < n:
+                    if text[q] in " \t\r\n":
+                        q += 1
+                    elif comment_end(q) is not None:
+                        q = comment_end(q)
+                    else:
+                        break
+                if q < n and text[q] in "]}":
+                    out[i] = " "
+                i += 1
+            else:
+                i += 1
+        return "".join(out)
+
+    @classmethod
+    def load(cls, text):
+        return json.loads(cls.strip(text), object_pairs_hook=dict)
+
+    @classmethod
+    def comments(cls, text):
+        """The comments' unique words (`c12`), in order."""
+        stripped = cls.strip(text)
+        blanked = "".join(c if c != k and c != "," else " " for c, k in zip(text, stripped))
+        return [w.strip("/*") for w in blanked.split() if w.strip("/*").startswith("c")]
+
+    def trivia(self, percent=50):
+        rng = self.rng
+        if rng.randrange(100) >= percent:
+            return rng.choice(["", " ", "\n  "])
+        result = ""
+        for _ in range(rng.randrange(3) + 1):
+            self.serial += 1
+            k = rng.randrange(7)
+            if k == 0: result += " "
+            elif k == 1: result += "\n  "
+            elif k == 2: result += "\n\n  "
+            elif k in (3, 4): result += rng.choice([" ", "", "  "]) + "// c%d" % self.serial + "\n  "
+            else: result += rng.choice([" ", ""]) + "/* c%d */" % self.serial + rng.choice([" ", ""])
+        return result
+
+    def list(self, items, obj, trailing):
+        text = "{" if obj else "["
+        for i, item in enumerate(items):
+            text += self.trivia() + item + self.trivia(30)
+            if i < len(items) - 1 or (trailing and self.rng.randrange(100) < 30):
+                text += ","
+        return text + self.trivia() + ("}" if obj else "]")
+
+    def scalar(self):
+        rng = self.rng
+        return rng.choice([str(rng.randrange(20)), '"s%d"' % rng.randrange(20), '"S%d"' % rng.randrange(5),
+                           "null", "true", "-1.5"])
+
+    def value(self, depth, trailing):
+        rng = self.rng
+        if depth >= 2 or rng.randrange(100) >= 25:
+            return self.scalar()
+        count = rng.randrange(4)
+        if rng.randrange(2):
+            return self.list([self.value(depth + 1, trailing) for _ in range(count)], False, trailing)
+        return self.list(self.members(count, depth + 1, trailing), True, trailing)
+
+    def members(self, count, depth, trailing):
+        keys = self.rng.sample(["a", "b", "B", "c", "d", "e", "f", "G", "h", "i"], count)
+        return ['"%s"' % k + self.trivia(15) + ":" + self.trivia(15) + self.value(depth, trailing) for k in keys]
+
+    def case(self):
+        rng = self.rng
+        obj = rng.randrange(2) == 0
+        trailing = rng.randrange(100) < 60
+        n = rng.randrange(1, 7)
+        items = self.members(n, 0, trailing) if obj else [self.value(0, trailing) for _ in range(n)]
+        body = self.list(items, obj, trailing)
+        self.root = rng.randrange(2) == 0
+        if self.root:
+            head, tail = "// top\n", "\n"
+        else:
+            head = '{ /* a */ "x": [1, // one\n2], "list" // key\n: '
+            tail = self.trivia() + "}\n"
+        return ("object" if obj else "array"), head + body + tail, head, tail
+
+    def pointer(self):
+        return "" if self.root else "/list"
+
+    def insert(self, kind, at):
+        self.serial += 1
+        if kind == "object":
+            return ["insert", at, '"new%d": %d' % (self.serial, self.serial), ("new%d" % self.serial, self.serial)]
+        return ["insert", at, "[%d, {}]" % self.serial, [self.serial, {}]]
+
+    def check(self, text, out, operation):
+        """What the data does not say: comments written once, and all of
+        them kept by an edit that deletes nothing."""
+        before, after = self.comments(text), self.comments(out)
+        if len(set(after)) != len(after):
+            return "a comment written twice"
+        if not set(after) <= set(before):
+            return "a comment that was not in the input"
+        if operation[0] != "delete" and sorted(after) != sorted(before):
+            return "a comment lost"
+        return None
+
+
+LAYOUTS = {"yaml": YAMLLayouts, "toml": TOMLLayouts, "jsonc": JSONCLayouts}
 
 
 def run_layouts(reorder, fmt, seed, cases, canon, show=5):
@@ -265,13 +420,19 @@ def run_layouts(reorder, fmt, seed, cases, canon, show=5):
         if rng.random() < 0.15:
             text, head, tail = (s.replace("\n", "\r\n") for s in (text, head, tail))
         data = layouts.load(text)
-        items = list(data["list"].items()) if isinstance(data["list"], dict) else data["list"]
+        pointer = layouts.pointer() if hasattr(layouts, "pointer") else "/list"
+        listed = data["list"] if pointer else data
+        items = list(listed.items()) if isinstance(listed, dict) else listed
         n = len(items)
         op = rng.choice(layouts.ops)
         if op == "delete" and kind == "aot" and n == 1:
             op = "insert"  # an array of tables cannot be left empty (tested apart)
+        if op == "sort" and not isinstance(listed, dict):
+            op = "reverse"  # sort is judged on keys (members), byte order
         if op == "reverse":
             operation = ["reverse"]
+        elif op == "sort":
+            operation = ["sort"]
         elif op == "move":
             operation = ["move", rng.randrange(n), rng.randrange(-n, n)]
         elif op == "swap":
@@ -281,7 +442,7 @@ def run_layouts(reorder, fmt, seed, cases, canon, show=5):
         else:
             operation = layouts.insert(kind, rng.randrange(-n - 1, n + 1))
         args = [str(a) for a in operation[:3]]
-        run = subprocess.run([reorder] + args + ["-p", "/list", "--format", fmt], input=text.encode(),
+        run = subprocess.run([reorder] + args + ["-p", pointer, "--format", fmt], input=text.encode(),
                              capture_output=True)
         if run.returncode != 0:
             refused += 1
@@ -294,11 +455,20 @@ def run_layouts(reorder, fmt, seed, cases, canon, show=5):
             failed += 1
             messages.append("FAIL %s %s: does not load: %s\n%s\n---\n%s" % (kind, args, error, text, out))
             continue
-        want = dict(data)
         want_items = edit_of(items, operation)
-        want["list"] = dict(want_items) if isinstance(data["list"], dict) else want_items
+        want_list = dict(want_items) if isinstance(listed, dict) else want_items
+        if pointer:
+            want = dict(data)
+            want["list"] = want_list
+        else:
+            want = want_list
         # canon compares members in order, and 1, 1.0 and True apart.
         ok = canon(got) == canon(want) and out.startswith(head) and out.endswith(tail)
+        problem = layouts.check(text, out, operation) if ok and hasattr(layouts, "check") else None
+        if problem:
+            failed += 1
+            messages.append("FAIL %s %s: %s:\n%s\n---\n%s" % (kind, args, problem, text, out))
+            continue
         if ok:
             passed += 1
         else:

@@ -118,7 +118,7 @@ struct DiffCommand {
                 var values: [Int: [UInt8]] = [:]
                 for index in diff.inserted { values[index] = try value(index) }
                 for match in diff.replaced { values[match.new] = try value(match.new) }
-                out = diff.script(sequential: sequential) { values[$0]! }
+                out = diff.script(sequential: sequential, base: parsed.has(.oneBased) ? 1 : 0) { values[$0]! }
             }
             try console.standardOutput.write(String(decoding: out, as: UTF8.self))
             return ExitStatus.wouldChange

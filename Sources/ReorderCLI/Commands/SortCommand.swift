@@ -38,6 +38,10 @@ enum SortCommand {
             numeric: parsed.has(.numeric),
             recursive: parsed.has(.recursive))
         options.lender = readOptions.lender
+        if parsed.has(.oneBased) && !(parsed.value(.key)?.hasPrefix("#") ?? false) {
+            // sort has no index to count: only a CSV or TSV column '#N'.
+            throw UsageError.optionNeedsOther(Option.oneBased.spelled, needs: "--key #N")
+        }
         if parsed.has(.like) && parsed.has(.recursive) {
             // --like sets the order of the list from REF and sorts nothing
             // inside; --recursive would be ignored.

@@ -59,6 +59,7 @@ extension Messages {
 
     /// An operation's text, shortened when its value is long.
     private static func shown(_ text: String) -> String {
+        let text = oneLine(text)
         let limit = 60
         guard text.count > limit else { return text }
         return String(text.prefix(limit - 3)) + "..."

@@ -22,7 +22,7 @@ extension FormatError: FormatErrorWording {
         case .invalidValue(let value, let reason):
             // The advice only for a format that takes --string.
             let asString = format.options.contains(FormatBoundOption.string.rawValue) ? "; to insert it as a string, use --string" : ""
-            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not \(words.oneValue): \(reason)\(asString)"
+            return named + "the value '\(Messages.oneLine(value))' is not \(words.oneValue): \(reason)\(asString)"
         case .keyExists(let key):
             return named + "the \(words.keyed) has the key '\(key)' already; delete or replace that \(words.member) instead (select it with =\(key))"
         case .redefined(let key, let reason):
@@ -71,7 +71,7 @@ extension FormatError: FormatErrorWording {
         case .invalidValueSyntax(let value, let problem, let offset):
             let at = value.withUnsafeBytes { JSONPlace.of(offset, in: $0) }
             let detail = " (column \(at.column)" + (at.line > 1 ? " of line \(at.line)" : "") + ": " + Messages.describe(problem) + ")"
-            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not \(words.oneValue)\(detail); to insert it as a string, use --string"
+            return named + "the value '\(Messages.oneLine(value))' is not \(words.oneValue)\(detail); to insert it as a string, use --string"
         case .valueNotUTF8:
             return named + "the value is not valid UTF-8, so it cannot be a JSON string"
         case .invalidMember(let value, let problem, let offset, let memberCount):
@@ -82,7 +82,7 @@ extension FormatError: FormatErrorWording {
                 let at = wrapped.withUnsafeBytes { JSONPlace.of(offset, in: $0) }
                 detail = " (" + Messages.describe(problem) + " at column \(at.column - 1))"
             }
-            return named + "the value '\(String(decoding: value, as: UTF8.self))' is not one object \(words.member)\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
+            return named + "the value '\(Messages.oneLine(value))' is not one object \(words.member)\(detail); into an object, insert '\"key\": value', as in '\"lodash\": \"^4.17.21\"'"
         case .keyInsertedTwice(let key):
             return named + "the batch inserts two \(words.member)s with the key '\(key)'; an object's keys must differ"
         case .stringIntoObject:

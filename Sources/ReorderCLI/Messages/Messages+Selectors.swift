@@ -26,21 +26,21 @@ extension Messages {
     static func describe(_ error: SelectorError, key giver: KeyGiver = .option) -> String {
         switch error {
         case .nothingSelected(let selector, nil, let suggestedKey?):
-            return "'\(selector)' selects no item, but an item has '\(selector.dropFirst())' at '\(suggestedKey)': did you mean '--key \(suggestedKey)'?"
+            return "'\(Messages.oneLine(selector))' selects no item, but an item has '\(selector.dropFirst())' at '\(suggestedKey)': did you mean '--key \(suggestedKey)'?"
         case .nothingSelected(let selector, let key, _):
             let place = key.map { " (comparing the value at --key \($0))" } ?? ""
-            return "'\(selector)' selects no item\(place); add --missing-ok to change nothing instead"
+            return "'\(Messages.oneLine(selector))' selects no item\(place); add --missing-ok to change nothing instead"
         case .notASelector(let text):
             return "'\(text)' is not an index or a selector: use a whole number (negative counts from the end), or '=\(text)' for the item whose text is \(text)"
         case .invalidListElement(let selector, let element):
             let shown = element.isEmpty ? "an empty part" : "'\(element)'"
-            return "'\(selector)' is not a selector: \(shown) is not an index, a range (A...B, A..<B), =TEXT or ~REGEX"
+            return "'\(Messages.oneLine(selector))' is not a selector: \(shown) is not an index, a range (A...B, A..<B), =TEXT or ~REGEX"
         case .reversedRange(let selector, _, _):
-            return "range '\(selector)' ends before it starts; write the smaller index first (a negative index counts from the end)"
+            return "range '\(Messages.oneLine(selector))' ends before it starts; write the smaller index first (a negative index counts from the end)"
         case .invalidRegex(let pattern, let reason):
             return "'~\(pattern)' is not a valid regular expression: \(reason)"
         case .swapNeedsOneItem(let selector, let count):
-            return "swap needs one item on each side, but '\(selector)' selects \(count); use 'move' to move several items together"
+            return "swap needs one item on each side, but '\(Messages.oneLine(selector))' selects \(count); use 'move' to move several items together"
         case .keyInNoItem(let key, let at, let keys):
             let whose = at.isEmpty ? "the items" : "the items' '\(at)'"
             let shown = keys.prefix(12).map { "'" + JSONPointer.escape($0) + "'" }.joined(separator: ", ")

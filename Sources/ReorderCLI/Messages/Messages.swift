@@ -4,6 +4,23 @@ import ReorderKit
 /// error type's facts become one line; the caller adds `reorder: ` and the
 /// input's name.
 enum Messages {
+    /// A value the user gave, as a message shows it on its one line: a line
+    /// break in it written `\n` (CR `\r`).
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var shown = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            default: shown.unicodeScalars.append(character)
+            }
+        }
+        return shown
+    }
+
+    static func oneLine(_ bytes: [UInt8]) -> String { oneLine(String(decoding: bytes, as: UTF8.self)) }
+
     /// The message for `error`, with a `file:line:col: ` prefix where the
     /// error has a place in the input.
     static func describe(_ error: Error, input: String?) -> String {

@@ -21,9 +21,10 @@
 /// Where `reorder` differs on purpose, each rule says so: a closing
 /// bracket stays with its item (`groupLines`, keep-sorted#10), Markdown
 /// bullets with different markers sort by their text (`ItemKeyMaker`,
-/// keep-sorted#131), and the lines keep their own bytes and each position
+/// keep-sorted#131), the lines keep their own bytes and each position
 /// its terminator (a CRLF file stays CRLF; keep-sorted sorts the CR with
-/// the text).
+/// the text), and a block whose sorted lines group otherwise is sorted
+/// again in the same run (`sort`), so that `fix` twice is `fix` once.
 public enum KeepSorted {
     /// keep-sorted's marker name (its `--id`).
     public static let defaultMarker = "keep-sorted"
@@ -187,7 +188,26 @@ private struct Fixer {
             content = merged
         }
 
-        let options = block.options
+        // Sorting can change how the result's lines group (the block's
+        // first line, whose indentation says which lines continue an item,
+        // or whether every item is a list bullet): the result is sorted
+        // again until it is in order as it groups, so that a second run
+        // changes nothing. (A handful of rounds settle every block seen;
+        // one that has not settled by then is left as the last round gave.)
+        var current = content
+        var changed = innerChanged
+        for round in 0..<8 {
+            guard let next = sortOnce(current, block.options, force: round == 0 && innerChanged) else { break }
+            if round > 0 && next.map(\.bytes) == current.map(\.bytes) { break }
+            current = next
+            changed = true
+        }
+        return changed ? current : nil
+    }
+
+    /// One round of `sort`: the lines of `content` as `options` group and
+    /// order them, or nil when they are in order (and not `force`).
+    func sortOnce(_ content: [BlockLine], _ options: KeepSortedOptions, force innerChanged: Bool) -> [BlockLine]? {
         var groups = groupLines(content, options, lines.markers)
 
         // A list whose items all end with a comma but the last: the last

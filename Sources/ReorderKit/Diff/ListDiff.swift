@@ -427,16 +427,18 @@ extension ListDiff {
     /// text of the new list's item `j`, as `insert` takes it. `source(i)`,
     /// when given, is how the old list's item `i` is named where an
     /// operation takes it (`delete`, `move`'s FROM): a selector such as
-    /// `=VALUE`, or nil for its index.
-    public func script(sequential: Bool, source: ((Int) -> [UInt8]?)? = nil, value: (Int) -> [UInt8]) -> [UInt8] {
+    /// `=VALUE`, or nil for its index. `base`: the number of the first
+    /// item (1 for `--one-based`).
+    public func script(sequential: Bool, source: ((Int) -> [UInt8]?)? = nil, base: Int = 0,
+                       value: (Int) -> [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
-        func named(_ index: Int) -> [UInt8] { source?(index) ?? Array(String(index).utf8) }
+        func named(_ index: Int) -> [UInt8] { source?(index) ?? Array(String(index + base).utf8) }
         for operation in sequential ? sequentialOperations : batchOperations {
             switch operation {
             case .delete(let index): out += Array("delete ".utf8) + named(index)
-            case .move(let from, let to): out += Array("move ".utf8) + named(from) + Array(" \(to)".utf8)
-            case .insert(let at, let new): out += Array("insert \(at) ".utf8) + value(new)
-            case .replace(let at, let new): out += Array("replace \(at) ".utf8) + value(new)
+            case .move(let from, let to): out += Array("move ".utf8) + named(from) + Array(" \(to + base)".utf8)
+            case .insert(let at, let new): out += Array("insert \(at + base) ".utf8) + value(new)
+            case .replace(let at, let new): out += Array("replace \(at + base) ".utf8) + value(new)
             }
             out.append(0x0A)
         }

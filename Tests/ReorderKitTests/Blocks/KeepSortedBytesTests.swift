@@ -108,4 +108,24 @@ final class KeepSortedBytesTests: XCTestCase {
             XCTAssertEqual($0 as? RegionError, .linesOutOfRange(first: 2, last: 3, count: 2))
         }
     }
+    /// Sorting can change how the result groups: the indentation of the
+    /// block's first line says which lines continue an item, and bullets
+    /// of several markers sort by their text only when every item is one.
+    /// One run settles both (a second changed these blocks again).
+    func testFixTwiceIsFixOnceWhenSortingChangesHowLinesGroup() {
+        for (source, expected) in [
+            // An indented first line: '+ b' and '- a' come first, and then
+            // '  c' continues '- a', every item a bullet.
+            ("# keep-sorted start\n  c\n+ b\n- a\n# keep-sorted end\n",
+             "# keep-sorted start\n- a\n  c\n+ b\n# keep-sorted end\n"),
+            // A comment and an indented line first: the tab-indented line
+            // no longer continues 'b'.
+            ("# keep-sorted start\nb\n\tT\n#\n \"\n# keep-sorted end\n",
+             "# keep-sorted start\n#\n \"\n\tT\nb\n# keep-sorted end\n"),
+        ] {
+            let once = KeepSortedRun.fix(source).text
+            XCTAssertEqual(once, expected)
+            XCTAssertEqual(KeepSortedRun.fix(once).text, once, "a second run changed it")
+        }
+    }
 }

@@ -324,6 +324,16 @@ final class PresetTests: XCTestCase {
 
     // MARK: pyproject.toml
 
+    /// sphinx's pyproject.toml: the `urls.*` lines of one key went where a
+    /// blank line between positions fell between two of them.
+    func testPyprojectDottedKeyLinesStayTogetherWithNoBlankInside() throws {
+        let file = "[project]\nname = \"x\"\nurls.b = \"1\"\nurls.a = \"2\"\nlicense = \"MIT\"\n"
+            + "requires-python = \">=3\"\n\ndynamic = [\"version\"]\n"
+        XCTAssertEqual(try fixed("pyproject.toml", file, path: "pyproject.toml"),
+                       "[project]\nname = \"x\"\nlicense = \"MIT\"\nrequires-python = \">=3\"\ndynamic = [\"version\"]\n"
+                        + "\nurls.b = \"1\"\nurls.a = \"2\"\n")
+    }
+
     func testPyprojectRequirementsByNormalizedName() throws {
         let file = """
         [build-system]

@@ -124,18 +124,23 @@ public struct JSONListLayout: FormatLayout {
             commas.append(comma)
             // `"strict": true /* why */,`: the comment is the item's.
             var mainEnd = end
-            if let comma, let last = text.lastComment(in: end..<comma), !JSONListLayout.hasLineBreak(source, end..<comma) {
+            // So is one after the last, before the closing bracket on its
+            // line (`"b": 2 /* why */}`): moved, it goes along, as it
+            // would before a comma, and back, it reads as the item's again.
+            let mainLimit = comma ?? close
+            if let last = text.lastComment(in: end..<mainLimit), !JSONListLayout.hasLineBreak(source, end..<mainLimit) {
                 mainEnd = last.upperBound
             }
             mainEnds.append(mainEnd)
             // The comment on the item's last line: after the comma when the
             // comma is on that line.
-            var lineTail = end
+            var lineTail = mainEnd
             if let comma, !JSONListLayout.hasLineBreak(source, end..<comma) { lineTail = comma + 1 }
             let comment = (comma == nil || lineTail > end)
-                ? JSONListLayout.ownership.trailingComments(at: lineTail, before: close, in: text) : nil
+                ? JSONListLayout.ownership.trailingComments(at: lineTail, before: close, in: text,
+                                                               previousEnd: index > 0 ? valueEnds[index - 1] : nil) : nil
             trailingComments.append(comment)
-            lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? end))
+            lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? mainEnd))
         }
         // Without comments an item starts at its value: the same array.
         var starts = valueStarts

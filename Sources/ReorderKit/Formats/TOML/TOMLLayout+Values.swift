@@ -189,6 +189,14 @@ extension TOMLLineLayout {
         switch kind {
         case .table:
             let line = document.lines[lineIndices[index]]
+            if isDottedGroup(index) {
+                // A key made by dotted lines: the key, or what lies at
+                // `pointer` in the table they make.
+                let head = line.keys[depth]
+                guard let pointer else { return .owned(Array(head.utf8)) }
+                guard let entry = table?[head] else { return nil }
+                return TOMLCompare.descend(TOMLTarget(entry), pointer.tokens).flatMap { TOMLCompare.text($0, source) }
+            }
             // A key of one segment, bare: its bytes where it stands.
             if pointer == nil && depth == 0, let key = line.bareKey { return .source(key) }
             return TOMLCompare.member(keys: line.keys, depth: depth, value: line.value, pointer: pointer, source,
@@ -250,7 +258,10 @@ extension TOMLLineLayout {
 
     func ownSortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         try TOMLCompare.ownOrder(self, options, key: key, dottedKeys: kind == .table
-                                    ? lineIndices.map { Array(document.lines[$0].keys.dropFirst(depth)) } : nil)
+                                    ? lineIndices.indices.map { index in
+                                        let keys = document.lines[lineIndices[index]].keys
+                                        return isDottedGroup(index) ? [keys[depth]] : Array(keys.dropFirst(depth))
+                                    } : nil)
     }
 
     /// What `diff` prints for an item, as `insert` takes it: in a table made
@@ -261,7 +272,9 @@ extension TOMLLineLayout {
         guard !source[range].contains(0x0A) && !source[range].contains(0x0D) else { return nil }
         guard kind == .table, depth > 0 else { return Array(source[range]) }
         var p = document.lines[lineIndices[index]].range.lowerBound
-        guard p == range.lowerBound else { return nil }
+        // Only the line's indentation before its key (`insert` writes it
+        // again, as the lines' own).
+        guard p >= range.lowerBound, source[range.lowerBound..<p].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
         func skipBlanks() { while p < range.upperBound && (source[p] == 0x20 || source[p] == 0x09) { p += 1 } }
         for _ in 0..<depth {
             skipBlanks()
@@ -340,11 +353,11 @@ extension TOMLLineLayout {
             return bytes
         }
         let prefix = lineIndices.first.map { Array(document.lines[$0].keys.prefix(depth)) } ?? []
-        for index in lineIndices where Array(document.lines[index].keys.dropFirst(depth)) == keys {
+        for index in table?.lines ?? lineIndices where Array(document.lines[index].keys.dropFirst(depth)) == keys {
             throw TOMLError.keyExists(key: TOMLParser.dotted(keys))
         }
         var indentation: [UInt8] = []
-        if let last = lineIndices.last {
+        if let last = (table?.lines ?? lineIndices).last {
             let keyStart = document.lines[last].range.lowerBound
             indentation = Array(source[TOMLLineLayout.lineStart(document, keyStart)..<keyStart])
         }
@@ -362,6 +375,10 @@ extension TOMLLineLayout: NestedList {
     func nestedLists(ofItem index: Int) throws -> [any NestedList] {
         switch kind {
         case .table:
+            if isDottedGroup(index), case .table(let child)? = table?[document.lines[lineIndices[index]].keys[depth]] {
+                // The lines of the table they make.
+                return [try TOMLLineLayout(document: document, table: child)]
+            }
             return TOMLInlineLayout.lists(in: document.lines[lineIndices[index]].value, document)
         case .tableArray:
             return try TOMLLineLayout.lists(of: elements[index], document)

@@ -34,8 +34,8 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         return header.isEmpty ? nil : header.lowerBound
     }
 
-    /// A table's line with a dotted key: the key's segments from the
-    /// table's own.
+    /// A table's item with a dotted key: the key's segments from the
+    /// table's own (of its first line).
     func keyPath(ofItem index: Int) -> [String]? {
         guard kind == .table else { return nil }
         let keys = document.lines[lineIndices[index]].keys
@@ -47,8 +47,38 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
     var source: UnsafeRawBufferPointer { document.source }
     /// Each item's bytes.
     let ranges: TOMLRanges
-    /// Tables: each item's line (an index into `document.lines`).
+    /// Tables: each item's line (an index into `document.lines`): its
+    /// first, for a key made by dotted lines.
     let lineIndices: TOMLIndices
+    /// Tables where a key is made by several dotted-key lines together
+    /// (`urls.a = …`, `urls.b = …`: one item, the key `urls`): each
+    /// item's last line; nil when every item is one line.
+    let lastLines: TOMLIndices?
+
+    /// Whether item `index` is a key made by several dotted-key lines.
+    func isDottedGroup(_ index: Int) -> Bool {
+        guard let lastLines else { return false }
+        return lastLines[index] != lineIndices[index]
+    }
+
+    /// Item `index`'s lines (indices into `document.lines`).
+    func lines(ofItem index: Int) -> ClosedRange<Int> {
+        lineIndices[index]...(lastLines?[index] ?? lineIndices[index])
+    }
+
+    /// The table a line's key makes at this table's own level, when the
+    /// key is dotted below it (`urls` of `urls.a = …`); nil for a key of
+    /// one segment here.
+    static func memberTable(_ line: TOMLLine, depth: Int) -> TOMLTable? {
+        let below = line.segments - depth
+        guard below > 1 else { return nil }
+        var current: TOMLTable = line.table
+        for _ in 0..<below - 2 {
+            guard let parent = current.parent else { return nil }
+            current = parent
+        }
+        return current
+    }
     /// Tables: how many key segments lead from the document's section table
     /// to this table (a dotted table's lines begin with its own path).
     let depth: Int
@@ -93,21 +123,47 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
                 what: "a table whose dotted-key lines are not together (another key stands between them)",
                 offset: document.lines[index].range.lowerBound)
         }
-        lineIndices = indices
         var depth = 0
         var ancestor: TOMLTable? = table
         while let current = ancestor, current.section == nil { depth += 1; ancestor = current.parent }
         self.depth = depth
+        // A key's dotted lines together are one item: what lies between
+        // them moves with them, and no position's separator falls inside.
+        var firstLines = TOMLIndices()
+        var lastLines: [Int] = []
+        var grouped = false
+        var previousHead: TOMLTable? = nil
+        var heads: Set<ObjectIdentifier> = []
+        firstLines.reserveCapacity(indices.count)
+        for index in indices {
+            let head = TOMLLineLayout.memberTable(document.lines[index], depth: depth)
+            if let head, let previousHead, head === previousHead {
+                lastLines[lastLines.count - 1] = index
+                grouped = true
+                continue
+            }
+            if let head, !heads.insert(ObjectIdentifier(head)).inserted {
+                throw TOMLError.cannotDelimit(
+                    what: "a key made by dotted-key lines that are not together ('\(head.name).…' again after other keys): "
+                        + "its lines would be one item",
+                    offset: document.lines[index].range.lowerBound)
+            }
+            previousHead = head
+            firstLines.append(index)
+            lastLines.append(index)
+        }
+        lineIndices = firstLines
+        self.lastLines = grouped ? TOMLIndices(lastLines) : nil
         var cursor = CommentCursor(document.comments)
         let ownership = TOMLLineLayout.ownership(document)
         let floor = TOMLDocument.byteOrderMarkLength(document.source)
         var ranges = TOMLRanges()
-        ranges.reserveCapacity(indices.count)
-        for index in indices {
-            let range = document.lines[index].range
+        ranges.reserveCapacity(firstLines.count)
+        for (first, last) in zip(firstLines, lastLines) {
+            let range = document.lines[first].range
             let lineStart = TOMLLineLayout.lineStart(document, range.lowerBound)
             let start = ownership.leadingStart(of: lineStart, floor: floor, in: document, cursor: &cursor)
-            ranges.append(start..<TOMLLineLayout.lineTextEnd(document, after: range.upperBound))
+            ranges.append(start..<TOMLLineLayout.lineTextEnd(document, after: document.lines[last].range.upperBound))
         }
         self.ranges = ranges
         if indices.isEmpty, let section = table.section, section > 0 {
@@ -121,6 +177,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         self.document = document
         kind = .tableArray
         lineIndices = TOMLIndices()
+        lastLines = nil
         depth = 0
         emptyHeadEnd = nil
         elements = tableArray.elements
@@ -163,6 +220,7 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         self.document = document
         kind = .sections
         lineIndices = TOMLIndices()
+        lastLines = nil
         depth = 0
         emptyHeadEnd = nil
         elements = []

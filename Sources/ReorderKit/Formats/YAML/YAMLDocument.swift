@@ -383,9 +383,7 @@ struct YAMLDocument {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 // A quote starts a scalar only where a node starts.
-                var q = p - 1
-                while q > start && (source[q] == 0x20 || source[q] == 0x09 || source[q] == 0x0A || source[q] == 0x0D) { q -= 1 }
-                if [UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":")].contains(source[q]) { quote = byte }
+                if YAMLLines.quoteOpens(source, at: p, from: start + 1, inFlow: true) { quote = byte }
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -641,7 +639,7 @@ struct YAMLDocument {
                 trailingComma = false
             }
             switch byte {
-            case _ where (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && (itemStart == p || (p > 0 && [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ":")].contains(source[p - 1]))):
+            case _ where (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && (itemStart == p || YAMLLines.quoteOpens(source, at: p, from: range.lowerBound + 1, inFlow: true)):
                 quote = byte
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1

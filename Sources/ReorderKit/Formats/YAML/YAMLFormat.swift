@@ -4,7 +4,7 @@ extension ListFormat {
     public static let yaml = ListFormat(
         name: "yaml",
         claims: [.fileExtension("yaml"), .fileExtension("yml")],
-        help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), a list under a merge key (<<), comments inside a flow collection.",
+        help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), comments inside a flow collection. A mapping with a merge key (<<) keeps its entries' order; its merge list (-p /x/<<) and the mappings it merges are edited like any other.",
         options: ["pointer", "recursive", "string", "document"],
         words: FormatWords(
             name: "YAML", version: "1.2",
@@ -34,6 +34,21 @@ extension YAMLLayout {
             // `<<` is not edited.
             if let merge = try reader.mergeKey(of: node) {
                 throw YAMLError.mergeKey(pointer: pointer.text, offset: merge.offset, mergeList: merge.mergeList)
+            }
+            // An alias (`<<: *base`): the list is where its anchor stands.
+            if node.kind == .scalar, node.range.lowerBound < source.count, source[node.range.lowerBound] == UInt8(ascii: "*") {
+                var end = node.range.lowerBound + 1
+                while end < node.range.upperBound && ![0x20, 0x09, 0x0A, 0x0D].contains(source[end]) { end += 1 }
+                let name = Array(source[node.range.lowerBound + 1..<end])
+                let text = String(decoding: name, as: UTF8.self)
+                if let (anchored, kind) = try reader.anchored(name, in: try document.root(), path: []) {
+                    let at = JSONPointer(tokens: anchored).text
+                    throw YAMLError.notAList(pointer: pointer.text,
+                                             found: "an alias ('*\(text)') of the \(kind) at '\(at)', which is edited where its anchor stands",
+                                             offset: node.range.lowerBound, suggestions: [at])
+                }
+                throw YAMLError.notAList(pointer: pointer.text, found: "an alias ('*\(text)'), edited where its anchor '&\(text)' stands",
+                                         offset: node.range.lowerBound)
             }
             return try YAMLLayout(document: document, node: node, pointer: pointer.text)
         }
@@ -74,6 +89,56 @@ extension YAMLLayout {
                 }
             default:
                 break
+            }
+            return nil
+        }
+
+        /// The pointer tokens of the block collection anchored `&name` (in
+        /// the block collections under `node`), and what it is; nil when
+        /// none is found.
+        func anchored(_ name: [UInt8], in node: YAMLNode, path: [String]) throws -> ([String], String)? {
+            let source = document.source
+            func start(of value: YAMLNode) -> Int? {
+                switch value.kind {
+                case .blockMapping, .blockSequence: return value.inlineStart ?? document.line[value.line].contentStart
+                case .flowMapping, .flowSequence, .scalar: return value.range.lowerBound
+                case .empty: return nil
+                }
+            }
+            func holdsAnchor(_ range: Range<Int>) -> Bool {
+                let anchor = [UInt8(ascii: "&")] + name
+                var p = range.lowerBound
+                while p + anchor.count <= range.upperBound {
+                    if source[p] == UInt8(ascii: "#") { return false }
+                    if Array(source[p..<p + anchor.count]) == anchor
+                        && (p + anchor.count == range.upperBound || [0x20, 0x09, 0x0A, 0x0D].contains(source[p + anchor.count])) {
+                        return true
+                    }
+                    p += 1
+                }
+                return false
+            }
+            guard node.kind == .blockMapping || node.kind == .blockSequence else { return nil }
+            for (index, entry) in try document.entries(of: node).enumerated() {
+                let value = try document.value(of: entry, in: node)
+                let token: String
+                let after: Int
+                if node.kind == .blockMapping {
+                    guard let key = document.key(at: entry.start, line: entry.line) else { continue }
+                    token = String(decoding: document.keyText(of: entry), as: UTF8.self)
+                    after = key.colon + 1
+                } else {
+                    token = String(index)
+                    after = entry.start + 1
+                }
+                if let valueStart = start(of: value), after <= valueStart, holdsAnchor(after..<valueStart) {
+                    switch value.kind {
+                    case .blockMapping, .flowMapping: return (path + [token], "mapping")
+                    case .blockSequence, .flowSequence: return (path + [token], "sequence")
+                    default: return nil
+                    }
+                }
+                if let found = try anchored(name, in: value, path: path + [token]) { return found }
             }
             return nil
         }

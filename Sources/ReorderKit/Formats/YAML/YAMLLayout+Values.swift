@@ -409,6 +409,15 @@ extension YAMLLayout: NestedList {
 
     var itemsRegion: Range<Int>? {
         guard let first = ranges.first, let last = ranges.last else { return nil }
+        // A collection that starts on its parent's `- ` line: when its
+        // first entry moves down (a comment line above the entry that
+        // comes first), the blank after the dash becomes a line break, so
+        // the region starts there.
+        if let inline = node.inlineStart, first.lowerBound == inline {
+            var start = inline
+            while start > 0 && (source[start - 1] == 0x20 || source[start - 1] == 0x09) { start -= 1 }
+            if start > 0 && source[start - 1] == UInt8(ascii: "-") { return start..<last.upperBound }
+        }
         return first.lowerBound..<last.upperBound
     }
 

@@ -219,7 +219,9 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             } else if byte == UInt8(ascii: "#") && atNodeStart {
                 while p < range.upperBound && source[p] != 0x0A { p += 1 }
                 continue
-            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && atNodeStart {
+            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && atNodeStart
+                        && YAMLLines.quoteOpens(source, at: p, from: range.lowerBound, inFlow: false)
+                        && !document.line[document.lineIndex(of: p)].continuesPlain {
                 quote = byte
             } else if byte == marker && atNodeStart {
                 var q = p + 1

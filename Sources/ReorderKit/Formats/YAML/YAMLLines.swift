@@ -39,6 +39,8 @@ struct YAMLLines {
         /// has after `kind`: two bytes each; a longer line has none.)
         var plainKeyStart: UInt16 = 0
         var plainKeyColon: UInt16 = 0
+        /// It goes on with a plain scalar of the lines above: text only.
+        var continuesPlain = false
         var indent: Int { contentStart - start }
 
         /// `YAMLDocument.key(in:at:lineEnd:)` at `offset` on this line, as
@@ -109,6 +111,11 @@ struct YAMLLines {
         // The column of the key or dash whose node is due on the lines
         // below (`key:`, `- ` or properties, and nothing else on its line).
         var dueOwner: Int? = nil
+        // The column of the key or dash that owns a plain scalar ending its
+        // line (no comment after it): a line indented more goes on with
+        // it, and holds text only (`k: c` then ` "x`: a quote there opens
+        // nothing, as YAML reads it). A comment line ends it.
+        var plainOwner: Int? = nil
         // The next CR at or after the line's start (`end`: none, or no
         // more to look for): most documents have none.
         var nextCR = firstIndex(of: 0x0D, in: source, from: p, to: end) ?? end
@@ -161,6 +168,7 @@ struct YAMLLines {
                 kind = .content
                 if source[contentStart] == 0x09 && unsupported == nil { unsupported = (.tabIndentation, contentStart) }
             }
+            if kind == .comment || kind == .documentMarker { plainOwner = nil }
             if kind == .blank || kind == .comment || kind == .directive {
                 lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind))
                 p = next
@@ -172,7 +180,13 @@ struct YAMLLines {
             var q = kind == .documentMarker ? p + 3 : contentStart
             // A node may start here (line start, after `- `, `? `, `: `, or
             // in a flow collection after `[`, `{`, `,`).
-            var nodeStart = true
+            // A line that goes on with the plain scalar of the lines above
+            // starts in its text.
+            let continuesPlain = kind == .content && plainOwner.map { indent > $0 } ?? false
+            if !continuesPlain { plainOwner = nil }
+            var nodeStart = !continuesPlain
+            // Whether the line's last node so far is a plain scalar's text.
+            var inPlain = continuesPlain
             // The column of the entry or key that owns a node starting here.
             // (-1 for a root node: on a `---` line, or at column 0 before
             // any `- ` or key, where a block scalar's text may be at
@@ -216,17 +230,20 @@ struct YAMLLines {
                         }
                     }
                     nodeStart = false
+                    inPlain = true
                     q += 1
                 }
                 q = YAMLLines.colonOrHash(source, from: q, to: textEnd)
                 if q == textEnd { break }
                 if source[q] == UInt8(ascii: "#") && (q == contentStart || source[q - 1] == 0x20 || source[q - 1] == 0x09) {
+                    inPlain = false
                     q = textEnd
                     break
                 }
                 if source[q] == UInt8(ascii: ":") && YAMLLines.isSpaceOrEnd(source, q + 1, textEnd) {
                     ownerColumn = keyColumn
                     nodeStart = true
+                    inPlain = false
                     if let keyStart = pendingKeyStart {
                         keptKeyStart = UInt16(keyStart - p + 1)
                         keptKeyColon = UInt16(q - p + 1)
@@ -263,6 +280,7 @@ struct YAMLLines {
                 }
                 if !YAMLLines.mayChangeState(byte) {
                     // Text: what the switch's `default` does.
+                    if nodeStart && flowDepth == 0 { inPlain = true }
                     nodeStart = false
                     q += 1
                     continue
@@ -272,14 +290,17 @@ struct YAMLLines {
                     q += 1
                     continue
                 case UInt8(ascii: "#") where q == contentStart || source[q - 1] == 0x20 || source[q - 1] == 0x09:
+                    inPlain = false
                     q = textEnd
                     continue
                 case _ where (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && (nodeStart):
                     quote = byte
                     nodeStart = false
+                    inPlain = false
                 case _ where (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")) && (nodeStart || flowDepth > 0):
                     flowDepth += 1
                     nodeStart = true
+                    inPlain = false
                 case _ where (byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")) && (flowDepth > 0):
                     flowDepth -= 1
                     nodeStart = false
@@ -290,6 +311,7 @@ struct YAMLLines {
                     ownerColumn = q - p
                     keyColumn = q - p + 2
                     nodeStart = true
+                    inPlain = false
                 case UInt8(ascii: "?") where flowDepth == 0 && nodeStart && YAMLLines.isSpaceOrEnd(source, q + 1, textEnd):
                     if unsupported == nil { unsupported = (.complexKey, q) }
                     nodeStart = true
@@ -297,6 +319,7 @@ struct YAMLLines {
                     || flowDepth > 0 && q + 1 < textEnd && [UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(source[q + 1]):
                     if flowDepth == 0 { ownerColumn = keyColumn }
                     nodeStart = true
+                    inPlain = false
                 case _ where (byte == UInt8(ascii: "|") || byte == UInt8(ascii: ">")) && (nodeStart && flowDepth == 0):
                     // A block scalar header: indicators, then blanks or a
                     // comment to the end of the line.
@@ -313,6 +336,7 @@ struct YAMLLines {
                                                               indentation: indentation, chomping: chomping))
                         blockScalarOwner = ownerColumn
                         blockScalarIndent = indentation > 0 ? ownerColumn + indentation : nil
+                        inPlain = false
                         q = textEnd
                         continue
                     }
@@ -322,6 +346,7 @@ struct YAMLLines {
                     while q < textEnd && source[q] != 0x20 && source[q] != 0x09 { q += 1 }
                     continue
                 default:
+                    if nodeStart && flowDepth == 0 { inPlain = true }
                     nodeStart = false
                 }
                 q += 1
@@ -330,8 +355,13 @@ struct YAMLLines {
                 while q < textEnd && (source[q] == 0x20 || source[q] == 0x09) { q += 1 }
             }
             lines.append(Line(start: p, contentStart: contentStart, end: textEnd, next: next, kind: kind,
-                              plainKeyStart: keptKeyStart, plainKeyColon: keptKeyColon))
+                              plainKeyStart: keptKeyStart, plainKeyColon: keptKeyColon, continuesPlain: continuesPlain))
             dueOwner = nodeStart && blockScalarOwner == nil && flowDepth == 0 && quote == nil ? ownerColumn : nil
+            if inPlain && flowDepth == 0 && quote == nil && blockScalarOwner == nil {
+                if !continuesPlain { plainOwner = ownerColumn }
+            } else {
+                plainOwner = nil
+            }
             p = next
         }
         endsOpen = flowDepth > 0 || quote != nil || blockScalarOwner != nil
@@ -387,6 +417,41 @@ struct YAMLLines {
             return true
         default:
             return false
+        }
+    }
+
+    /// Whether a quote at `p` opens a quoted scalar: only where a node
+    /// starts (after `[`, `{`, `,`, a `: `, a `- `, properties, or, out of
+    /// a flow collection, first on its line). In the middle of a plain
+    /// scalar (`a 'b`) it is text. Nothing before `lowerBound` is looked
+    /// at: a quote there opens one.
+    static func quoteOpens(_ source: UnsafeRawBufferPointer, at p: Int, from lowerBound: Int, inFlow: Bool) -> Bool {
+        @inline(__always) func isBlank(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || (inFlow && (byte == 0x0A || byte == 0x0D))
+        }
+        var q = p
+        while q > lowerBound && isBlank(source[q - 1]) { q -= 1 }
+        if q == lowerBound { return true }
+        let before = source[q - 1]
+        switch before {
+        case 0x0A, 0x0D:
+            return true
+        case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","):
+            return true
+        case UInt8(ascii: ":"):
+            // An indicator: a blank after it, or right after a quoted key
+            // or a collection (`"a":'b'`).
+            if q < p { return true }
+            return q - 2 >= lowerBound && [UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(source[q - 2])
+        case UInt8(ascii: "-"), UInt8(ascii: "?"):
+            guard !inFlow, q < p else { return false }
+            return q - 1 == lowerBound || [0x20, 0x09, 0x0A, 0x0D].contains(source[q - 2])
+        default:
+            // After an anchor or a tag that starts a node.
+            var t = q - 1
+            while t > lowerBound && !isBlank(source[t - 1]) && source[t - 1] != 0x0A && source[t - 1] != 0x0D { t -= 1 }
+            guard q < p, source[t] == UInt8(ascii: "&") || source[t] == UInt8(ascii: "!") else { return false }
+            return quoteOpens(source, at: t, from: lowerBound, inFlow: inFlow)
         }
     }
 

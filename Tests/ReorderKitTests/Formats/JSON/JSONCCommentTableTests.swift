@@ -329,29 +329,36 @@ final class JSONCCommentTableTests: XCTestCase {
     }
 
     /// An inline array whose last element has a `//` comment before the `]`
-    /// on the next line: wherever that element goes, a line break follows
-    /// its comment, so the comment swallows no comma, element or bracket.
-    /// The new line has the items' indentation (the blank that followed the
-    /// comma on the old line does not go along).
+    /// on the next line: the comment ends a line that holds several
+    /// elements, so it is the line's, not the last element's, and stays
+    /// where it is: it swallows no comma, element or bracket, and an edit
+    /// and its inverse give back the source.
     func testALineCommentNeverSwallowsWhatFollowsIt() throws {
         try check("[1, 2, 3 // c\n]\n", [
-            (.reverse, "[3, // c\n2, 1\n]\n"),
-            (sortDescending, "[3, // c\n2, 1\n]\n"),
-            (move(2, 0), "[3, // c\n1, 2\n]\n"),
-            (move(2, 1), "[1, 3, // c\n2\n]\n"),
-            (delete(2), "[1, 2\n]\n"),
+            (.reverse, "[3, 2, 1 // c\n]\n"),
+            (sortDescending, "[3, 2, 1 // c\n]\n"),
+            (move(2, 0), "[3, 1, 2 // c\n]\n"),
+            (move(2, 1), "[1, 3, 2 // c\n]\n"),
+            (delete(2), "[1, 2 // c\n]\n"),
             (delete(0), "[2, 3 // c\n]\n"),
-            (insert(3, "4"), "[1, 2, 3, // c\n4\n]\n"),
+            (insert(3, "4"), "[1, 2, 3, 4 // c\n]\n"),
             (insert(0, "0"), "[0, 1, 2, 3 // c\n]\n"),
         ])
-        // CRLF: the line break written after the comment is the file's.
+        // CRLF.
         try check("[1, 2 // c\r\n]", [
-            (.reverse, "[2, // c\r\n1\r\n]"),
+            (.reverse, "[2, 1 // c\r\n]"),
+        ])
+        // Alone on its line, an element owns the comment there, and a line
+        // break follows it wherever it goes.
+        try check("[1,\n2 // c\n]\n", [
+            (.reverse, "[2, // c\n1\n]\n"),
         ])
     }
 
     /// Inline comments between an element and its comma are the element's;
-    /// one before the closing bracket is the tail's.
+    /// so is one between the last element and the closing bracket on its
+    /// line, so that an element that ends the list with its comment reads
+    /// as before when it is moved back.
     func testInlineBlockCommentsBeforeCommas() throws {
         try check("[1 /* one */, 2 /* two */, 3]", [
             (.reverse, "[3, 2 /* two */, 1 /* one */]"),
@@ -360,8 +367,8 @@ final class JSONCCommentTableTests: XCTestCase {
             (insert(3, "4"), "[1 /* one */, 2 /* two */, 3, 4]"),
         ])
         try check("[1, 2 /* before the bracket */]", [
-            (.reverse, "[2, 1 /* before the bracket */]"),
-            (delete(1), "[1 /* before the bracket */]"),
+            (.reverse, "[2 /* before the bracket */, 1]"),
+            (delete(1), "[1]"),
         ])
         // tsconfig's `"strict": true /* ... */,`: the comment says what
         // the member is, so it goes with it.

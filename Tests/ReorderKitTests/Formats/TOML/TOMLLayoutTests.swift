@@ -850,10 +850,12 @@ final class TOMLLayoutTests: XCTestCase {
             "quoted key".z = 1
 
             """)
-        // Keys decoded: `"quoted key"` is `quoted key`.
+        // Keys decoded: `"quoted key"` is `quoted key`. A key's dotted
+        // lines together are one item (`project`): sorted as it, their own
+        // order kept.
         XCTAssertEqual(try apply(sort(), text), """
-            project.dependencies = ["b", "a"]
             project.name = "x"
+            project.dependencies = ["b", "a"]
             "quoted key".z = 1
             tool.ruff = { line-length = 88, target = "py312" }
 

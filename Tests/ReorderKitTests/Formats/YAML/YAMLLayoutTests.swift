@@ -304,9 +304,11 @@ final class YAMLLayoutTests: XCTestCase {
         XCTAssertEqual(try apply(.reverse, anchors + "c:\n  <<:\n    - *a\n    - *b\n", pointer: "/c/<<"),
                        anchors + "c:\n  <<:\n    - *b\n    - *a\n")
         XCTAssertEqual(try apply(.reverse, anchors + "c: {<<: [*a, *b]}\n", pointer: "/c/<<"), anchors + "c: {<<: [*b, *a]}\n")
-        // A single alias is no list.
+        // A single alias is no list: the mapping it names is, where its
+        // anchor stands.
         XCTAssertEqual(error { try self.apply(.reverse, anchors + "c:\n  <<: *a\n", pointer: "/c/<<") },
-                       YAMLError.notAList(pointer: "/c/<<", found: "a scalar", offset: 35))
+                       YAMLError.notAList(pointer: "/c/<<", found: "an alias ('*a') of the mapping at '/a', which is edited where its anchor stands",
+                                          offset: 35, suggestions: ["/a"]))
     }
 
     /// The mapping that holds `<<` is refused at its `<<`, whichever form

@@ -170,4 +170,24 @@ final class YAMLRegressionTests: XCTestCase {
                        YAMLError.cannotDelimit(what: "a blank line holding a tab between entries", offset: 7))
         XCTAssertEqual(try render("a: 1\nb: 2\n\t\n", .delete(.index(UserIndex(0)))), "b: 2\n\t\n")
     }
+    /// A quote opens a quoted scalar only where a node starts: in the
+    /// middle of a plain scalar (`a 'b`), or first on a line that goes on
+    /// with a plain scalar of the line above, it is text (PyYAML and
+    /// ruamel.yaml read `[a 'b, c', e]` as three entries). Reading it as an
+    /// opened quote deleted two entries, or hid the entries after it.
+    func testAQuoteInsideAPlainScalarOpensNothing() throws {
+        let first = Edit.delete(.index(UserIndex(0)))
+        XCTAssertEqual(try render("[a 'b, c', e]\n", first), "[c', e]\n")
+        XCTAssertEqual(try render("[a 'b, c]\n"), "[c, a 'b]\n")
+        XCTAssertEqual(try render("{a: 'b, c', d: e}\n"), "{d: e, a: 'b, c'}\n")
+        XCTAssertEqual(try render("[x, &a 'b, c', e]\n", first), "[&a 'b, c', e]\n")
+        // A line that goes on with the plain scalar above it.
+        XCTAssertEqual(try render("k: c\n \"\nj: y \"\nl: z\n", .delete(.index(UserIndex(1)))), "k: c\n \"\nl: z\n")
+        XCTAssertEqual(try render("- c\n \"\n- y\n"), "- y\n- c\n \"\n")
+        XCTAssertEqual(try render("- c\n  [x\n- e\n"), "- e\n- c\n  [x\n")
+        // A comment line ends the plain scalar: what follows is read anew.
+        XCTAssertEqual(try render("- c\n# x\n- 'y\n  z'\n- w\n"), "- w\n# x\n- 'y\n  z'\n- c\n")
+        // An anchor after such a line is still seen by the alias check.
+        XCTAssertEqual(error("- k: c\n   \"\n  j: &x y \"\n- *x\n"), YAMLError.aliasBeforeAnchor(name: "x"))
+    }
 }
