@@ -134,4 +134,24 @@ print("ok")
         let sorted = try h.run(["sort", "-p", "/profile", "a.toml", "-o", "-"])
         XCTAssertEqual(sorted.out, "[profile.dev]\nopt-level = 0\n\n[profile.release]\nlto = true\n")
     }
+
+    /// A table whose sections stand apart, another table's section between
+    /// them: deleting one of them leaves the other table's section in the
+    /// file (it was deleted with it, exit 0).
+    func testDeletingASectionKeepsAnotherTablesSectionThatStoodBetween() throws {
+        let h = try Harness()
+        let source = "[t.a]\nk = 1\n\n# about u\n[u]\nk = 2\n\n[t.b]\nk = 3\n"
+        try h.write("n.toml", source)
+        var result = try h.run(["delete", "1", "-p", "/t", "n.toml", "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.out, "[t.a]\nk = 1\n\n# about u\n[u]\nk = 2\n")
+        result = try h.run(["delete", "=a", "-p", "/t", "n.toml", "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.out, "[t.b]\nk = 3\n\n# about u\n[u]\nk = 2\n")
+
+        try h.write("m.toml", "[t.a.x]\nk = 1\n\n[t.b.x]\nk = 2\n\n[t.a.y]\nk = 3\n")
+        result = try h.run(["delete", "0", "-p", "/t/a", "m.toml", "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.out, "[t.a.y]\nk = 3\n\n[t.b.x]\nk = 2\n")
+    }
 }

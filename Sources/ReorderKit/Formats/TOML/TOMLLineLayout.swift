@@ -357,11 +357,16 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         }
         var pieces: [Piece] = []
         if resultCount < ranges.count {
-            // Positions that go: their comments stay.
+            // Positions that go: their comments stay, and so does what
+            // stands between a table's sections that is not the table's (a
+            // section of another table: `[t.a]`, `[u]`, `[t.b]`).
             for position in max(resultCount - 1, 0)..<ranges.count - 1 {
                 let between = ranges[position].upperBound..<ranges[position + 1].lowerBound
-                if let kept = CommentOwnership.keptComments(of: between, in: document) {
-                    pieces.append(.source((resultCount == 0 && position == 0 ? skipLineBreak(between.lowerBound) : between.lowerBound)..<kept.upperBound))
+                let start = resultCount == 0 && position == 0 ? skipLineBreak(between.lowerBound) : between.lowerBound
+                if let end = otherContentEnd(in: between) {
+                    pieces.append(.source(start..<end))
+                } else if let kept = CommentOwnership.keptComments(of: between, in: document) {
+                    pieces.append(.source(start..<kept.upperBound))
                 }
             }
         }
@@ -369,6 +374,27 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
             return [.source(skipLineBreak(last.upperBound)..<source.count)]
         }
         return pieces + [.source(last.upperBound..<source.count)]
+    }
+
+    /// When `between` holds a line that is neither blank nor a comment (a
+    /// section of another table standing between this one's): the end of
+    /// its last byte that is not blank. Nil when it holds none.
+    private func otherContentEnd(in between: Range<Int>) -> Int? {
+        var lineStart = between.lowerBound
+        var holdsOther = false
+        while lineStart < between.upperBound && !holdsOther {
+            var offset = lineStart
+            while offset < between.upperBound && (source[offset] == 0x20 || source[offset] == 0x09) { offset += 1 }
+            if offset < between.upperBound && source[offset] != 0x0A && source[offset] != 0x0D && source[offset] != UInt8(ascii: "#") {
+                holdsOther = true
+            }
+            while offset < between.upperBound && source[offset] != 0x0A { offset += 1 }
+            lineStart = offset + 1
+        }
+        guard holdsOther else { return nil }
+        var end = between.upperBound
+        while end > between.lowerBound, [0x20, 0x09, 0x0A, 0x0D].contains(source[end - 1]) { end -= 1 }
+        return end
     }
 
     /// Past the line break at `offset`, if one is there.
