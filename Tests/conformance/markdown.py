@@ -18,7 +18,9 @@ Each result is judged twice:
 The files are read where they are and never copied into the repository.
 
 Usage: markdown.py [--reorder PATH] [FOLDER]    (REORDER in the environment)
-Prints `N passed, N failed` and exits 1 on a failure.
+Prints the refusals (of a whole file, or of an edit) counted by reason
+(REORDER_VERBOSE=1: each of them), then `N passed, N failed`, and exits 1
+on a failure.
 """
 import argparse
 import os
@@ -31,6 +33,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "markdown"))
 import commonmark as cm  # noqa: E402  (Tests/markdown/commonmark.py)
+sys.path.insert(0, HERE)
+from refusals import Refusals  # noqa: E402
 
 REPOSITORY = os.path.abspath(os.path.join(HERE, "..", ".."))
 
@@ -89,6 +93,8 @@ def main():
     rng = random.Random(args.seed)
     files = sorted(os.path.join(d, f) for d, _, names in os.walk(args.folder) for f in names if f.endswith(".md"))
     passed = failed = lists = edits = refused = 0
+    refusals = Refusals()
+    verbose = os.environ.get("REORDER_VERBOSE") == "1"
 
     def fail(what):
         nonlocal failed
@@ -106,7 +112,9 @@ def main():
                 status, out, err = refusal
                 if status == 2 and out == "" and len(err.strip().splitlines()) == 1:
                     refused += 1
-                    print(f"refused {short}: {err.strip()}")
+                    refusals.add(err.encode())
+                    if verbose:
+                        print(f"refused {short}: {err.strip()}")
                 else:
                     fail(f"{short}: a refusal that is not clean: {refusal}")
                 continue
@@ -137,7 +145,9 @@ def main():
                     status, out, err = run(args.reorder, command + ["-p", pointer, "--format", "markdown"], source)
                     what = f"{short} -p {pointer}: {' '.join(command)}"
                     if status == 2 and out == "" and "would" in err:
-                        print(f"refused edit {what}: {err.strip()}")
+                        refusals.add(err.encode())
+                        if verbose:
+                            print(f"refused edit {what}: {err.strip()}")
                         continue
                     if status != 0:
                         fail(f"{what}: exit {status}: {err.strip()}")
@@ -197,6 +207,7 @@ def main():
                             ok = False
                     os.remove(policy)
                 passed += ok
+    refusals.report("markdown")
     print(f"{len(files)} files, {lists} lists, {edits} edits; {refused} files refused")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
