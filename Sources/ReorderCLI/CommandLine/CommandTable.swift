@@ -76,6 +76,7 @@ public enum Option: String, CaseIterable, Sendable {
     case marker
     case print
     case from
+    case to
     case config
     case reporter
     case help
@@ -226,6 +227,8 @@ public enum CommandTable {
               help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
         .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
+        .init(.to, short: nil, value: .text(placeholder: "DEST"),
+              help: "Move FROM out of the list -p names into the list DEST names (a pointer, or a Markdown heading path) in the same file; TO is its index there, or 'sorted'. JSON, YAML, TOML, Markdown."),
         .init(.config, short: nil, value: .path(placeholder: "PATH"),
               help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
@@ -257,7 +260,7 @@ public enum CommandTable {
                 "reorder move =zod 0 -p /deps package.json",
                 "reorder move =zod sorted -p /dependencies package.json",
               ],
-              takes: output + reading + [.oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
+              takes: output + reading + [.to, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
         .init(name: "swap",
               arguments: [
                 .init(name: "I", kind: .source, help: "One item: an index or a selector."),
