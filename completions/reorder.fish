@@ -145,6 +145,7 @@ complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
 complete -c reorder -n '__reorder_command_is edit' -l from -r -F -d 'Apply a kept edit view instead of opening the editor'
+complete -c reorder -n '__reorder_command_is move' -l to -x -d 'Move into the list DEST of the same file'
 complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script, write nothing'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
