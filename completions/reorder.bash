@@ -11,15 +11,15 @@ _reorder_commands='move swap insert delete batch sort reverse diff edit pick fix
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --from --block --line-range --marker --config --reporter'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --from --to --block --line-range --marker --config --reporter'
 
 # The options of each command.
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
         swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
         delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
         batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
         sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --preset -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --missing-ok -h --help' ;;

@@ -61,11 +61,17 @@ public struct ListDocument {
     /// The whole document, and where `source` lies in it.
     public let document: UnsafeRawBufferPointer
     public let listRange: Range<Int>
+    /// How the document was read: the format and options it was read
+    /// with, to read a result again (the sorted place of a new item).
+    let readFormat: ListFormat
+    let readOptions: ReadOptions
 
     /// Reads `source` as `format`; with `options.region`, only that part of
     /// it, as lines.
     public init(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions) throws {
         document = source
+        readFormat = format
+        readOptions = options
         let readAs = options.region == nil ? format : .lines
         for option in FormatBoundOption.allCases where options.formatBound.contains(option) && !option.formats.contains(readAs) {
             throw ReorderError.optionNotForFormat(option: option, format: readAs, region: options.region != nil)

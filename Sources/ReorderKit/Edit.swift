@@ -3,10 +3,16 @@ public enum Edit: Equatable, Sendable {
     /// Take the selected items out; put them back together so the first ends
     /// at `to` (a destination index).
     case move(from: SourceSelector, to: UserIndex)
+    /// Take the selected items out; put each back at its sorted place: the
+    /// first position whose item sorts after it under `order` (and
+    /// `EditOptions.key`), as `sort` compares (`move FROM sorted`).
+    case moveSorted(from: SourceSelector, order: SortOptions)
     /// Exchange two items.
     case swap(SourceSelector, SourceSelector)
     /// Add `value` so that it ends at `at` (a destination index).
     case insert(at: UserIndex, value: [UInt8])
+    /// Add `value` at its sorted place (`insert sorted VALUE`).
+    case insertSorted(value: [UInt8], order: SortOptions)
     /// Remove the selected items.
     case delete(SourceSelector)
     /// The items in the opposite order.
@@ -55,6 +61,16 @@ extension ListDocument {
             let destination = try to.resolved(
                 count: count - block.count + 1, base: options.base, role: .destination)
             return Operations.moving(block: block, to: destination, count: count)
+
+        case .moveSorted(let from, let order):
+            let block = try from.resolve(in: self, options: options)
+            if block.isEmpty { return .identity(count: count) }
+            return movingToSortedPlaces(block, ranks: try sortRanks(order, key: options.key))
+
+        case .insertSorted(let value, let order):
+            let item = try newItem(value, asString: options.valuesAreStrings)
+            let destination = try sortedPlace(ofNewItem: item, order, key: options.key)
+            return Operations.inserting(item, at: destination, count: count)
 
         case .swap(let first, let second):
             // Each side must select one item (nothing, with --missing-ok).

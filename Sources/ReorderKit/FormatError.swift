@@ -79,6 +79,9 @@ public struct FormatError: Error, Equatable, Sendable {
         /// JSON: `--string` for a list of object members, which takes
         /// `"key": value`.
         case stringIntoObject
+        /// A move between two lists of a document (`move --to`) that
+        /// cannot be made with certainty: `problem` says why.
+        case betweenLists(problem: String)
     }
 
     public let format: ListFormat

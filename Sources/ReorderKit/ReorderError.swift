@@ -38,4 +38,7 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// because of `--block` or `--line-range` when `region`), for which it
     /// means nothing: refused rather than ignored.
     case optionNotForFormat(option: FormatBoundOption, format: ListFormat, region: Bool)
+    /// `insert sorted`: the list with the new item did not read back as
+    /// one item more, so its sorted place is not known.
+    case sortedPlaceUnknown
 }

@@ -39,9 +39,9 @@ final class NewUserTests: XCTestCase {
     func testAnOptionBeforeTheCommandThatTheCommandDoesNotTakeIsNamed() throws {
         let h = try Harness()
         try h.write("list.txt", "a\nb\n")
-        var result = try h.run(["--reverse", "move", "0", "1", "list.txt"])
+        var result = try h.run(["--unique", "move", "0", "1", "list.txt"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "reorder: '--reverse' is not an option of 'reorder move'; see 'reorder move --help'\n")
+        XCTAssertEqual(result.stderr, "reorder: '--unique' is not an option of 'reorder move'; see 'reorder move --help'\n")
         result = try h.run(["--revrese", "sort", "list.txt"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stderr, "reorder: unknown option '--revrese' (did you mean '--reverse'?); see 'reorder --help' (a value that starts with '-' goes after '--')\n")

@@ -37,6 +37,9 @@ public enum UsageError: Error, Equatable, Sendable {
     case severalListsNotForCommand(String, command: String)
     /// `-p` with a `*` segment that is no pointer otherwise.
     case invalidPointerPattern(String, reason: String)
+    /// An option of the sorted place (`-r`, `-i`, `-n`; `--key` for
+    /// `insert`) given to `command` whose `place` argument is not `sorted`.
+    case optionNeedsSortedPlace(String, command: String, place: String)
 }
 
 /// The command line, taken apart by the command table.

@@ -76,6 +76,7 @@ public enum Option: String, CaseIterable, Sendable {
     case marker
     case print
     case from
+    case to
     case config
     case reporter
     case help
@@ -226,6 +227,8 @@ public enum CommandTable {
               help: "Print the new order as a batch script (as 'reorder diff' prints it, for 'reorder batch -f') instead of writing it."),
         .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
+        .init(.to, short: nil, value: .text(placeholder: "DEST"),
+              help: "Move FROM out of the list -p names into the list DEST names (a pointer, or a Markdown heading path) in the same file; TO is its index there, or 'sorted'. JSON, YAML, TOML, Markdown."),
         .init(.config, short: nil, value: .path(placeholder: "PATH"),
               help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
@@ -240,12 +243,14 @@ public enum CommandTable {
         .init(name: "move",
               arguments: [
                 .init(name: "FROM", kind: .source, help: "The item to move: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K)."),
-                .init(name: "TO", kind: .destination, help: "The index the item has after the move."),
+                .init(name: "TO", kind: .destination, help: "The index the item has after the move, or 'sorted': its sorted place."),
               ],
               summary: "Move an item so that it ends at TO.",
               discussion: [
                 "Takes the item at FROM out and puts it back so that it ends at index TO of the result, like UICollectionView's moveItem(at:to:) and JSON Patch 'move'. 'move 0 -1' sends the first item to the end; 'move i i' changes nothing.",
                 "Several selected items move together and keep their order; the first of them ends at TO, and a negative TO counts back from the last place the block can start, so -1 puts the block at the end. A move by value is idempotent: run again, it changes nothing.",
+                "TO 'sorted' puts the item where 'reorder sort' with the same -r, -i, -n and --key would put it among the other items: at the first position whose item sorts after it, after the items equal to it. On a sorted list it keeps the list sorted; on a list that is not, the rule is the same (the first item that sorts after it), so the place is always one. Several selected items each go to their own sorted place, in their order.",
+                "With --to DEST, the items leave the list -p names and enter the list DEST names in the same file (JSON, YAML, TOML, Markdown by heading path), ending at TO there (or 'sorted'): each keeps its bytes and the comments it owns above it, its lines re-indented as DEST's items are, with DEST's separators. Refused, with nothing written: a key DEST has already, an alias that would come before its anchor, a mapping with a merge key, a comment after the item's separator (not carried yet).",
                 "A selector may stand for FROM: =TEXT (the item whose text is TEXT; everything after '=' is literal, so ==x is the item =x), ~REGEX (every item it matches, Swift Regex syntax), A...B and A..<B (ranges of indices), I,J,K (a list; a part starting with '=' or '~' takes the rest of the argument). In a JSON array, =TEXT matches a string's decoded value or an element's JSON text; in a JSON object, a member's key; with --key PTR, '=' and '~' look at the value at PTR inside each element or member's value. Selecting nothing is an error unless --missing-ok is given.",
               ],
               examples: [
@@ -254,8 +259,10 @@ public enum CommandTable {
                 "reorder move '~^test_' -1 list.txt",
                 "reorder move =a 0 -p /deps --key /name x.json",
                 "reorder move =zod 0 -p /deps package.json",
+                "reorder move =zod sorted -p /deps x.json",
+                "reorder move =zod 0 -p /dev --to /deps x.json",
               ],
-              takes: output + reading + [.oneBased, .key, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
+              takes: output + reading + [.to, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
         .init(name: "swap",
               arguments: [
                 .init(name: "I", kind: .source, help: "One item: an index or a selector."),
@@ -269,20 +276,22 @@ public enum CommandTable {
               takes: output + reading + [.oneBased, .key, .missingOk, .help], takesFiles: true, run: SwapCommand.run),
         .init(name: "insert",
               arguments: [
-                .init(name: "AT", kind: .destination, help: "The index the new item has after the insert; -1 appends."),
+                .init(name: "AT", kind: .destination, help: "The index the new item has after the insert; -1 appends; 'sorted': its sorted place."),
                 .init(name: "VALUE", kind: .value, help: "The new item: a line, or one JSON value (a JSON string with --string)."),
               ],
               summary: "Insert VALUE so that it ends at AT.",
               discussion: [
                 "Adds VALUE so that it ends at index AT of the result: 'insert 0 x' prepends, 'insert -1 x' appends. In a JSON array, VALUE must be one valid JSON value, or use --string; into a JSON object, one member '\"key\": value' whose key the object has not. It takes the layout of its neighbours.",
+                "AT 'sorted' puts VALUE where 'reorder sort' with the same -r, -i, -n and --key would put it: at the first position whose item sorts after it, after the items equal to it (see 'reorder help move'), so that adding one item keeps a sorted list sorted.",
               ],
               examples: [
                 "reorder insert -1 'new line' list.txt",
                 "reorder insert 0 '{\"id\": 1}' -p /deps x.json",
                 "reorder insert 0 --string 'a \"b\"' words.json",
                 "reorder insert -1 '\"zod\": 3' -p /deps x.json",
+                "reorder insert sorted '\"zod\": 3' -p /deps x.json",
               ],
-              takes: output + reading + [.oneBased, .string, .missingOk, .help], takesFiles: true, run: InsertCommand.run),
+              takes: output + reading + [.oneBased, .string, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: InsertCommand.run),
         .init(name: "delete",
               arguments: [
                 .init(name: "AT", kind: .source, help: "The item to delete: an index or a selector."),

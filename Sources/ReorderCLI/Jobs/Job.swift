@@ -145,6 +145,15 @@ struct Job {
             let arrangement = try document.arrangement(for: prepared)
             return EditOutcome(unchanged: document.resultEqualsSource(arrangement), terminator: document.itemTerminator,
                                write: { try document.write(arrangement, gathered: $0) })
+        case .betweenLists(let move, let options):
+            let source = read.content.bytes
+            let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)
+            let result = try move.apply(to: source, format: format, options: readOptions, editOptions: options)
+            try read.content.throwIfShrank()
+            guard let result else { return EditOutcome.unchanged(source) }
+            return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
+                try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
+            })
         case .fixBlocks(let markers):
             let result = KeepSorted.fix(read.content.bytes, markers: markers)
             try read.content.throwIfShrank()

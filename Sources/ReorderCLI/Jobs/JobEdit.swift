@@ -10,6 +10,8 @@ enum JobEdit {
     /// `fix` and `check` with a policy: the lists its rules name in each
     /// file, and the marked blocks; the findings go to the context.
     case policy(PolicyContext)
+    /// `move --to`: items of one list moved into another of the file.
+    case betweenLists(BetweenLists, EditOptions)
 
     var readsList: Bool {
         if case .list = self { return true }

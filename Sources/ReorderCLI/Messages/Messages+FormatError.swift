@@ -87,6 +87,8 @@ extension FormatError: FormatErrorWording {
             return named + "the batch inserts two \(words.member)s with the key '\(key)'; an object's keys must differ"
         case .stringIntoObject:
             return named + "--string inserts a string element into an array, but the list is an object's members; insert '\"key\": \"value\"'"
+        case .betweenLists(let problem):
+            return place + problem + "; nothing is written"
         case .aliasBeforeAnchor(let anchor):
             return named + "the edit would put the alias '*\(anchor)' before its anchor '&\(anchor)' (or remove the anchor), and the document would no longer load; nothing is written"
         }

@@ -128,6 +128,8 @@ enum Messages {
                 + "name one (-p with no '*' segment, --document N; a key that is '*' is written '~2')"
         case .invalidPointerPattern(let pointer, let reason):
             return "'-p \(pointer)' is not a pointer: \(reason)"
+        case .optionNeedsSortedPlace(let option, let command, let place):
+            return "'\(option)' says how the sorted place is found: it works only with 'sorted' as \(place) ('reorder \(command) ... sorted ...')"
         }
     }
 
@@ -158,6 +160,8 @@ enum Messages {
             return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
         case .optionNotForFormat(let option, let format, let region):
             return describe(option, format: format, region: region, input: "the input")
+        case .sortedPlaceUnknown:
+            return "the list with the new item does not read back as one item more, so its sorted place is not known; give an index instead of 'sorted'"
         }
     }
 

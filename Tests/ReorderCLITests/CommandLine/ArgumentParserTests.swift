@@ -65,8 +65,8 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(error(["formats"]), .unknownCommand("formats", suggestion: nil))
         XCTAssertEqual(error(["move", "--chek"]), .unknownOption("--chek", command: "move", suggestion: "--check"))
         XCTAssertEqual(error(["move", "-q"]), .unknownOption("-q", command: "move", suggestion: nil))
-        XCTAssertEqual(error(["move", "--numeric"]), .optionNotForCommand("--numeric", command: "move"))
-        XCTAssertEqual(error(["move", "-n"]), .optionNotForCommand("-n", command: "move"))
+        XCTAssertEqual(error(["move", "--unique"]), .optionNotForCommand("--unique", command: "move"))
+        XCTAssertEqual(error(["move", "-u"]), .optionNotForCommand("-u", command: "move"))
         XCTAssertEqual(error(["move", "-o"]), .missingOptionValue("-o"))
         XCTAssertEqual(error(["move", "--check=yes"]), .unexpectedOptionValue("--check"))
         XCTAssertEqual(error(["move", "--format", "xml"]),

@@ -173,7 +173,7 @@ enum TOMLCheck {
                 problem = "the section \(header) of '\(key)' apart from the others, \(between) between them"
             case .tooLarge, .severalDocuments, .noSuchDocument, .aliasBeforeAnchor, .mergeKey, .wouldChangeData,
                  .invalidPointer, .syntax, .needsJSONWithComments, .duplicateKey, .invalidValueSyntax, .valueNotUTF8,
-                 .invalidMember, .keyInsertedTwice, .stringIntoObject:
+                 .invalidMember, .keyInsertedTwice, .stringIntoObject, .betweenLists:
                 // Other formats' kinds: not the TOML reader's.
                 throw error
             }
