@@ -194,6 +194,27 @@ final class MarkdownEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.run(["check", "README.md"]).status, 0)
     }
 
+    /// A `*` in the middle of a path stands for each heading there: the
+    /// Keep a Changelog layout, every version's `Added`, as one rule.
+    func testAStarInTheMiddleOfAPathNamesEachHeadingThere() throws {
+        let h = try Harness()
+        let text = "# Changelog\n\n## [Unreleased]\n\n### Added\n\n- b\n- a\n\n## [1.0.0] - 2020-01-01\n\n### Added\n\n"
+            + "- d\n- c\nlazy c\n\n### Fixed\n\n- z\n- y\n\n## [0.1.0] - 2019-01-01\n\n### Fixed\n\n- q\n- p\n"
+        try h.write("CHANGELOG.md", text)
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"CHANGELOG.md\"]\nlist = \"/Changelog/*/Added\"\n")
+        let check = try h.run(["check", "CHANGELOG.md"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, "CHANGELOG.md:7: /Changelog/[Unreleased]/Added (rule 1): 'a' belongs first — 1 move\n"
+                       + "CHANGELOG.md:14: /Changelog/[1.0.0] - 2020-01-01/Added (rule 1): 'c' belongs first — 1 move\n", check.stderr)
+        try assertRun(h, ["fix", "CHANGELOG.md"])
+        let sorted = text.replacingOccurrences(of: "- b\n- a", with: "- a\n- b").replacingOccurrences(of: "- d\n- c\nlazy c", with: "- c\nlazy c\n- d")
+        XCTAssertEqual(try h.text("CHANGELOG.md"), sorted)
+        // And on the command line; `/Changelog/*/Fixed` too.
+        try h.write("CHANGELOG.md", text)
+        try assertRun(h, ["sort", "-p", "/Changelog/*/Fixed", "CHANGELOG.md"])
+        XCTAssertEqual(try h.text("CHANGELOG.md"), text.replacingOccurrences(of: "- z\n- y", with: "- y\n- z").replacingOccurrences(of: "- q\n- p", with: "- p\n- q"))
+    }
+
     /// A heading that is a number (`~3`), and a `*` for every heading
     /// under one that has a list, through the policy's paths.
     func testAPolicyPathWithANumberHeadingAndAStar() throws {

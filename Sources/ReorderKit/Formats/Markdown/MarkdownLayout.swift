@@ -79,7 +79,9 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     }
 
     /// The names `*` in a policy's path expands to under `pointer`: the
-    /// headings under a heading that have a list, or the indices of the
+    /// headings under a heading that have a list, or a heading under them
+    /// that has one (`/Changelog/*/Added`: each version's heading, whose
+    /// lists are under its `Added` and `Fixed`), or the indices of the
     /// items of a list that hold a list.
     static func children(_ source: UnsafeRawBufferPointer, pointer: String) throws -> [String]? {
         let blocks = try MarkdownBlocks(source)
@@ -95,7 +97,7 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         case .heading(let scope):
             let parents = blocks.headingParents
             return blocks.headings.indices
-                .filter { parents[$0] == scope && blocks.listUnder(heading: $0) != nil }
+                .filter { parents[$0] == scope && blocks.hasList(underOrBelow: $0) }
                 .map { MarkdownPath.index(blocks.headings[$0].text) == nil ? blocks.headings[$0].text : "~3" + blocks.headings[$0].text }
         case .list(let list):
             return list.items.indices.filter { !list.items[$0].lists.isEmpty }.map(String.init)
