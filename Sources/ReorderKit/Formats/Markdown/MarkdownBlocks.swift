@@ -304,6 +304,10 @@ struct MarkdownBlocks {
         }
     }
 
+    /// The tag names of an HTML block of kind 6, as CommonMark's
+    /// reference implementation (commonmark.py, spec 0.29) has them:
+    /// `source` and no `search` (kind 1 has no `textarea` either), with
+    /// `h2` to `h6`, which the spec names and its pattern leaves out.
     static let blockTags: Set<String> = [
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
         "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
