@@ -175,7 +175,10 @@ def main():
                         fail(f"{what}: a line outside the list changed")
                         ok = False
                     if uniform_bullets(source, items):
-                        marker = re.match(r"^\s*[-*+] ", lines[items[0][0]]).group(0)
+                        # A new item is written with the first item's
+                        # spaces after the marker (`-   text`).
+                        opening = lines[items[0][0]]
+                        marker = (re.match(r"^\s*[-*+] {1,4}(?=\S)", opening) or re.match(r"^\s*[-*+] ", opening)).group(0)
                         want_bytes = expected_lines(source, items, order, inserted and marker + inserted)
                         if out != want_bytes:
                             fail(f"{what}: not the source's lines in the new order")
