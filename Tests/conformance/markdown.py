@@ -8,7 +8,9 @@ then `diff` between the source and each result applied with `batch`, and
 Each result is judged twice:
 - by markdown-it-py, a CommonMark parser: the HTML of the result is the
   source's with that list's items in the new order (for insert, with the
-  new item's text where it went);
+  new item's text where it went); for a file markdown-it reads otherwise
+  than CommonMark's reference implementation (commonmark.py), by the
+  reference;
 - byte for byte, where the items' lines can be told without reorder: every
   line outside the list is the source's, and for a bullet list whose
   marker lines all start alike, the result is the source's lines with the
@@ -35,6 +37,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "markdown"))
 import commonmark as cm  # noqa: E402  (Tests/markdown/commonmark.py)
 sys.path.insert(0, HERE)
 from refusals import Refusals  # noqa: E402
+import reference  # noqa: E402  (Tests/markdown/reference.py)
 
 REPOSITORY = os.path.abspath(os.path.join(HERE, "..", ".."))
 
@@ -108,6 +111,7 @@ def main():
                 continue
             paths, refusal = cm.lists_of(args.reorder, source)
             short = os.path.relpath(name, args.folder)
+            follow_reference = cm.md.render(source) != reference.html(source)
             if refusal is not None:
                 status, out, err = refusal
                 if status == 2 and out == "" and len(err.strip().splitlines()) == 1:
@@ -154,8 +158,10 @@ def main():
                         ok = False
                         continue
                     if inserted is None:
-                        want = cm.expected_html(source, path, order)
-                        got = cm.md.render(out)
+                        if follow_reference:
+                            want, got = reference.expected_html(source, path, order), reference.html(out)
+                        else:
+                            want, got = cm.expected_html(source, path, order), cm.md.render(out)
                         if command[0] == "delete":
                             want, got = (re.sub(r"</?p>|\s", "", html) for html in (want, got))
                         if want != got:
@@ -169,7 +175,10 @@ def main():
                         fail(f"{what}: a line outside the list changed")
                         ok = False
                     if uniform_bullets(source, items):
-                        marker = re.match(r"^\s*[-*+] ", lines[items[0][0]]).group(0)
+                        # A new item is written with the first item's
+                        # spaces after the marker (`-   text`).
+                        opening = lines[items[0][0]]
+                        marker = (re.match(r"^\s*[-*+] {1,4}(?=\S)", opening) or re.match(r"^\s*[-*+] ", opening)).group(0)
                         want_bytes = expected_lines(source, items, order, inserted and marker + inserted)
                         if out != want_bytes:
                             fail(f"{what}: not the source's lines in the new order")

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """CommonMark's list examples, reordered by `reorder` and judged by a real
-CommonMark parser (markdown-it-py).
+CommonMark parser (markdown-it-py; where it and CommonMark's reference
+implementation, commonmark.py, read a document otherwise, the reference:
+see reference.py beside this script).
 
 For each example of the spec's sections "List items" and "Lists"
 (`commonmark-lists.json` beside this script, with the spec's licence), it
@@ -15,7 +17,8 @@ exit 2, one message naming the place, nothing on standard output.
 With `--random N`, N documents made at random from the shapes lists take
 in READMEs (nested lists, loose and tight lists, numbers that change width,
 fenced code, quotes and continuation paragraphs inside items, headings and
-paragraphs between lists) are judged the same way, after the examples.
+paragraphs between lists, lazy continuation lines, sublists indented with
+tabs) are judged the same way, after the examples.
 
 Usage: commonmark.py [--reorder PATH] [--seed N] [--random N] [--verbose]
 Prints `N passed, N failed` (and the examples refused) and exits 1 on a
@@ -33,6 +36,8 @@ from markdown_it import MarkdownIt
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 md = MarkdownIt("commonmark")
+sys.path.insert(0, HERE)
+import reference  # noqa: E402  (reference.py beside this script)
 
 
 def run(reorder, args, text):
@@ -148,8 +153,9 @@ def lists_of(reorder, source):
 WORDS = ["alpha", "Beta", "[gamma](https://g.example)", "`delta`", "**epsilon**", "zeta", "[x] eta", "theta - a tool"]
 
 
-def random_list(rng, indent, depth):
-    """A list at `indent` spaces: its lines."""
+def random_list(rng, indent, depth, tab=False):
+    """A list at `indent` spaces (with `tab`, at one tab, which is 4
+    columns): its lines."""
     ordered = rng.random() < 0.4
     bullet = rng.choice("-*+")
     delimiter = rng.choice(".)")
@@ -157,7 +163,9 @@ def random_list(rng, indent, depth):
     same = rng.random() < 0.2
     loose = rng.random() < 0.3
     count = rng.randint(2, 5)
-    margin = " " * indent
+    margin = "\t" if tab else " " * indent
+    if tab:
+        indent = 4
     lines = []
     for k in range(count):
         marker = (f"{start if same else start + k}{delimiter}" if ordered else bullet)
@@ -167,6 +175,9 @@ def random_list(rng, indent, depth):
         if k > 0 and loose:
             lines.append("")
         lines.append(f"{margin}{marker}{padding}{rng.choice(WORDS)} {k}")
+        if rng.random() < 0.15:
+            # A lazy continuation line: no indentation at all.
+            lines.append(f"lazy {k}")
         kind = rng.random()
         if kind < 0.15:
             lines.append(f"{inner}continued {k}")
@@ -177,7 +188,10 @@ def random_list(rng, indent, depth):
         elif kind < 0.42:
             lines.append(f"{inner}> quoted {k}")
         elif kind < 0.55 and depth < 2:
-            lines += random_list(rng, column, depth + 1)
+            # A sublist indented with a tab, as awesome lists write them,
+            # where a tab reaches the item's content.
+            tabbed = indent == 0 and column <= 4 and rng.random() < 0.4
+            lines += random_list(rng, column, depth + 1, tab=tabbed)
     return lines
 
 
@@ -220,6 +234,9 @@ def main():
     for example in examples:
         source = example["markdown"]
         nodes = tree(md.parse(source))
+        # Where markdown-it reads the document otherwise than the
+        # reference, the reference judges.
+        follow_reference = md.render(source) != reference.html(source)
         paths, refusal = lists_of(args.reorder, source)
         if refusal is not None:
             status, out, err = refusal
@@ -242,13 +259,16 @@ def main():
 
         for index, node in enumerate(top_lists(nodes)):
             collect(node, [index])
+        if follow_reference:
+            theirs = [path for path, _ in reference.paths(source)]
         if sorted(paths) != sorted(theirs):
             fail(example, f"reorder reads the lists {paths}, markdown-it {theirs}")
             continue
         ok = True
         for path in paths:
             pointer = "/" + "/".join(map(str, path))
-            count = len(find(nodes, path)[1])
+            count = len(reference.children(reference.find(reference.parser.parse(source), path))) if follow_reference \
+                else len(find(nodes, path)[1])
             edits = [("reverse", [], list(reversed(range(count))))]
             for _ in range(3):
                 a, b = rng.randrange(count), rng.randrange(count)
@@ -270,8 +290,10 @@ def main():
                     fail(example, f"{command} {arguments} -p {pointer}: exit {status}: {err.strip()}")
                     ok = False
                     continue
-                want = expected_html(source, path, order)
-                got = md.render(out)
+                if follow_reference:
+                    want, got = reference.expected_html(source, path, order), reference.html(out)
+                else:
+                    want, got = expected_html(source, path, order), md.render(out)
                 if command == "delete":
                     # Which separator goes with the last position decides
                     # whether a list of mixed spacing stays loose: compare

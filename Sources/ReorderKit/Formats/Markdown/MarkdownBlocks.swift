@@ -4,9 +4,11 @@
 /// CommonMark's rules for list items and lists, and reads the other
 /// blocks (fenced and indented code, HTML blocks, block quotes, front
 /// matter) only to know that what looks like a list inside them is none.
-/// What it cannot delimit with certainty, it refuses (`MarkdownError`):
-/// lazy continuation lines, tabs where they decide a list's indentation,
-/// a line ending with a lone carriage return.
+/// Lazy continuation lines (a paragraph's line without its item's
+/// indentation) belong to the item whose paragraph they continue, and tabs
+/// count to the next multiple of 4 columns, as CommonMark says. What it
+/// cannot delimit with certainty, it refuses (`MarkdownError`): a line
+/// ending with a lone carriage return.
 struct MarkdownBlocks {
     /// One line: `start ..< end` is its text, `end ..< next` its
     /// terminator (LF, CRLF, or none at the end of the document).
@@ -37,6 +39,10 @@ struct MarkdownBlocks {
         let number: Int?
         /// The lists directly inside the item.
         var lists: [List]
+        /// Its last block (however deep) is a paragraph, which the line
+        /// after it would continue as a lazy line unless a blank line or a
+        /// block that interrupts a paragraph comes first.
+        let endsInParagraph: Bool
     }
 
     /// A list: items with the same kind of marker (one bullet character,
@@ -50,6 +56,22 @@ struct MarkdownBlocks {
         /// interrupts the paragraph, so that item may not start with a
         /// blank line.
         let interruptsParagraph: Bool
+        /// The column its container's content starts at (0 for the
+        /// document, an item's content column for a list inside it).
+        let base: Int
+        /// The kind of marker (`marker`, `ordered`) of the list right
+        /// before this one and of the one right after it in the same
+        /// container, with only blank lines between: a list of the same
+        /// kind on both sides would join into one without this list.
+        var kindBefore: Kind?
+        var kindAfter: Kind?
+
+        struct Kind: Equatable {
+            let marker: UInt8
+            let ordered: Bool
+        }
+
+        var kind: Kind { Kind(marker: marker, ordered: ordered) }
     }
 
     /// A heading of the document itself (not inside a list or a quote).
@@ -86,7 +108,7 @@ struct MarkdownBlocks {
         var first = 0
         if let frontMatterEnd = frontMatterEnd() { first = frontMatterEnd }
         let all = (first..<lines.count).map { Span(line: $0, position: lines[$0].start, column: 0) }
-        lists = try parse(all, base: 0, topLevel: true)
+        lists = try parse(all, base: 0, topLevel: true).lists
     }
 
     // MARK: - Lines as a container sees them
@@ -238,28 +260,33 @@ struct MarkdownBlocks {
     }
 
     /// The kind (1 to 7) of an HTML block starting at `offset`
-    /// (CommonMark's start conditions); kind 7 only where it may start.
+    /// (CommonMark's start conditions, as its reference implementation
+    /// reads them); kind 7 only where it may start. An autolink
+    /// (`<https://example.com>`) starts none: it is a paragraph.
     func htmlStart(at offset: Int, in line: Line, paragraphOpen: Bool) -> Int? {
         guard byte(offset, in: line) == UInt8(ascii: "<") else { return nil }
-        let rest = String(decoding: source[offset..<line.end], as: UTF8.self)
-        let lower = rest.lowercased()
-        for tag in ["<script", "<pre", "<style", "<textarea"] where lower.hasPrefix(tag) {
-            let after = lower.dropFirst(tag.count).first
-            if after == nil || after == " " || after == ">" || after == "\t" { return 1 }
+        let rest = Array(source[offset..<line.end])
+        let lower = rest.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        func starts(_ text: String, _ bytes: [UInt8] = rest) -> Bool { bytes.starts(with: Array(text.utf8)) }
+        for tag in ["<script", "<pre", "<style"] where starts(tag, lower) {
+            let after = lower.count > tag.utf8.count ? lower[tag.utf8.count] : nil
+            if after == nil || after == UInt8(ascii: ">") || MarkdownBlocks.isSpace(after!) { return 1 }
         }
-        if rest.hasPrefix("<!--") { return 2 }
-        if rest.hasPrefix("<?") { return 3 }
-        if rest.hasPrefix("<![CDATA[") { return 5 }
-        if rest.hasPrefix("<!"), let letter = rest.dropFirst(2).first, letter.isASCII && letter.isLetter { return 4 }
-        var name = lower.dropFirst()
-        if name.hasPrefix("/") { name = name.dropFirst() }
-        let tagName = name.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        let after = name.dropFirst(tagName.count)
-        if MarkdownBlocks.blockTags.contains(String(tagName)),
-           after.isEmpty || after.first == " " || after.first == "\t" || after.hasPrefix(">") || after.hasPrefix("/>") {
-            return 6
+        if starts("<!--") { return 2 }
+        if starts("<?") { return 3 }
+        if rest.count > 2 && rest[1] == UInt8(ascii: "!") && rest[2] >= 0x41 && rest[2] <= 0x5A { return 4 }
+        if starts("<![CDATA[") { return 5 }
+        var name = 1
+        if lower.count > 1 && lower[1] == UInt8(ascii: "/") { name = 2 }
+        var nameEnd = name
+        while nameEnd < lower.count, MarkdownBlocks.isTagNameByte(lower[nameEnd]) { nameEnd += 1 }
+        if MarkdownBlocks.blockTags.contains(String(decoding: lower[name..<nameEnd], as: UTF8.self)) {
+            let after = lower[nameEnd...]
+            if after.isEmpty || MarkdownBlocks.isSpace(after.first!) || after.starts(with: [0x3E]) || after.starts(with: [0x2F, 0x3E]) {
+                return 6
+            }
         }
-        if !paragraphOpen, let first = tagName.first, first.isLetter, MarkdownBlocks.isCompleteTag(rest) { return 7 }
+        if !paragraphOpen, let end = MarkdownBlocks.tagEnd(rest), rest[end...].allSatisfy(MarkdownBlocks.isSpace) { return 7 }
         return nil
     }
 
@@ -268,7 +295,7 @@ struct MarkdownBlocks {
         switch kind {
         case 1:
             let lower = text.lowercased()
-            return ["</script>", "</pre>", "</style>", "</textarea>"].contains { lower.contains($0) }
+            return ["</script>", "</pre>", "</style>"].contains { lower.contains($0) }
         case 2: return text.contains("-->")
         case 3: return text.contains("?>")
         case 4: return text.contains(">")
@@ -277,27 +304,80 @@ struct MarkdownBlocks {
         }
     }
 
+    /// The tag names of an HTML block of kind 6, as CommonMark's
+    /// reference implementation (commonmark.py, spec 0.29) has them:
+    /// `source` and no `search` (kind 1 has no `textarea` either), with
+    /// `h2` to `h6`, which the spec names and its pattern leaves out.
     static let blockTags: Set<String> = [
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
         "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
         "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html",
         "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup",
-        "option", "p", "param", "search", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
+        "option", "p", "param", "section", "source", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
         "title", "tr", "track", "ul",
     ]
 
-    /// One open or closing tag, then only spaces (an HTML block of kind 7).
-    static func isCompleteTag(_ text: String) -> Bool {
-        let trimmed = text.drop { $0 != ">" }
-        guard !trimmed.isEmpty else { return false }
-        let tag = text[..<trimmed.startIndex]
-        if tag.contains("<") && tag.dropFirst().contains("<") { return false }
-        return trimmed.dropFirst().allSatisfy { $0 == " " || $0 == "\t" }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    static func isTagNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D
+    }
+
+    /// Where a complete open tag (`<name attribute="value" …>`, `/>`) or
+    /// closing tag (`</name>`) at the start of `text` ends, as CommonMark
+    /// writes them; nil when it starts with none.
+    static func tagEnd(_ text: [UInt8]) -> Int? {
+        func isLetter(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) }
+        var index = 1
+        let closing = text.count > 1 && text[1] == UInt8(ascii: "/")
+        if closing { index = 2 }
+        guard index < text.count, isLetter(text[index]) else { return nil }
+        while index < text.count && isTagNameByte(text[index]) { index += 1 }
+        func skipSpaces() -> Int {
+            let start = index
+            while index < text.count && isSpace(text[index]) { index += 1 }
+            return index - start
+        }
+        if closing {
+            _ = skipSpaces()
+            return index < text.count && text[index] == UInt8(ascii: ">") ? index + 1 : nil
+        }
+        func isNameStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x5F || byte == 0x3A }
+        func isName(_ byte: UInt8) -> Bool { isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D }
+        while true {
+            let spaces = skipSpaces()
+            guard index < text.count else { return nil }
+            if spaces > 0 && isNameStart(text[index]) {
+                while index < text.count && isName(text[index]) { index += 1 }
+                // A value, if `=` follows.
+                let afterName = index
+                _ = skipSpaces()
+                guard index < text.count, text[index] == UInt8(ascii: "=") else {
+                    index = afterName
+                    continue
+                }
+                index += 1
+                _ = skipSpaces()
+                guard index < text.count else { return nil }
+                let quote = text[index]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    guard let close = text[(index + 1)...].firstIndex(of: quote) else { return nil }
+                    index = close + 1
+                } else {
+                    let start = index
+                    while index < text.count, text[index] > 0x20, !"\"'=<>`".utf8.contains(text[index]) { index += 1 }
+                    if index == start { return nil }
+                }
+                continue
+            }
+            if text[index] == UInt8(ascii: "/") { index += 1 }
+            return index < text.count && text[index] == UInt8(ascii: ">") ? index + 1 : nil
+        }
     }
 
     /// Whether a line (seen at `lead`) starts a block that interrupts a
     /// paragraph, so that it cannot be a paragraph's continuation.
-    private func interruptsParagraph(_ lead: Lead, _ line: Line, base: Int) -> Bool {
+    func interruptsParagraph(_ lead: Lead, _ line: Line, base: Int) -> Bool {
         guard lead.column - base < 4 else { return false }
         let offset = lead.offset
         if isThematicBreak(at: offset, in: line) || atxLevel(at: offset, in: line) != nil
@@ -311,18 +391,64 @@ struct MarkdownBlocks {
         return false
     }
 
+    /// Whether a line (seen at `lead`) that does not continue an item or
+    /// a block quote starts a block rather than continue, as a lazy line,
+    /// the paragraph inside them: a block that interrupts a paragraph, or
+    /// any list item (a lazy line's container is the list, or the quote's,
+    /// never the paragraph: `2.` or an empty item starts a list there).
+    func startsBlockAfterContainer(_ lead: Lead, _ line: Line, base: Int) -> Bool {
+        interruptsParagraph(lead, line, base: base)
+            || (lead.column - base < 4 && listMarker(at: lead.offset, in: line) != nil)
+    }
+
     // MARK: - Containers
 
     /// The blocks of a container (the document from `spans[0]`, or an
     /// item's content, whose lines are indented `base` columns or more):
     /// the lists directly inside it. With `topLevel`, the headings too.
-    private mutating func parse(_ spans: [Span], base: Int, topLevel: Bool) throws -> [List] {
+    /// What a container's last block is, as far as a lazy line cares.
+    private enum Tip {
+        case other
+        case paragraph
+        /// A block quote: what its content ends in.
+        case quote
+        /// A list: whether its last item ends in a paragraph.
+        case list(Bool)
+    }
+
+    /// A block quote's line as its content sees it: after the `>` and
+    /// the one space (or tab) after it. (Columns count from there: a tab
+    /// inside the quote's content may be a column off, which tells a
+    /// paragraph from another block no differently.)
+    private func quoteContent(_ lead: Lead, _ span: Span) -> Span {
+        let line = lines[span.line]
+        var position = lead.offset + 1
+        if position < line.end && (source[position] == 0x20 || source[position] == 0x09) { position += 1 }
+        return Span(line: span.line, position: position, column: 0)
+    }
+
+    /// Whether the content `spans` (of an item, at `base`, or of a block
+    /// quote) ends in a paragraph that a lazy line would continue.
+    private func endsInParagraph(_ spans: [Span], base: Int) throws -> Bool {
+        var copy = self
+        return try copy.parse(spans, base: base, topLevel: false).endsInParagraph
+    }
+
+    /// The blocks of a container (the document from `spans[0]`, or an
+    /// item's content, whose lines are indented `base` columns or more, but
+    /// for its lazy lines): the lists directly inside it, and whether it
+    /// ends in a paragraph (see `Item.endsInParagraph`). With `topLevel`,
+    /// the headings too.
+    private mutating func parse(_ spans: [Span], base: Int, topLevel: Bool) throws -> (lists: [List], endsInParagraph: Bool) {
         var found: [List] = []
         var paragraph: [Span] = []
         var fence: (UInt8, Int)? = nil
         var html: Int? = nil
         var indentedCode = false
-        var quote = false, quoteEndsAtLine = false
+        var quote: [Span]? = nil
+        var tip = Tip.other
+        // The last list found, while only blank lines follow it.
+        var listBefore: Int? = nil
         var index = 0
         while index < spans.count {
             let span = spans[index]
@@ -344,38 +470,60 @@ struct MarkdownBlocks {
             }
             if lead.isBlank {
                 paragraph = []
-                quoteEndsAtLine = true
+                if quote != nil {
+                    quote = nil
+                    listBefore = nil
+                }
+                tip = .other
                 continue
             }
             if indentedCode && relative >= 4 { continue }
             indentedCode = false
-            if quote {
-                let isQuoteLine = relative < 4 && byte(lead.offset, in: line) == UInt8(ascii: ">")
-                if isQuoteLine {
-                    var rest = lead.offset + 1
-                    while rest < line.end && (source[rest] == 0x20 || source[rest] == 0x09) { rest += 1 }
-                    quoteEndsAtLine = rest == line.end
+            if let content = quote {
+                if lead.column >= base && relative < 4 && byte(lead.offset, in: line) == UInt8(ascii: ">") {
+                    quote!.append(quoteContent(lead, span))
                     continue
                 }
-                if !quoteEndsAtLine && !interruptsParagraph(lead, line, base: base) {
-                    if relative < 4, listMarker(at: lead.offset, in: line) != nil {
-                        throw MarkdownError.cannotDelimit(what: "a list item right after a block quote, which may continue the quote", offset: lead.offset)
-                    }
-                    continue // a lazy line of the quote's paragraph
+                // A lazy line of the quote's paragraph: one that the item
+                // around passed on as lazy, or one that starts no block
+                // after a quote whose content ends in a paragraph.
+                let lazy = try lead.column < base
+                    || (!startsBlockAfterContainer(lead, line, base: base) && endsInParagraph(content, base: 0))
+                if lazy {
+                    quote!.append(Span(line: span.line, position: span.position, column: 0))
+                    continue
                 }
-                quote = false
+                quote = nil
+                listBefore = nil
+                tip = .other
             }
-            if relative >= 4 {
-                if paragraph.isEmpty { indentedCode = true } else { paragraph.append(span) }
+            if lead.column < base {
+                // A lazy line that the item around passed on: it continues
+                // this container's paragraph.
+                guard !paragraph.isEmpty else {
+                    throw MarkdownError.cannotDelimit(what: "a line that continues a list item without its indentation (a lazy continuation line) but no paragraph", offset: lead.offset)
+                }
+                paragraph.append(span)
                 continue
             }
-            if lead.hasTab && base > 0 {
-                throw MarkdownError.cannotDelimit(what: "a tab in the indentation of a list item's line", offset: span.position)
+            if relative >= 4 {
+                if paragraph.isEmpty {
+                    indentedCode = true
+                    tip = .other
+                    listBefore = nil
+                } else {
+                    paragraph.append(span)
+                }
+                continue
             }
             let offset = lead.offset
+            // Every block below but a list ends what came before it.
+            if listMarker(at: offset, in: line) == nil || isThematicBreak(at: offset, in: line) { listBefore = nil }
+            tip = .other
             if let open = self.fence(at: offset, in: line) {
                 fence = open
                 paragraph = []
+                listBefore = nil
                 continue
             }
             if let level = atxLevel(at: offset, in: line) {
@@ -402,10 +550,8 @@ struct MarkdownBlocks {
                 continue
             }
             if byte(offset, in: line) == UInt8(ascii: ">") {
-                quote = true
-                var rest = offset + 1
-                while rest < line.end && (source[rest] == 0x20 || source[rest] == 0x09) { rest += 1 }
-                quoteEndsAtLine = rest == line.end
+                quote = [quoteContent(lead, span)]
+                tip = .quote
                 paragraph = []
                 continue
             }
@@ -418,16 +564,31 @@ struct MarkdownBlocks {
             if let marker = listMarker(at: offset, in: line) {
                 let interrupts = !paragraph.isEmpty
                 if !interrupts || (!marker.emptyRest && (!marker.ordered || marker.number == 1)) {
-                    let (list, next) = try parseList(spans, from: index - 1, base: base, interrupts: interrupts)
+                    var (list, next) = try parseList(spans, from: index - 1, base: base, interrupts: interrupts)
+                    if let before = listBefore, !interrupts {
+                        list.kindBefore = found[before].kind
+                        found[before].kindAfter = list.kind
+                    }
                     found.append(list)
+                    listBefore = found.count - 1
+                    tip = .list(list.items[list.items.count - 1].endsInParagraph)
                     index = next
                     paragraph = []
                     continue
                 }
             }
+            listBefore = nil
             paragraph.append(span)
+            tip = .paragraph
         }
-        return found
+        let ends: Bool
+        switch tip {
+        case .other: ends = false
+        case .paragraph: ends = true
+        case .list(let last): ends = last
+        case .quote: ends = try endsInParagraph(quote ?? [], base: 0)
+        }
+        return (found, ends)
     }
 
     /// The text of an ATX heading: without its `#`s, its closing `#`s and
@@ -457,22 +618,22 @@ struct MarkdownBlocks {
             let span = spans[index]
             let line = lines[span.line]
             let lead = self.lead(span)
-            guard lead.column - base < 4, !lead.isBlank, !isThematicBreak(at: lead.offset, in: line),
+            guard lead.column >= base, lead.column - base < 4, !lead.isBlank, !isThematicBreak(at: lead.offset, in: line),
                   let marker = listMarker(at: lead.offset, in: line),
                   kind == nil || (kind! == (marker.marker, marker.ordered)) else { break }
-            if lead.hasTab {
-                throw MarkdownError.cannotDelimit(what: "a tab before a list marker", offset: span.position)
-            }
             kind = (marker.marker, marker.ordered)
             // The content column: after the marker and its spaces (one when
             // the line is blank after the marker, or when five or more
             // spaces begin an indented code block).
             let markerColumn = lead.column
             let markerWidth = marker.end - lead.offset
+            // Spaces and tabs after the marker, in columns (a tab to the
+            // next multiple of 4).
             var padding = 0, position = marker.end
-            while position < line.end && source[position] == 0x20 { padding += 1; position += 1 }
-            if position < line.end && source[position] == 0x09 {
-                throw MarkdownError.cannotDelimit(what: "a tab after a list marker", offset: position)
+            while position < line.end && (source[position] == 0x20 || source[position] == 0x09) {
+                let column = markerColumn + markerWidth + padding
+                padding += source[position] == 0x09 ? 4 - column % 4 : 1
+                position += 1
             }
             let contentColumn = markerColumn + markerWidth + (marker.emptyRest || padding >= 5 ? 1 : padding)
             let firstLineText = marker.emptyRest ? line.end..<line.end : position..<line.end
@@ -495,10 +656,10 @@ struct MarkdownBlocks {
                     next += 1
                     continue
                 }
-                if nextLead.column >= contentColumn {
-                    if nextLead.hasTab && tabBefore(column: contentColumn, in: nextSpan) {
-                        throw MarkdownError.cannotDelimit(what: "a tab in the indentation of a list item's line", offset: nextSpan.position)
-                    }
+                // At the content's column, or a lazy line that the item
+                // around this list passed on (it continues this item's
+                // paragraph).
+                if nextLead.column >= contentColumn || nextLead.column < base {
                     for blank in (last + 1)..<next { contentSpans.append(spans[blank]) }
                     contentSpans.append(nextSpan)
                     last = next
@@ -514,10 +675,15 @@ struct MarkdownBlocks {
                    nextMarker.marker == marker.marker && nextMarker.ordered == marker.ordered {
                     break
                 }
-                if previousBlank || interruptsParagraph(nextLead, nextLine, base: base) { break }
-                throw MarkdownError.cannotDelimit(
-                    what: "a line that continues a list item without its indentation (a lazy continuation line)",
-                    offset: nextLead.offset)
+                // A lazy line continues the item's paragraph; any other
+                // line ends the list.
+                let ends = try previousBlank || startsBlockAfterContainer(nextLead, nextLine, base: base)
+                    || !endsInParagraph(contentSpans, base: contentColumn)
+                if ends { break }
+                for blank in (last + 1)..<next { contentSpans.append(spans[blank]) }
+                contentSpans.append(nextSpan)
+                last = next
+                next += 1
             }
             let lastLine = lines[spans[last].line]
             let continuation = (spans[index].line + 1)..<(spans[last].line + 1)
@@ -525,7 +691,7 @@ struct MarkdownBlocks {
             items.append(Item(
                 lineStart: line.start, markerStart: lead.offset, markerEnd: marker.end, markerColumn: markerColumn,
                 contentColumn: contentColumn, range: marker.end..<max(marker.end, lastLine.end), firstLine: firstLineText,
-                continuation: continuation, number: marker.number, lists: inner))
+                continuation: continuation, number: marker.number, lists: inner.lists, endsInParagraph: inner.endsInParagraph))
             // Blank lines, then perhaps the next item.
             index = last + 1
             var peek = index
@@ -533,26 +699,12 @@ struct MarkdownBlocks {
             guard peek < spans.count else { break }
             let peekLead = self.lead(spans[peek])
             let peekLine = lines[spans[peek].line]
-            guard peekLead.column - base < 4, !isThematicBreak(at: peekLead.offset, in: peekLine),
+            guard peekLead.column >= base, peekLead.column - base < 4, !isThematicBreak(at: peekLead.offset, in: peekLine),
                   let peekMarker = listMarker(at: peekLead.offset, in: peekLine),
                   peekMarker.marker == marker.marker && peekMarker.ordered == marker.ordered else { break }
             index = peek
         }
-        let list = List(items: items, marker: kind!.0, ordered: kind!.1, interruptsParagraph: interrupts)
+        let list = List(items: items, marker: kind!.0, ordered: kind!.1, interruptsParagraph: interrupts, base: base)
         return (list, index)
-    }
-
-    /// Whether a tab stands within the first `column` columns of a span.
-    private func tabBefore(column limit: Int, in span: Span) -> Bool {
-        let line = lines[span.line]
-        var column = span.column, offset = span.position
-        while offset < line.end && column < limit {
-            let byte = source[offset]
-            if byte == 0x09 { return true }
-            guard byte == 0x20 else { return false }
-            column += 1
-            offset += 1
-        }
-        return false
     }
 }

@@ -31,6 +31,10 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     let lineAfter: (column: Int, offset: Int)?
     /// A blank line stands between the list and that line.
     let blankBeforeLineAfter: Bool
+    /// That line follows the list's last line and starts no block: it
+    /// would continue, as a lazy line, the paragraph an item moved last
+    /// ends in.
+    let lineAfterWouldBeLazy: Bool
 
     init(_ source: UnsafeRawBufferPointer, pointer: String) throws {
         self.source = source
@@ -57,22 +61,27 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         // The first line after the list's last line that is not blank.
         var after: (Int, Int)? = nil
         var blank = false
+        var lazy = false
         let lastLine = last.continuation.upperBound
         for index in lastLine..<blocks.lines.count {
             let line = blocks.lines[index]
             let lead = blocks.lead(MarkdownBlocks.Span(line: index, position: line.start, column: 0))
             if !lead.isBlank {
                 after = (lead.column, lead.offset)
+                lazy = !blank && !blocks.startsBlockAfterContainer(lead, line, base: list.base)
                 break
             }
             blank = true
         }
         lineAfter = after
         blankBeforeLineAfter = blank
+        lineAfterWouldBeLazy = lazy
     }
 
     /// The names `*` in a policy's path expands to under `pointer`: the
-    /// headings under a heading that have a list, or the indices of the
+    /// headings under a heading that have a list, or a heading under them
+    /// that has one (`/Changelog/*/Added`: each version's heading, whose
+    /// lists are under its `Added` and `Fixed`), or the indices of the
     /// items of a list that hold a list.
     static func children(_ source: UnsafeRawBufferPointer, pointer: String) throws -> [String]? {
         let blocks = try MarkdownBlocks(source)
@@ -88,7 +97,7 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         case .heading(let scope):
             let parents = blocks.headingParents
             return blocks.headings.indices
-                .filter { parents[$0] == scope && blocks.listUnder(heading: $0) != nil }
+                .filter { parents[$0] == scope && blocks.hasList(underOrBelow: $0) }
                 .map { MarkdownPath.index(blocks.headings[$0].text) == nil ? blocks.headings[$0].text : "~3" + blocks.headings[$0].text }
         case .list(let list):
             return list.items.indices.filter { !list.items[$0].lists.isEmpty }.map(String.init)
@@ -201,24 +210,77 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     }
 
     /// Source item `index`'s bytes with its lines after the first moved
-    /// `shift` columns.
+    /// `shift` columns (see `indentation(ofLine:item:shift:)`).
     func shifted(_ index: Int, by shift: Int) -> [UInt8] {
         let item = items[index]
         guard shift != 0, !item.continuation.isEmpty else { return Array(source[item.range]) }
         var out = Array(source[item.range.lowerBound..<blocks.lines[item.continuation.lowerBound - 1].next])
         for lineIndex in item.continuation {
             let line = blocks.lines[lineIndex]
-            var spaces = 0
-            while line.start + spaces < line.end && source[line.start + spaces] == 0x20 { spaces += 1 }
             let end = lineIndex == item.continuation.upperBound - 1 ? item.range.upperBound : line.next
-            if spaces >= item.contentColumn {
-                if shift > 0 { out += [UInt8](repeating: 0x20, count: shift) }
-                out += source[(line.start + max(0, -shift))..<end]
+            if case .moved(let indentation, let rest) = indentation(ofLine: lineIndex, item: index, shift: shift) {
+                out += indentation
+                out += source[rest..<end]
             } else {
                 out += source[line.start..<end]
             }
         }
         return out
+    }
+
+    /// How a line after an item's first is written when the item moves
+    /// `shift` columns.
+    enum Indentation {
+        /// As it is: blank, or a lazy line (left of the content column,
+        /// which it stays left of).
+        case kept
+        /// `indentation`, then the line from `rest`: the indentation up to
+        /// the content column re-laid at the new one (as tabs and spaces
+        /// when it was written with a tab, as spaces otherwise), and the
+        /// columns of a tab that reaches past it as spaces.
+        case moved([UInt8], rest: Int)
+        /// It cannot be moved so that it reads the same: a tab after the
+        /// content column that a move of other than a multiple of 4
+        /// columns would widen or narrow, a lazy line the new content
+        /// column would take in.
+        case refused(what: String, offset: Int)
+    }
+
+    func indentation(ofLine lineIndex: Int, item index: Int, shift: Int) -> Indentation {
+        let item = items[index]
+        let line = blocks.lines[lineIndex]
+        let lead = blocks.lead(MarkdownBlocks.Span(line: lineIndex, position: line.start, column: 0))
+        if lead.isBlank { return .kept }
+        if lead.column < item.contentColumn {
+            if lead.column >= item.contentColumn + shift {
+                return .refused(
+                    what: "a lazy continuation line of an item that would move to a marker of another column would become part of its content",
+                    offset: lead.offset)
+            }
+            return .kept
+        }
+        // Where the indentation reaches the content column.
+        var column = 0, offset = line.start, tabbed = false
+        while column < item.contentColumn {
+            if source[offset] == 0x09 {
+                column += 4 - column % 4
+                tabbed = true
+            } else {
+                column += 1
+            }
+            offset += 1
+        }
+        // A tab across the content column: the columns past it are the
+        // content's, as spaces.
+        let past = column - item.contentColumn
+        if shift % 4 != 0, source[offset..<lead.offset].contains(0x09) {
+            return .refused(what: "a tab in the indentation of an item that would move to a marker of another width", offset: offset)
+        }
+        let target = item.contentColumn + shift
+        let indentation = tabbed
+            ? [UInt8](repeating: 0x09, count: target / 4) + [UInt8](repeating: 0x20, count: target % 4)
+            : [UInt8](repeating: 0x20, count: target)
+        return .moved(indentation + [UInt8](repeating: 0x20, count: past), rest: offset)
     }
 
     private func rendered(_ arrangement: Arrangement) -> [UInt8] {
@@ -268,17 +330,26 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     /// a blank line first in a list that interrupts a paragraph.
     public func check(_ arrangement: Arrangement) throws {
         let entries = self.entries(arrangement)
+        if entries.isEmpty, let before = list.kindBefore, before == list.kindAfter {
+            throw MarkdownError.wouldChange(
+                what: "deleting every item of a list between two lists of the same marker would join them into one list",
+                offset: items[0].markerStart)
+        }
         for (position, entry) in entries.enumerated() {
-            if let index = entry.source, shift(ofItem: index, at: position) != 0 {
-                for lineIndex in items[index].continuation {
-                    let line = blocks.lines[lineIndex]
-                    var offset = line.start
-                    while offset < line.end && (source[offset] == 0x20 || source[offset] == 0x09) {
-                        if source[offset] == 0x09 {
-                            throw MarkdownError.wouldChange(
-                                what: "a tab in the indentation of an item that would move to a marker of another width", offset: offset)
-                        }
-                        offset += 1
+            if list.ordered && position >= items.count && number(at: position) > 999_999_999 {
+                throw MarkdownError.wouldChange(
+                    what: "a new item would be numbered \(number(at: position)), and a list marker has at most 9 digits",
+                    offset: items[items.count - 1].markerStart)
+            }
+            if let index = entry.source, case let shift = shift(ofItem: index, at: position), shift != 0 {
+                let item = items[index]
+                if source[item.markerEnd..<item.firstLine.lowerBound].contains(0x09) {
+                    throw MarkdownError.wouldChange(
+                        what: "a tab after the marker of an item that would move to a marker of another width", offset: item.markerEnd)
+                }
+                for lineIndex in item.continuation {
+                    if case .refused(let what, let offset) = indentation(ofLine: lineIndex, item: index, shift: shift) {
+                        throw MarkdownError.wouldChange(what: what, offset: offset)
                     }
                 }
             }
@@ -293,6 +364,10 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
             } else if let after = lineAfter, after.column >= column, !(blankBeforeLineAfter && isOnlyMarker(entry)) {
                 throw MarkdownError.wouldChange(
                     what: "the line after the list would belong to the item moved last", offset: after.offset)
+            } else if let after = lineAfter, lineAfterWouldBeLazy, endsInParagraph(entry) {
+                throw MarkdownError.wouldChange(
+                    what: "the line after the list would continue, as a lazy line, the paragraph of the item moved last",
+                    offset: after.offset)
             }
             if position == 0 && list.interruptsParagraph {
                 let startsBlank = entry.source.map { items[$0].firstLine.isEmpty }
@@ -304,6 +379,13 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
                 }
             }
         }
+    }
+
+    /// An item whose last block is a paragraph (a new item: one that is
+    /// not empty).
+    private func endsInParagraph(_ entry: (source: Int?, bytes: [UInt8])) -> Bool {
+        if let index = entry.source { return items[index].endsInParagraph }
+        return !entry.bytes.allSatisfy { $0 == 0x20 }
     }
 
     /// An item that is its marker alone: a blank line after it ends it.
@@ -347,8 +429,15 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     /// `insert` takes to write it again.
     public func valueText(ofItem index: Int) -> [UInt8]? {
         let item = items[index]
-        guard item.continuation.isEmpty else { return nil }
+        guard item.continuation.isEmpty, !startsWithCode(item) else { return nil }
         return Array(source[item.firstLine])
+    }
+
+    /// An item whose first line is indented code (`-     x`, five spaces
+    /// or more after the marker): not the item `- x` is, nor one `insert`
+    /// can write from its text.
+    func startsWithCode(_ item: MarkdownBlocks.Item) -> Bool {
+        !item.firstLine.isEmpty && item.contentColumn < item.markerColumn + (item.markerEnd - item.markerStart) + (item.firstLine.lowerBound - item.markerEnd)
     }
 
     /// A new item: the text after the marker, on one line.

@@ -107,6 +107,17 @@ extension MarkdownBlocks {
         return listOffsets.firstIndex { $0 > start && $0 < end }
     }
 
+    /// Whether a list follows heading `index`, or one of the headings
+    /// below it (before the next heading of its level or a lower one).
+    func hasList(underOrBelow index: Int) -> Bool {
+        var below = index
+        repeat {
+            if listUnder(heading: below) != nil { return true }
+            below += 1
+        } while below < headings.count && headings[below].level > headings[index].level
+        return false
+    }
+
     /// The path of heading `index`, from the top heading down.
     func path(ofHeading index: Int, parents: [Int?]) -> String {
         var chain: [Int] = []
