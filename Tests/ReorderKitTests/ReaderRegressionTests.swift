@@ -117,13 +117,22 @@ extension ReaderRegressionTests {
 
     func testALineBreakAddedAfterAMovedEndOfLineCommentHasTheItemsIndentation() throws {
         // pydantic's pyproject.toml, `-p /tool/pytest/addopts`: the new
-        // line had one blank more than the items.
-        let toml = "a = [\n    'x', 'y',\n    'z',  # zed\n]\n"
-        XCTAssertEqual(try render(toml, .toml, pointer: "/a"), "a = [\n    'z',  # zed\n    'y',\n    'x',\n]\n")
-        let jsonc = "[1, // one\n 2, 3]\n"
-        XCTAssertEqual(try render(jsonc, .jsonc), "[3,\n 2, 1 // one\n]\n")
+        // line had one blank more than the items. A line break goes after
+        // a moved end-of-line comment where its item takes it inside a
+        // line: here the item landing at its position has one of its own.
+        let toml = "a = [\n    'a', 'b',  # B\n    'c', 'd',  # D\n]\n"
+        XCTAssertEqual(try render(toml, .toml, .move(from: .index(UserIndex(3)), to: UserIndex(1)), pointer: "/a"),
+                       "a = [\n    'a', 'd',  # D\n    'b',  # B\n    'c',\n]\n")
+        XCTAssertEqual(try render("[\n  1, 2, // two\n  3, 4 // four\n]", .jsonc, .move(from: .index(UserIndex(3)), to: UserIndex(1))),
+                       "[\n  1, 4, // four\n  2, // two\n  3\n]")
+        // Where the item lands inside a line and the one landing at its
+        // position owns none, the comment stays there instead, and the
+        // edit's inverse gives the source back.
+        XCTAssertEqual(try render("a = [\n    'x', 'y',\n    'z',  # zed\n]\n", .toml, pointer: "/a"),
+                       "a = [\n    'z', 'y',\n    'x',  # zed\n]\n")
+        XCTAssertEqual(try render("[1, // one\n 2, 3]\n", .jsonc), "[3, // one\n 2, 1]\n")
         XCTAssertEqual(try render("[\n  1, // one\n  2, 3\n]", .jsonc, .move(from: .index(UserIndex(0)), to: UserIndex(1))),
-                       "[\n  2,\n  1, // one\n  3\n]")
+                       "[\n  2, // one\n  1, 3\n]")
     }
 
     func error(try edit: Edit, _ text: String, _ format: ListFormat, pointer: String = "") -> Error? {
@@ -135,9 +144,13 @@ extension ReaderRegressionTests {
     func testAMovedLineCommentIsNeverFollowedByALoneCarriageReturn() throws {
         // The CR before `}` was taken for a line break after the moved
         // `//` comment, and the result could not be read again.
-        let once = try render("{\"\":true,//\n\"\":true\r}", .jsonc)
-        XCTAssertEqual(once, "{\"\":true,\n\"\":true//\n\r}")
+        // (The item before the CR takes its comment along where the item
+        // landing at its position has one of its own.)
+        let once = try render("{\"a\":1,//x\n\"b\":2,//y\n\"c\":3\r}", .jsonc, .move(from: .index(UserIndex(0)), to: UserIndex(2)))
+        XCTAssertEqual(once, "{\"b\":2,//y\n\"c\":3,\n\"a\":1//x\n\r}")
         XCTAssertNil(error(once, .jsonc))
+        // Reversed, the comment stays at its position, before the CR.
+        XCTAssertEqual(try render("{\"\":true,//\n\"\":true\r}", .jsonc), "{\"\":true,//\n\"\":true\r}")
     }
 }
 
@@ -165,11 +178,11 @@ extension ReaderRegressionTests {
 }
 
 extension ReaderRegressionTests {
-    /// The comment that ends a line holding several items is the line's,
-    /// not its last item's (`CommentOwnership`, rule 2): it stays at its
-    /// position, so that reversed twice the list is the source again. (It
-    /// went with `2` and split the line; reversed again, the line stayed
-    /// split.)
+    /// The comment that ends a line holding several items is its last
+    /// item's (`CommentOwnership`, rule 2), but moved inside a line that
+    /// item leaves it at its position (`DelimitedListWriter`): reversed
+    /// twice the list is the source again. (It went with `2` and split the
+    /// line; reversed again, the line stayed split.)
     func testACommentAfterSeveralItemsOnALineStaysThereAndReverseRoundTrips() throws {
         for (text, format, pointer, once) in [
             ("a = [\n  1, 2, # numbers\n]\n", ListFormat.toml, "/a", "a = [\n  2, 1, # numbers\n]\n"),
@@ -182,6 +195,35 @@ extension ReaderRegressionTests {
         }
         // An item alone on its line still owns the comment there.
         XCTAssertEqual(try render("a = [\n  1, # one\n  2,\n]\n", .toml, pointer: "/a"), "a = [\n  2,\n  1, # one\n]\n")
+    }
+
+    /// pydantic's pyproject.toml, `-p /tool/pytest/addopts`: the last item,
+    /// alone on its line with its comment, moved first then back, stood
+    /// last on a line of several and left its comment there (read as the
+    /// line's): moved back, the comment stayed after `'on'`. Moved and
+    /// moved back, the list is the source again.
+    func testAnItemMovedOntoALineOfSeveralAndBackKeepsItsComment() throws {
+        let toml = """
+            addopts = [
+                '--benchmark-columns', 'min,mean',
+                '--benchmark-warmup', 'on',
+                '--benchmark-disable',  # enabled by `make benchmark`
+            ]
+
+            """
+        let jsonc = """
+            {"addopts": [
+                "--benchmark-columns", "min,mean",
+                "--benchmark-warmup", "on",
+                "--benchmark-disable",  // enabled by `make benchmark`
+            ]}
+
+            """
+        for (text, format, pointer) in [(toml, ListFormat.toml, "/addopts"), (jsonc, .jsonc, "/addopts")] {
+            let moved = try render(text, format, .move(from: .index(UserIndex(0)), to: UserIndex(-1)), pointer: pointer)
+            XCTAssertTrue(moved.contains("'on', '--benchmark-disable',  # enabled") || moved.contains("\"on\", \"--benchmark-disable\",  // enabled"), moved)
+            XCTAssertEqual(try render(moved, format, .move(from: .index(UserIndex(-1)), to: UserIndex(0)), pointer: pointer), text)
+        }
     }
 
     /// `insert` writes a line of a table made by dotted keys with the

@@ -40,10 +40,14 @@ extension CommentLexer {
 ///    nothing else stands before them there.
 /// 2. The comments that end the item's last line are its own: every one of
 ///    them (`/* c */ // d`), up to one that runs over lines, when nothing
-///    but blanks follows them on that line, and no item before it ends on
-///    that line: after `1, 2, # numbers` the comment is the line's, and
-///    stays at its position (reversed, `2, 1, # numbers`), so that an
-///    edit and its inverse give back the source.
+///    but blanks follows them on that line, whether or not other items
+///    stand before it on that line (`1, 2, # numbers`: `2`'s). Where the
+///    item lands is the writer's to judge (`DelimitedListWriter`): moved
+///    among the list's own items to a place inside a line (not the last
+///    of its line), it leaves them at its position, after the item that
+///    lands there (reversed, `2, 1, # numbers`), so that an edit and its
+///    inverse give back the source, whichever way the file was read:
+///    `1, 2, # c` may be a comment on `2` or on the line.
 /// 3. Everything else belongs to positions. When a position goes (the
 ///    list gets shorter), what stood between it and the next keeps its
 ///    comments: the bytes from the end of the item before to the end of
@@ -160,13 +164,9 @@ struct CommentOwnership {
     /// Rule 2: the comments that end the item's last line, from `start`
     /// (after the item, or after its comma on that line) to the end of the
     /// last of them; nil when there are none, or when something other
-    /// than blanks follows them on the line, or when the item before ends
-    /// on that line (`previousEnd`: where it ends; nil for the first
-    /// item). Blanks before `limit` only.
-    func trailingComments<Lexer: CommentLexer>(at start: Int, before limit: Int, in lexer: Lexer,
-                                               previousEnd: Int? = nil) -> Range<Int>? {
+    /// than blanks follows them on the line. Blanks before `limit` only.
+    func trailingComments<Lexer: CommentLexer>(at start: Int, before limit: Int, in lexer: Lexer) -> Range<Int>? {
         let source = lexer.source
-        if let previousEnd, previousEnd <= start, !CommentOwnership.hasLineBreak(source, previousEnd..<start) { return nil }
         var p = start
         var end: Int? = nil
         while true {

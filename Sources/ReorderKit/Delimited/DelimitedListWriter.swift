@@ -2,7 +2,9 @@
 /// writer of JSON, JSONC and TOML inline arrays and tables.
 ///
 /// - Items move with their main part and their trailing comment; the
-///   bytes between items belong to positions and stay.
+///   bytes between items belong to positions and stay. An item moved
+///   among the others to a place inside a line leaves its trailing
+///   comment at its position (`trailingCommentsThatStay`).
 /// - The separator after the last item is written as the list's policy
 ///   says, after the result's last item, whichever it is.
 /// - A line comment (`//`, `#`) is never written right before bytes that
@@ -97,6 +99,7 @@ struct DelimitedListWriter {
         // What new positions (past the source's last) are written with.
         let newBeforeSeparator = m > n ? list.newBeforeSeparator : []
         let newBetween = m > n ? list.newBetween : []
+        let stays = trailingCommentsThatStay(slots)
         try out.put(list.window.lowerBound..<list.starts[0])
         for (position, slot) in slots.enumerated() {
             let isLast = position == m - 1
@@ -116,10 +119,19 @@ struct DelimitedListWriter {
                 try out.put(newBeforeSeparator)
                 try out.put([list.separator])
             }
-            if case .source(let index) = slot, let trailing = list.trailingComments[index] {
+            // The item's trailing comment, or the one that stays at this
+            // position while its item stands inside a line elsewhere.
+            var owner: Int? = nil
+            if case .source(let index) = slot, list.trailingComments[index] != nil,
+               stays.isEmpty || !stays.leftBy[position] {
+                owner = index
+            } else if !stays.isEmpty, let stayed = stays.hosted[position] {
+                owner = stayed
+            }
+            if let owner, let trailing = list.trailingComments[owner] {
                 try out.put(trailing)
                 if list.isLineComment(list.lastComment(in: trailing)!) {
-                    out.openLineComment = list.valueStarts[index]
+                    out.openLineComment = list.valueStarts[owner]
                 }
             }
             if !isLast {
@@ -139,6 +151,50 @@ struct DelimitedListWriter {
             }
             try out.put(list.lineEnds[n - 1]..<list.window.upperBound)
         }
+    }
+
+    /// The trailing comments that stay at their source position, by
+    /// result position: an item that owns the comments ending its line
+    /// (`CommentOwnership`, rule 2) and lands where the line goes on after
+    /// it (not the last of its line) leaves them behind (`leftBy`), and
+    /// they are written after the item that lands at its source position
+    /// (`hosted`), which ended its line. Reversed, `1, 2, # c` is
+    /// `2, 1, # c`, and reversed again the source, as is an item alone on
+    /// its line moved among others on one line and back. Only where the
+    /// result is the source's items in another order (reverse, sort,
+    /// move): an item inserted or deleted shifts the others without moving
+    /// them past one another, and each keeps its comments. An item keeps
+    /// them too (a line break is then added after them) where the item
+    /// landing at its position owns such comments itself. Empty when no
+    /// item leaves any.
+    private struct StayingComments {
+        var leftBy: [Bool] = []
+        var hosted: [Int?] = []
+        var isEmpty: Bool { leftBy.isEmpty }
+    }
+
+    private func trailingCommentsThatStay(_ slots: [Slot]) -> StayingComments {
+        let list = self.list, source = list.source
+        let n = list.count, m = slots.count
+        var stays = StayingComments()
+        guard m == n, !slots.contains(where: { if case .new = $0 { true } else { false } }) else { return stays }
+        /// Whether the line ends after position `q`: what the writer puts
+        /// after it (what stood after it in the source) holds a line break.
+        func endsLine(_ q: Int) -> Bool {
+            CommentOwnership.hasLineBreak(source, list.lineEnds[q]..<(q == n - 1 ? list.close : list.starts[q + 1]))
+        }
+        for (q, slot) in slots.enumerated() {
+            // `p`: the owner's source position, where its comments stay.
+            guard case .source(let p) = slot, p != q, list.trailingComments[p] != nil, !endsLine(q) else { continue }
+            if case .source(let host) = slots[p], list.trailingComments[host] != nil { continue }
+            if stays.isEmpty {
+                stays.leftBy = Array(repeating: false, count: m)
+                stays.hosted = Array(repeating: nil, count: m)
+            }
+            stays.leftBy[q] = true
+            stays.hosted[p] = p
+        }
+        return stays
     }
 
     /// Into a list that was empty: its comments stay, before the items,

@@ -137,8 +137,7 @@ public struct JSONListLayout: FormatLayout {
             var lineTail = mainEnd
             if let comma, !JSONListLayout.hasLineBreak(source, end..<comma) { lineTail = comma + 1 }
             let comment = (comma == nil || lineTail > end)
-                ? JSONListLayout.ownership.trailingComments(at: lineTail, before: close, in: text,
-                                                               previousEnd: index > 0 ? valueEnds[index - 1] : nil) : nil
+                ? JSONListLayout.ownership.trailingComments(at: lineTail, before: close, in: text) : nil
             trailingComments.append(comment)
             lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? mainEnd))
         }

@@ -71,8 +71,7 @@ struct TOMLInlineLayout: FormatLayout {
             var lineTail = end
             if let comma, firstIndex(of: 0x0A, in: source, from: end, to: comma) == nil { lineTail = comma + 1 }
             let comment = (comma == nil || lineTail > end)
-                ? TOMLInlineLayout.ownership.trailingComments(at: lineTail, before: close, in: document,
-                                                               previousEnd: index > 0 ? valueEnds[index - 1] : nil) : nil
+                ? TOMLInlineLayout.ownership.trailingComments(at: lineTail, before: close, in: document) : nil
             trailingComments.append(comment)
             lineEnds.append(comment?.upperBound ?? (comma.map { $0 + 1 } ?? end))
         }

@@ -329,19 +329,21 @@ final class JSONCCommentTableTests: XCTestCase {
     }
 
     /// An inline array whose last element has a `//` comment before the `]`
-    /// on the next line: the comment ends a line that holds several
-    /// elements, so it is the line's, not the last element's, and stays
-    /// where it is: it swallows no comma, element or bracket, and an edit
-    /// and its inverse give back the source.
+    /// on the next line: the comment is the last element's, which, moved
+    /// inside the line, leaves it at its position (written after the
+    /// element that lands there): it swallows no comma, element or
+    /// bracket, and an edit and its inverse give back the source. Deleted,
+    /// the element takes it along; where an element follows it, it keeps
+    /// it, and a line break follows it.
     func testALineCommentNeverSwallowsWhatFollowsIt() throws {
         try check("[1, 2, 3 // c\n]\n", [
             (.reverse, "[3, 2, 1 // c\n]\n"),
             (sortDescending, "[3, 2, 1 // c\n]\n"),
             (move(2, 0), "[3, 1, 2 // c\n]\n"),
             (move(2, 1), "[1, 3, 2 // c\n]\n"),
-            (delete(2), "[1, 2 // c\n]\n"),
+            (delete(2), "[1, 2\n]\n"),
             (delete(0), "[2, 3 // c\n]\n"),
-            (insert(3, "4"), "[1, 2, 3, 4 // c\n]\n"),
+            (insert(3, "4"), "[1, 2, 3, // c\n4\n]\n"),
             (insert(0, "0"), "[0, 1, 2, 3 // c\n]\n"),
         ])
         // CRLF.
