@@ -129,6 +129,9 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
         self.depth = depth
         // A key's dotted lines together are one item: what lies between
         // them moves with them, and no position's separator falls inside.
+        // Where a key's lines stand apart (`a.x`, `b`, `a.y`: valid TOML,
+        // discouraged), no group can hold them: each line is an item, as
+        // the lines of such a table always were.
         var firstLines = TOMLIndices()
         var lastLines: [Int] = []
         var grouped = false
@@ -143,10 +146,10 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
                 continue
             }
             if let head, !heads.insert(ObjectIdentifier(head)).inserted {
-                throw TOMLError.cannotDelimit(
-                    what: "a key made by dotted-key lines that are not together ('\(head.name).…' again after other keys): "
-                        + "its lines would be one item",
-                    offset: document.lines[index].range.lowerBound)
+                firstLines = TOMLIndices(indices)
+                lastLines = Array(indices)
+                grouped = false
+                break
             }
             previousHead = head
             firstLines.append(index)
