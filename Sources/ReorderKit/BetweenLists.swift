@@ -79,10 +79,11 @@ public struct BetweenLists: Sendable {
                 if range.contains(first) { throw refuse("--to names a list inside the item that moves", at: range.lowerBound) }
             }
         }
-        let fromIndent = try block.map { try indentation(of: list, item: $0, format: format) }
+        let fromIndent = try block.map { try ItemRelaying.indentation(of: list, item: $0, format: format) }
         let items = block.map { Array(list.itemBytes($0)) }
-        try checkKeys(items, block: block, list: list, target: target, format: format, refuse: refuse)
-        if format == .yaml { try checkMergeKeys(list: list, target: target, refuse: refuse) }
+        try ItemRelaying.checkKeys(items, block: block, list: list, target: target, format: format,
+                                   destination: destination, refuse: refuse)
+        if format == .yaml { try ItemRelaying.checkMergeKeys(list: list, target: target, refuse: refuse) }
 
         // Out of LIST (unless copied), read again.
         var current: [UInt8]
@@ -97,10 +98,11 @@ public struct BetweenLists: Sendable {
         var laid: [[UInt8]] = []
         try current.withUnsafeBytes { buffer in
             let dest = try ListDocument(buffer, format: format, options: destinationOptions)
-            let toIndent = dest.count > 0 ? try indentation(of: dest, item: 0, format: format) : nil
+            let toIndent = dest.count > 0 ? try ItemRelaying.indentation(of: dest, item: 0, format: format) : nil
             for (index, item) in items.enumerated() {
-                laid.append(try relaid(item, from: fromIndent[index], to: toIndent, format: format,
-                                       offset: list.layout.itemRange(block[index]).lowerBound, refuse: refuse))
+                laid.append(try ItemRelaying.relaid(item, from: fromIndent[index], to: toIndent, format: format,
+                                                     offset: list.layout.itemRange(block[index]).lowerBound,
+                                                     destination: destination, refuse: refuse))
             }
             var last = Arrangement()
             last.append(run: 0..<dest.count)
@@ -131,9 +133,9 @@ public struct BetweenLists: Sendable {
         // result as often as in the source (and the items' once more, for
         // a copy): a comment after an item's separator, which DEST's
         // writer does not carry, is refused, not dropped.
-        var expected = BetweenLists.census(source)
-        if copy { for item in items { for (byte, n) in BetweenLists.census(item).enumerated() { expected[byte] += n } } }
-        let found = result.withUnsafeBytes { BetweenLists.census($0) }
+        var expected = ItemRelaying.census(source)
+        if copy { for item in items { for (byte, n) in ItemRelaying.census(item).enumerated() { expected[byte] += n } } }
+        let found = result.withUnsafeBytes { ItemRelaying.census($0) }
         // (Markdown has no comment a writer drops; its markers and
         // numbers belong to the positions, and DEST's are written.)
         if expected != found && format != .markdown {
@@ -165,128 +167,6 @@ public struct BetweenLists: Sendable {
             }
         }
         return result
-    }
-
-    /// How often each byte stands in `bytes`, but blanks, line breaks and
-    /// the separators and the brackets a writer adds or takes away (an
-    /// emptied list written `[]`).
-    static func census<Bytes: Collection>(_ bytes: Bytes) -> [Int] where Bytes.Element == UInt8 {
-        var counts = [Int](repeating: 0, count: 256)
-        for byte in bytes { counts[Int(byte)] += 1 }
-        for byte in [0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D] { counts[byte] = 0 }
-        return counts
-    }
-
-    /// Where item `item`'s lines are indented: the blanks before it on its
-    /// line (`outside`, which the list's writer puts there) and the whole
-    /// indentation of its first line, those and the blanks that start its
-    /// bytes (a format whose items are whole lines holds them inside).
-    /// Nil when something else stands before it on its line (an inline
-    /// list).
-    struct Indentation {
-        var outside: [UInt8]
-        var full: [UInt8]
-    }
-
-    private func indentation(of document: ListDocument, item: Int, format: ListFormat) throws -> Indentation? {
-        let range = document.layout.itemRange(item)
-        let start = document.listRange.lowerBound + range.lowerBound
-        let bytes = document.document
-        var lineStart = start
-        while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        var outside = Array(bytes[lineStart..<start])
-        // A Markdown item's marker stands before it, with the position: its
-        // lines continue under the item's text, as far in as the marker is
-        // wide.
-        if format == .markdown && !outside.contains(0x09) {
-            outside = [UInt8](repeating: 0x20, count: outside.count)
-        }
-        guard outside.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
-        var end = start
-        while end < document.listRange.lowerBound + range.upperBound && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
-        return Indentation(outside: outside, full: outside + Array(bytes[start..<end]))
-    }
-
-    /// `item`'s bytes with its lines indented as DEST's items are: the
-    /// item's own indentation `from` replaced by `to` on every line.
-    private func relaid(_ item: [UInt8], from: Indentation?, to: Indentation?, format: ListFormat, offset: Int,
-                        refuse: (String, Int?) -> FormatError) throws -> [UInt8] {
-        guard let from, let to else {
-            if !item.contains(0x0A) { return item }
-            throw refuse("the item spans lines but it, or the list it goes to, does not start its lines; reorder cannot lay it out there", offset)
-        }
-        // The first line: the blanks inside the item, those of DEST's.
-        let inside = from.full.count - from.outside.count
-        guard to.full.starts(with: to.outside) else {
-            throw refuse("reorder cannot tell how the items of '\(destination)' are indented", offset)
-        }
-        var result = Array(to.full.dropFirst(to.outside.count))
-        result.reserveCapacity(item.count + 64)
-        var index = inside
-        var lineStart = false
-        while index < item.count {
-            if lineStart {
-                // A line of blanks only (in a block scalar, say) stays.
-                var end = index
-                while end < item.count && (item[end] == 0x20 || item[end] == 0x09) { end += 1 }
-                let blankLine = end == item.count || item[end] == 0x0A || item[end] == 0x0D
-                if !blankLine {
-                    guard item[index...].starts(with: from.full) else {
-                        throw refuse("a line of the item is indented less than the item itself; reorder cannot re-indent it with certainty", offset)
-                    }
-                    result += to.full
-                    index += from.full.count
-                    lineStart = false
-                    continue
-                }
-            }
-            lineStart = item[index] == 0x0A
-            result.append(item[index])
-            index += 1
-        }
-        return result
-    }
-
-    /// A keyed list (an object, a mapping, a table) takes no key it has.
-    private func checkKeys(_ items: [[UInt8]], block: [Int], list: ListDocument, target: ListDocument,
-                           format: ListFormat, refuse: (String, Int?) -> FormatError) throws {
-        guard list.layout.itemsAreKeyedMembers || target.layout.itemsAreKeyedMembers else { return }
-        guard list.layout.itemsAreKeyedMembers == target.layout.itemsAreKeyedMembers else {
-            throw refuse(list.layout.itemsAreKeyedMembers
-                ? "'\(destination)' is a list of elements, and the item is a member with a key"
-                : "'\(destination)' holds members with keys, and the item is an element without one", nil)
-        }
-        var keys: [[UInt8]: Int] = [:]
-        for index in 0..<target.count {
-            guard let value = try target.layout.value(ofItem: index, at: nil) else { continue }
-            keys[value.primaryBytes.withBytes(in: target.layout.valueSource) { Array($0) }] = index
-        }
-        for index in block {
-            guard let value = try list.layout.value(ofItem: index, at: nil) else { continue }
-            let key = value.primaryBytes.withBytes(in: list.layout.valueSource) { Array($0) }
-            if let found = keys[key] {
-                throw refuse("'\(destination)' has the key '\(String(decoding: key, as: UTF8.self))' already (here); "
-                    + "delete one of them first", target.listRange.lowerBound + target.layout.itemRange(found).lowerBound)
-            }
-            if key == Array("<<".utf8) && format == .yaml {
-                throw refuse("the item is a merge key ('<<'): moving it changes the values of the keys it merges",
-                             list.layout.itemRange(index).lowerBound)
-            }
-        }
-    }
-
-    /// YAML: a mapping with a merge key neither gives nor takes an entry:
-    /// its own keys and the merged ones would trade places.
-    private func checkMergeKeys(list: ListDocument, target: ListDocument, refuse: (String, Int?) -> FormatError) throws {
-        for document in [list, target] where document.layout.itemsAreKeyedMembers {
-            for index in 0..<document.count {
-                guard let value = try document.layout.value(ofItem: index, at: nil) else { continue }
-                if value.primaryBytes.withBytes(in: document.layout.valueSource, { Array($0) }) == Array("<<".utf8) {
-                    throw refuse("the mapping has a merge key ('<<'): an entry moved out of it or into it could change the values a program reads",
-                                 document.layout.itemRange(index).lowerBound)
-                }
-            }
-        }
     }
 }
 
