@@ -52,10 +52,14 @@ def markdown_lists(text):
     path = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
+            # The headings above it of lower levels, whichever are there
+            # (an awesome-list's title is often HTML, not a heading).
             level = int(token.tag[1:])
-            path = path[:level - 1] + [tokens[i + 1].content]
+            while path and path[-1][0] >= level:
+                path.pop()
+            path.append((level, tokens[i + 1].content))
         elif token.type == "list_item_open" and token.level == 1:
-            lists.setdefault("/".join(path), []).append(token.map[0])
+            lists.setdefault("/".join(text for _, text in path), []).append(token.map[0])
     # The item's source lines.
     lines = text.split("\n")
     result = collections.OrderedDict()
@@ -113,6 +117,10 @@ TASKS = [
          args=["move", "0", "0", "-p", "/Changelog/[1.1.2] - 2024-09-27/Fixed",
                "--to", "/Changelog/[1.1.1] - 2023-03-05/Fixed"],
          list="Changelog/[1.1.2] - 2024-09-27/Fixed", dest="Changelog/[1.1.1] - 2023-03-05/Fixed", index=0, at=0),
+    # An awesome-list's link from one heading to another (first there).
+    dict(name="awesome-list link", file="realworld-3/sindresorhus__awesome-nodejs__readme.md", load=None,
+         args=["move", "0", "0", "-p", "/Packages/Mad science", "--to", "/Packages/Real-time"],
+         list="Packages/Mad science", dest="Packages/Real-time", index=0, at=0),
 ]
 
 
