@@ -235,6 +235,13 @@ extension Messages {
         case .jsonPatchNeedsArray(let format):
             let read = format.options.contains(Option.jsonPatch.rawValue) ? "an object's members" : "a list read as \(formatName(format))"
             return "--json-patch needs a JSON array, not \(read): JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"
+        case .listInOneInputOnly(let pointer, let present, let absent):
+            return "\(absent): no list at '\(pointer)', which \(present) has: with several lists, diff compares the same lists in OLD and NEW "
+                + "(name the lists both have with -p)"
+        case .listNamedTwice(let pointer):
+            return "-p names the list '\(pointer)' twice: name each list once"
+        case .patternNamesNoList(let pattern, let input):
+            return "\(input): -p '\(pattern)' names no list"
         }
     }
 }

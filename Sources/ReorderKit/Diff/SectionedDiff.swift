@@ -157,7 +157,13 @@ public struct SectionedDiff: Sendable {
     /// moving item put after the item before it in its new section (first
     /// in it when none is), the inserts in order; as many moves as the
     /// batch.
-    public var sequentialOperations: [SectionedDiffOperation] {
+    public var sequentialOperations: [SectionedDiffOperation] { sequentialOperationsWithItems.map(\.operation) }
+
+    /// `sequentialOperations`, each with the item it takes: the old item
+    /// it deletes or moves (by its path in the old lists), the new item it
+    /// inserts or replaces with (by its path in the new ones); JSON Patch
+    /// names an object's member by its key.
+    public var sequentialOperationsWithItems: [(operation: SectionedDiffOperation, item: ItemPath)] {
         var sizes = oldCounts
         /// The path of `flat` in the sections as they are now; an
         /// insertion at a section's header's place is at the end of the
@@ -171,26 +177,29 @@ public struct SectionedDiff: Sendable {
             let last = sizes.count - 1
             return ItemPath(section: last, item: flat - (header - sizes[last] - 1) - 1)
         }
-        let newPath = SectionedDiff.pathMap(newCounts)
-        var operations: [SectionedDiffOperation] = []
+        let oldPath = SectionedDiff.pathMap(oldCounts), newPath = SectionedDiff.pathMap(newCounts)
+        // `ListDiff` deletes from the end and moves in the new order.
+        var deleted = flat.deleted.reversed().makeIterator()
+        var moved = flat.moves.makeIterator()
+        var operations: [(operation: SectionedDiffOperation, item: ItemPath)] = []
         for operation in flat.sequentialOperations {
             switch operation {
             case .delete(let at):
                 let gone = path(at)
                 sizes[gone.section] -= 1
-                operations.append(.delete(gone))
+                operations.append((.delete(gone), oldPath(deleted.next()!)!))
             case .move(let from, let to):
                 let source = path(from)
                 sizes[source.section] -= 1
                 let destination = path(to)
                 sizes[destination.section] += 1
-                operations.append(.move(source, destination))
+                operations.append((.move(source, destination), oldPath(moved.next()!.old)!))
             case .insert(let at, let new):
                 let destination = path(at)
                 sizes[destination.section] += 1
-                operations.append(.insert(destination, new: newPath(new)!))
+                operations.append((.insert(destination, new: newPath(new)!), newPath(new)!))
             case .replace(let at, let new):
-                operations.append(.replace(path(at), new: newPath(new)!))
+                operations.append((.replace(path(at), new: newPath(new)!), newPath(new)!))
             }
         }
         return operations
