@@ -285,6 +285,18 @@ final class SectionedDiffTests: XCTestCase {
             XCTAssertEqual(SectionedBatchModel.sequential(old, SectionedBatchModel.operations(diff.sequentialOperations, new: new)), new,
                            "round \(round)")
             XCTAssertEqual(diff.moveCount, diff.batchOperations.filter { if case .move = $0 { return true } else { return false } }.count)
+            // Each operation one after another names the item it takes.
+            var sections = old
+            for (operation, item) in diff.sequentialOperationsWithItems {
+                switch operation {
+                case .delete(let at), .move(let at, _):
+                    XCTAssertEqual(sections[at.section][at.item], old[item.section][item.item], "round \(round)")
+                case .insert(_, let new), .replace(_, let new):
+                    XCTAssertEqual(new, item)
+                }
+                sections = SectionedBatchModel.sequential(sections, SectionedBatchModel.operations([operation], new: new))!
+            }
+            XCTAssertEqual(sections, new)
         }
     }
 }
