@@ -150,4 +150,51 @@ final class DiffSectionsTests: XCTestCase {
         XCTAssertEqual(try h.run(["diff", "--document", "*", "-p", "/a", "old.json", "new.json"]).status, 2)
         XCTAssertEqual(try h.run(["diff", "-p", "/a", "-p", "/b", "--lines", "old.json", "new.json"]).status, 2)
     }
+
+    func testByKeyAChangedItemIsReplacedAndStandardInputIsRead() throws {
+        let h = try Harness()
+        try h.write("old.json", #"{"a": [{"n": "x", "v": 1}, {"n": "y", "v": 1}], "b": [{"n": "z", "v": 1}]}"#)
+        try h.write("new.json", #"{"a": [{"n": "x", "v": 2}], "b": [{"n": "z", "v": 1}, {"n": "y", "v": 1}]}"#)
+        let lists = ["-p", "/a", "-p", "/b"]
+        XCTAssertEqual(try h.run(["diff", "--key", "/n"] + lists + ["old.json", "new.json"]).out,
+                       "move 0:1 1:1\nreplace 0:0 {\"n\": \"x\", \"v\": 2}\n")
+        XCTAssertEqual(try h.run(["diff", "--key", "/n", "--stat"] + lists + ["old.json", "new.json"]).out,
+                       "1 move, 0 inserts, 0 deletes, 1 replace\n")
+        XCTAssertEqual(try h.run(["diff"] + lists + ["old.json", "-"], stdin: Data(try h.read("new.json"))).out,
+                       "delete 0:0\nmove 0:1 1:1\ninsert 0:0 {\"n\": \"x\", \"v\": 2}\n")
+    }
+
+    /// Between objects, JSON Patch names a member by its key; its place
+    /// inside one object is no part of JSON's data, so that move is left
+    /// out.
+    func testJSONPatchBetweenObjectsLeavesOutAMoveInsideOne() throws {
+        let h = try Harness()
+        try h.write("old.json", #"{"a": {"x": 1, "y": 2, "z": 3}, "b": {"w": 0}}"#)
+        try h.write("new.json", #"{"a": {"z": 3, "x": 1}, "b": {"w": 0, "y": 2}}"#)
+        XCTAssertEqual(try h.run(["diff", "-p", "/a", "-p", "/b", "old.json", "new.json"]).out, "move 0:2 0:0\nmove 0:1 1:1\n")
+        let patch = try h.run(["diff", "--json-patch", "-p", "/a", "-p", "/b", "old.json", "new.json"])
+        XCTAssertEqual(patch.out, "[\n  {\"op\": \"move\", \"from\": \"/a/y\", \"path\": \"/b/y\"}\n]\n")
+        try h.write("patch.json", [UInt8](patch.stdout))
+        try checkPatch(h, old: "old.json", new: "new.json")
+        try h.write("swapped.json", #"{"a": {"y": 2, "x": 1, "z": 3}, "b": {"w": 0}}"#)
+        let none = try h.run(["diff", "--json-patch", "-p", "/a", "-p", "/b", "old.json", "swapped.json"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.out, "[]\n")
+        try h.write("a.yaml", "a: [1]\nb: [2]\n")
+        let yaml = try h.run(["diff", "--json-patch", "-p", "/a", "-p", "/b", "a.yaml", "a.yaml"])
+        XCTAssertEqual(yaml.status, 0)
+        try h.write("b.yaml", "a: [2]\nb: [1]\n")
+        let refused = try h.run(["diff", "--json-patch", "-p", "/a", "-p", "/b", "a.yaml", "b.yaml"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("--json-patch needs a JSON array"), refused.stderr)
+    }
+
+    func testAnItemWithoutAOneLineFormIsNamedByItsPath() throws {
+        let h = try Harness()
+        try h.write("old.yaml", "a:\n  - x\nb:\n  - y\n")
+        try h.write("new.yaml", "a:\n  - x\nb:\n  - y\n  - k: [1] # c\n")
+        let diff = try h.run(["diff", "-p", "/a", "-p", "/b", "old.yaml", "new.yaml"])
+        XCTAssertEqual(diff.status, 2)
+        XCTAssertTrue(diff.stderr.hasPrefix("reorder: new.yaml: item 1:1 has no form that YAML's 'insert' takes"), diff.stderr)
+    }
 }
