@@ -179,7 +179,16 @@ final class SectionedDiffTests: XCTestCase {
 
     func testEqualListsGiveNothingAndOneSectionIsTheListDiff() {
         XCTAssertEqual(script([["a"], ["b", "c"]], [["a"], ["b", "c"]]), "")
-        let old = ["a", "b", "c", "a", "d"], new = ["d", "a", "c", "b", "e", "a"]
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<300 {
+            let old = (0..<generator.below(12)).map { _ in generator.pick(["a", "b", "c", "d", "e"]) }
+            let new = (0..<generator.below(12)).map { _ in generator.pick(["a", "b", "c", "d", "f"]) }
+            assertSame(old, new)
+        }
+    }
+
+    /// One section's operations are the one-list diff's, with paths.
+    func assertSame(_ old: [String], _ new: [String]) {
         let list = ListDiff(old: old, new: new)
         let sectioned = SectionedDiff(old: [old], new: [new])
         func unpath(_ operations: [SectionedDiffOperation]) -> [DiffOperation] {
@@ -192,8 +201,8 @@ final class SectionedDiffTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(unpath(sectioned.batchOperations), list.batchOperations)
-        XCTAssertEqual(unpath(sectioned.sequentialOperations), list.sequentialOperations)
+        XCTAssertEqual(unpath(sectioned.batchOperations), list.batchOperations, "\(old) → \(new)")
+        XCTAssertEqual(unpath(sectioned.sequentialOperations), list.sequentialOperations, "\(old) → \(new)")
     }
 
     func testARepeatedItemStaysWhereItsSectionKeepsIt() {
