@@ -357,6 +357,7 @@ public enum CommandTable {
               discussion: [
                 "Reads OLD and NEW (either may be '-') in the same format, with the same options, matches their items by text (or by the value at --key), and prints a script that 'reorder batch -f' applies to OLD to give NEW: items only in OLD are deleted, items only in NEW inserted with NEW's text, and the fewest moves put the rest in NEW's order (n minus a longest common subsequence). With --key, an item whose key matches but whose text changed is replaced where it stays, and deleted and inserted where it also moves.",
                 "The script uses UIKit's batch index rules, which 'reorder batch' reads: deletes and move sources count in OLD, inserts and move destinations in NEW. --sequential prints the same change as operations applied one after another, each with the indices of the single commands (JSON Patch's order); --json-patch prints RFC 6902 operations for a JSON array; --stat prints only the counts.",
+                "With several lists (-p given more than once, or a -p with a '*' segment: the lists it names in OLD, in the document's order), each list is a section, numbered from 0 in that order, and each place in the script is an index path S:I (section, colon, item), as 'reorder batch' reads it with the same -p: an item that changed list is one move ('move 1:4 0:0'), not a delete and an insert; the items that stay in a list are a longest common subsequence of its old and new items, and the other matched items move. NEW must have the same lists as OLD: a list that one of them lacks is an error that names it. --json-patch prints a move between two lists as one RFC 6902 move, 'from' in one list and 'path' in the other; an object's member is named by its key (a move inside one object, whose order JSON's data does not keep, is left out). A pattern that names one list gives that list's script, with plain indices.",
                 "Exit status as diff's: 0 when the lists are equal (nothing printed), 1 when operations were printed, 2 on an error.",
               ],
               examples: [
@@ -364,6 +365,8 @@ public enum CommandTable {
                 "reorder diff old.txt new.txt | reorder batch -f - old.txt",
                 "reorder diff --json-patch -p /deps a.json b.json",
                 "reorder diff --stat --key /name a.json b.json",
+                "reorder diff -p /dependencies -p /devDependencies old/package.json package.json",
+                "reorder diff -p '/Doing' -p '/Done' old/TODO.md TODO.md | reorder batch -p '/Doing' -p '/Done' -f - old/TODO.md",
               ],
               takes: [.sequential, .jsonPatch, .stat, .key] + reading + [.oneBased, .help], takesFiles: true, run: DiffCommand.run),
         .init(name: "edit",

@@ -51,7 +51,10 @@ struct DiffCommand {
     let console: Console
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
-        try DiffCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+        // Several lists (`-p` twice, or a `*`) are read by `runSections`.
+        let command = DiffCommand(parsed: parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console)
+        if parsed.value(.document) == "*" { throw parsed.severalListsRefused(by: "diff") }
+        return try command.run()
     }
 
     func run() throws -> Int32 {
@@ -62,6 +65,12 @@ struct DiffCommand {
         if InputBytes.namesStandardInput(inputs[0]) && InputBytes.namesStandardInput(inputs[1]) {
             throw DiffError.bothOnStandardInput
         }
+        return try namesSeveralLists ? runSections() : runOneList()
+    }
+
+    /// `diff` of one list in each input.
+    func runOneList() throws -> Int32 {
+        let inputs = parsed.positionals
         let key = parsed.value(.key)
         HeapTuning.prepare(forLists: inputs)
         // NEW, a file, is read on another thread while OLD is read, in the
@@ -102,7 +111,7 @@ struct DiffCommand {
                     // breaks and all, back as they are (a CSV row with a
                     // quoted line break): then it can be given there.
                     let inserted = try? new.document.layout.newItem(item, asString: false)
-                    throw DiffError.itemSpansLines(index: index, input: new.name, format: new.document.format,
+                    throw DiffError.itemSpansLines(index: "\(index)", input: new.name, format: new.document.format,
                                                    multiline: item.contains(0x0A) || item.contains(0x0D),
                                                    insertTakesIt: inserted == item)
                 }
@@ -111,7 +120,8 @@ struct DiffCommand {
             var out: [UInt8] = []
             if parsed.has(.stat) {
                 let moves = operations.filter { if case .move = $0 { return true } else { return false } }.count
-                out = Array("\(moves) \(moves == 1 ? "move" : "moves"), \(diff.inserted.count) \(diff.inserted.count == 1 ? "insert" : "inserts"), \(diff.deleted.count) \(diff.deleted.count == 1 ? "delete" : "deletes"), \(diff.replaced.count) \(diff.replaced.count == 1 ? "replace" : "replaces")\n".utf8)
+                out = Array(DiffCommand.stat(moves: moves, inserts: diff.inserted.count, deletes: diff.deleted.count,
+                                             replaces: diff.replaced.count).utf8)
             } else if parsed.has(.jsonPatch) {
                 out = try jsonPatch(operations, document: new.document, value: value)
             } else {
@@ -123,6 +133,13 @@ struct DiffCommand {
             try console.standardOutput.write(String(decoding: out, as: UTF8.self))
             return ExitStatus.wouldChange
         }
+    }
+
+    /// `--stat`'s line.
+    static func stat(moves: Int, inserts: Int, deletes: Int, replaces: Int) -> String {
+        func counted(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return [counted(moves, "move"), counted(inserts, "insert"), counted(deletes, "delete"), counted(replaces, "replace")]
+            .joined(separator: ", ") + "\n"
     }
 
     /// Runs `first` here and `second` on another thread, and returns when
@@ -178,12 +195,19 @@ enum DiffError: Error, Equatable {
     /// a one-line VALUE: it spans several lines (`multiline`) or its
     /// format has no one-line form of it; `insertTakesIt`: `insert` takes
     /// its bytes, line breaks and all, as they are.
-    case itemSpansLines(index: Int, input: String, format: ListFormat, multiline: Bool, insertTakesIt: Bool)
+    case itemSpansLines(index: String, input: String, format: ListFormat, multiline: Bool, insertTakesIt: Bool)
     /// The list is not a JSON array: an object's members, or `format`'s.
     case jsonPatchNeedsArray(format: ListFormat)
+    /// With several lists: `pointer`, a list that `present` has and
+    /// `absent` lacks (the lists a `*` of -p names differ).
+    case listInOneInputOnly(pointer: String, present: String, absent: String)
+    /// With several lists: -p names `pointer` twice.
+    case listNamedTwice(String)
+    /// A `*` of -p that names no list in `input`.
+    case patternNamesNoList(pattern: String, input: String)
 }
 
-private extension String {
+extension String {
     /// The pointer as the text of a JSON string (`"` and `\` escaped).
     func replacingEscapes() -> String {
         var out = ""

@@ -55,6 +55,10 @@ enum Messages {
             return describe(error, FormatErrorContext(input: input, place: nil, secondPlace: nil))
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
+        case SectionedBatchError.emptyPath(let text):
+            return prefix + "'\(text)' names a section but no item; write S:I (section, colon, item), as '1:0'"
+        case SectionedBatchError.noSuchSection(let section, let count):
+            return prefix + "there is no section \(section): the batch edits \(count == 1 ? "1 list" : "\(count) lists"), sections 0 to \(count - 1)"
         case let error as SelectorError: return prefix + describe(error)
         case let error as RegionError: return prefix + describe(error)
         case let error as PolicyFileError: return describe(error)
@@ -231,6 +235,13 @@ extension Messages {
         case .jsonPatchNeedsArray(let format):
             let read = format.options.contains(Option.jsonPatch.rawValue) ? "an object's members" : "a list read as \(formatName(format))"
             return "--json-patch needs a JSON array, not \(read): JSON Patch cannot reorder an object's members, and other formats have no JSON Patch"
+        case .listInOneInputOnly(let pointer, let present, let absent):
+            return "\(absent): no list at '\(pointer)', which \(present) has: with several lists, diff compares the same lists in OLD and NEW "
+                + "(name the lists both have with -p)"
+        case .listNamedTwice(let pointer):
+            return "-p names the list '\(pointer)' twice: name each list once"
+        case .patternNamesNoList(let pattern, let input):
+            return "\(input): -p '\(pattern)' names no list"
         }
     }
 }

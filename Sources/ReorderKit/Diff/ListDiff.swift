@@ -241,6 +241,27 @@ public struct ListDiff: Equatable, Sendable {
         self.replaced = replaced
     }
 
+    /// The diff of a matching made elsewhere (`SectionedDiff`): for each
+    /// new item, the old item it is matched to or -1 (no old item twice),
+    /// and whether it stays (the staying ones increasing in both lists);
+    /// `changed` as in the other initializers.
+    init(matchOf given: [Int32], staysNew: [Bool], oldCount: Int, changed: ((Int, Int) -> Bool)?) {
+        var matchOf = given
+        var matchedOld = [Bool](repeating: false, count: oldCount)
+        var inserted: [Int] = []
+        var replaced: [Match] = []
+        for newIndex in given.indices {
+            let old = Int(given[newIndex])
+            guard old >= 0 else {
+                inserted.append(newIndex)
+                continue
+            }
+            ListDiff.accept(Match(old: old, new: newIndex, stays: staysNew[newIndex]), changed: changed,
+                            matchOf: &matchOf, replaced: &replaced, inserted: &inserted, matchedOld: &matchedOld)
+        }
+        self.init(matchOf: matchOf, staysNew: staysNew, matchedOld: matchedOld, inserted: inserted, replaced: replaced)
+    }
+
     /// The diff of two lists of key numbers (`0..<idCount`; a new item's
     /// key that no old item has is -1).
     public init(oldIDs old: [Int], newIDs new: [Int], idCount: Int, changed: ((Int, Int) -> Bool)? = nil) {
