@@ -108,12 +108,13 @@ public struct BetweenFiles: Sendable {
             func formatError(_ problem: String, _ offset: Int?) -> FormatError {
                 FormatError(format, .betweenLists(problem: problem), offset: offset)
             }
+            let pointer = other.options.pointer.isEmpty ? "/" : other.options.pointer
             do {
                 try ItemRelaying.checkKeys(items, block: block, list: list, target: target, format: format,
-                                           destination: destinationName, refuse: formatError)
+                                           destination: pointer, refuse: formatError)
             } catch let error as FormatError {
                 // A key DEST has is said at DEST's item.
-                if case .betweenLists(let problem) = error.kind, problem.hasPrefix(destinationName + " has the key") {
+                if case .betweenLists(let problem) = error.kind, problem.hasPrefix("'\(pointer)' has the key") {
                     throw Failure(side: .destination, error: error)
                 }
                 throw Failure(side: .source, error: error)
@@ -328,9 +329,24 @@ struct YAMLNames {
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                 if !name.isEmpty {
                     if byte == UInt8(ascii: "&") {
-                        var lineEnd = end
-                        while lineEnd < count && !isBreak(bytes[lineEnd]) { lineEnd += 1 }
-                        names.anchors[name] = Array(bytes[end..<lineEnd])
+                        // The anchored node's text: the rest of its line and
+                        // the lines after it indented deeper than that line.
+                        var lineStart = index
+                        while lineStart > 0 && !isBreak(bytes[lineStart - 1]) { lineStart -= 1 }
+                        var indent = 0
+                        while lineStart + indent < count && bytes[lineStart + indent] == 0x20 { indent += 1 }
+                        var nodeEnd = end
+                        while nodeEnd < count && !isBreak(bytes[nodeEnd]) { nodeEnd += 1 }
+                        while nodeEnd < count {
+                            var next = nodeEnd
+                            while next < count && isBreak(bytes[next]) { next += 1 }
+                            var spaces = 0
+                            while next + spaces < count && bytes[next + spaces] == 0x20 { spaces += 1 }
+                            guard next + spaces < count, spaces > indent || isBreak(bytes[next + spaces]) else { break }
+                            nodeEnd = next + spaces
+                            while nodeEnd < count && !isBreak(bytes[nodeEnd]) { nodeEnd += 1 }
+                        }
+                        names.anchors[name] = Array(bytes[end..<nodeEnd])
                     } else {
                         names.aliases.insert(name)
                     }

@@ -48,16 +48,23 @@ enum PairWrite {
                 second = try AtomicFile.prepare(target, displayPath: source.path, original: source.edited) { fd in
                     try write(source.content, to: fd, path: source.path)
                 }
-                // SOURCE is checked before DEST is renamed too: a change
-                // found now leaves both as they were.
-                try source.edited.throwIfChanged(resolvedPath: target.resolvedPath)
             } catch {
                 AtomicFile.abandon(first)
-                if let second { AtomicFile.abandon(second) }
                 throw nothingWritten(error, input: source.path)
             }
         }
         TestFault.reach(.beforeRenames)
+        // SOURCE is checked before DEST is renamed too (and again at its
+        // own rename): a change found now leaves both as they were.
+        if let source, let second {
+            do {
+                try source.edited.throwIfChanged(resolvedPath: second.target.resolvedPath)
+            } catch {
+                AtomicFile.abandon(first)
+                AtomicFile.abandon(second)
+                throw nothingWritten(error, input: source.path)
+            }
+        }
         do {
             try AtomicFile.commit(first)
         } catch {
