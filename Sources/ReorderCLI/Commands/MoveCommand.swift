@@ -65,6 +65,9 @@ extension MoveCommand {
             throw PairWriteError(message: "\(name) takes one FILE, the file the items leave (not standard input), and OTHER, the file they enter; "
                 + (files.isEmpty ? "no FILE was given" : "\(files.count) were given"))
         }
+        if InputBytes.namesStandardInput(other) {
+            throw PairWriteError(message: "--to-file names standard input; OTHER must be a file, written in place")
+        }
         if parsed.has(.output) {
             throw PairWriteError(message: "--to-file writes both files in place; -o is not taken with it (use --diff to see the change)")
         }
