@@ -229,7 +229,7 @@ public enum CommandTable {
         .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
         .init(.to, short: nil, value: .text(placeholder: "DEST"),
-              help: "Move FROM out of the list -p names into the list DEST names (a pointer, or a Markdown heading path) in the same file; TO is its index there, or 'sorted'. JSON, YAML, TOML, Markdown."),
+              help: "Move FROM out of the list -p names into the list DEST names (a pointer, or a Markdown heading path) in the same file (with --to-file, in OTHER); TO is its index there, or 'sorted'. JSON, YAML, TOML, Markdown."),
         .init(.toFile, short: nil, value: .path(placeholder: "OTHER"),
               help: "Move FROM out of FILE into the list of OTHER that --to names (without --to: the list -p names, or the whole list for lines, CSV and TSV); both files are written as a pair, both or neither. Into another format, the value only (JSON, YAML, TOML)."),
         .init(.config, short: nil, value: .path(placeholder: "PATH"),
