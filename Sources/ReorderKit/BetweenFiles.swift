@@ -245,7 +245,7 @@ public struct BetweenFiles: Sendable {
                 }
             }
             if let key, let found = keys[key] {
-                throw refuse(.destination, target.format, "it has the key '\(String(decoding: key, as: UTF8.self))' already (here); delete one of them first",
+                throw refuse(.destination, target.format, "'\(target.pointerText)' has the key '\(String(decoding: key, as: UTF8.self))' already (here); delete one of them first",
                              target.listRange.lowerBound + target.layout.itemRange(found).lowerBound)
             }
         }
@@ -358,4 +358,9 @@ struct YAMLNames {
         }
         return names
     }
+}
+
+private extension ListDocument {
+    /// How messages name the list: its pointer, `/` for the whole document.
+    var pointerText: String { readOptions.pointer.isEmpty ? "/" : readOptions.pointer }
 }

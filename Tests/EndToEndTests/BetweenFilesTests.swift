@@ -297,6 +297,10 @@ final class BetweenFilesTests: XCTestCase {
         XCTAssertEqual(try h.run(["move", "=axios", "sorted", "-p", "/deps", "--to", "/dependencies", "--to-file", "p.json", "d.yaml"]).status, 0)
         XCTAssertEqual(try h.text("d.yaml"), "deps:\n  left-pad: 1\n")
         XCTAssertEqual(try h.text("p.json"), "{\n  \"dependencies\": {\n    \"a\": \"1\",\n    \"axios\": \"1.0\"\n  }\n}\n")
+        // A key the other file has, as it reads there.
+        try h.write("k.yaml", "deps:\n  axios: \"1.0\"\n")
+        try assertRefused(h, ["move", "=axios", "0", "-p", "/deps", "--to", "/dependencies", "--to-file", "p.json", "k.yaml"],
+                          "reorder: p.json:4:5: '/dependencies' has the key 'axios' already (here); delete one of them first; nothing is written\n")
     }
 
     func testAJSONMemberIntoATOMLTableAndBack() throws {
