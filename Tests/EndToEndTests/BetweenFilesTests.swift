@@ -87,6 +87,15 @@ final class BetweenFilesTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try h.text("a.json"), "{\"plugins\": [\"core\", \"fmt\"]}\n")
         XCTAssertEqual(try h.text("b.json"), "{\n  \"plugins\": [\n    \"lint\",\n    \"docs\"\n  ]\n}\n")
+        // Several items a selector selects move together, in their order.
+        XCTAssertEqual(try h.run(["move", "~[lo]", "-1", "-p", "/plugins", "--to-file", "a.json", "b.json"]).status, 0)
+        XCTAssertEqual(try h.text("a.json"), "{\"plugins\": [\"core\", \"fmt\", \"lint\", \"docs\"]}\n")
+        XCTAssertEqual(try h.text("b.json"), "{\n  \"plugins\": []\n}\n")
+        // A selector that selects nothing, with --missing-ok: nothing written.
+        let none = try h.run(["move", "=nothing", "0", "-p", "/plugins", "--to-file", "b.json", "a.json", "--missing-ok"])
+        XCTAssertEqual(none.status, 0, none.stderr)
+        XCTAssertEqual(try h.text("a.json"), "{\"plugins\": [\"core\", \"fmt\", \"lint\", \"docs\"]}\n")
+        XCTAssertEqual(try h.text("b.json"), "{\n  \"plugins\": []\n}\n")
     }
 
     func testYAMLEntryIsReIndentedAsTheOtherFilesEntriesWithItsComment() throws {
