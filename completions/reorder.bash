@@ -7,17 +7,18 @@
 # Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
 # fails when they drift apart.
 
-_reorder_commands='move swap insert delete batch sort reverse diff edit pick fix check init lsp help'
+_reorder_commands='move copy swap insert delete batch sort reverse diff edit pick fix check init lsp help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --from --to --block --line-range --marker --config --reporter'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --from --to --to-file --block --line-range --marker --config --reporter'
 
 # The options of each command.
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
+        copy)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
         swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
         insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
         delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
@@ -41,7 +42,7 @@ _reorder_command_options()
 _reorder_argument_count()
 {
     case $1 in
-        move | swap | insert) REPLY=2 ;;
+        move | copy | swap | insert) REPLY=2 ;;
         delete) REPLY=1 ;;
         *) REPLY=0 ;;
     esac
@@ -66,7 +67,7 @@ _reorder_option_value()
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
         --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;
-        -o | --output | -f | --file | --like | --from | --config) _reorder_files ;;
+        -o | --output | -f | --file | --like | --from | --to-file | --config) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation,
         # --block a number, --line-range lines, --marker a name: nothing
         # to offer.

@@ -67,7 +67,7 @@ function __reorder_wants_file
     test (count $words) -gt 0; or return 1
     set -l arguments (__reorder_argument_count); or return 1
     switch $words[1]
-        case move swap insert
+        case move copy swap insert
             test $arguments -ge 2
         case delete
             test $arguments -ge 1
@@ -89,6 +89,7 @@ complete -c reorder -f
 complete -c reorder -n __reorder_wants_file -F
 
 complete -c reorder -n __reorder_wants_command -a move -d 'Move an item so that it ends at TO'
+complete -c reorder -n __reorder_wants_command -a copy -d 'Copy an item into another list, or another file'
 complete -c reorder -n __reorder_wants_command -a swap -d 'Exchange two items'
 complete -c reorder -n __reorder_wants_command -a insert -d 'Insert VALUE so that it ends at AT'
 complete -c reorder -n __reorder_wants_command -a delete -d 'Delete an item'
@@ -111,43 +112,44 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d '
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -d 'Show the version and exit'
 
 # The options of each command.
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix init' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml markdown csv tsv' -d 'How to read the list'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d "JSON: the array to edit (a JSON Pointer; '*': each key or index)"
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l document -x -d "YAML: the document of a stream to edit ('*': each)"
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l delimiter -x -d 'CSV, TSV: the byte between fields'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l no-header -d 'CSV, TSV: the first row is an item, not a header'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort diff' -l one-based -d 'Count indices from 1'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse' -l missing-ok -d 'An input without the list, or a selector selecting nothing, changes nothing'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix init' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml markdown csv tsv' -d 'How to read the list'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d "JSON: the array to edit (a JSON Pointer; '*': each key or index)"
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l document -x -d "YAML: the document of a stream to edit ('*': each)"
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l delimiter -x -d 'CSV, TSV: the byte between fields'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l no-header -d 'CSV, TSV: the first row is an item, not a header'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick fix check' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l one-based -d 'Count indices from 1'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse' -l missing-ok -d 'An input without the list, or a selector selecting nothing, changes nothing'
 complete -c reorder -n '__reorder_command_is insert batch' -l string -d 'JSON: insert VALUE as a JSON string'
 complete -c reorder -n '__reorder_command_is batch' -s e -l expression -x -d 'Add one operation to the batch'
 complete -c reorder -n '__reorder_command_is batch' -s f -l file -r -F -d 'Read batch operations from SCRIPT'
 complete -c reorder -n '__reorder_command_is batch diff' -l sequential -d 'Apply the operations one after another'
-complete -c reorder -n '__reorder_command_is move insert sort' -s r -l reverse -d 'Sort in descending order'
+complete -c reorder -n '__reorder_command_is move copy insert sort' -s r -l reverse -d 'Sort in descending order'
 complete -c reorder -n '__reorder_command_is sort' -s u -l unique -d 'Keep only the first of equal items'
-complete -c reorder -n '__reorder_command_is move insert sort' -s i -l ignore-case -d 'Compare ASCII letters without case'
-complete -c reorder -n '__reorder_command_is move insert sort' -s n -l numeric -d 'Compare numbers by value'
+complete -c reorder -n '__reorder_command_is move copy insert sort' -s i -l ignore-case -d 'Compare ASCII letters without case'
+complete -c reorder -n '__reorder_command_is move copy insert sort' -s n -l numeric -d 'Compare numbers by value'
 complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
 complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
 complete -c reorder -n '__reorder_command_is edit' -l from -r -F -d 'Apply a kept edit view instead of opening the editor'
-complete -c reorder -n '__reorder_command_is move' -l to -x -d 'Move into the list DEST of the same file'
+complete -c reorder -n '__reorder_command_is move copy' -l to -x -d 'Move into the list DEST of the same file'
+complete -c reorder -n '__reorder_command_is move copy' -l to-file -r -F -d 'Move into a list of the file OTHER'
 complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script, write nothing'
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
 complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
-complete -c reorder -n '__reorder_command_is move swap insert delete batch sort reverse diff edit pick fix check init lsp help' -s h -l help -d 'Show help and exit'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick fix check init lsp help' -s h -l help -d 'Show help and exit'

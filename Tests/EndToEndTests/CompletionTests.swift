@@ -203,9 +203,10 @@ final class CompletionTests: XCTestCase {
     /// Command lines (the cursor at the end) and what TAB must offer there.
     func expectations() throws -> [(line: String, matches: [String])] {
         let commands = try Self.commands()
-        XCTAssertEqual(commands.count, 15, "reorder --help lists \(commands)")
+        XCTAssertEqual(commands.count, 16, "reorder --help lists \(commands)")
         var cases: [(String, [String])] = [
             ("reorder mo", ["move"]),
+            ("reorder cop", ["copy"]),
             ("reorder ", commands.sorted()),
             ("reorder help ", (commands + ["formats", "presets"]).sorted()),
             ("reorder help fo", ["formats"]),

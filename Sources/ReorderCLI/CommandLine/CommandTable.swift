@@ -77,6 +77,7 @@ public enum Option: String, CaseIterable, Sendable {
     case print
     case from
     case to
+    case toFile = "to-file"
     case config
     case reporter
     case help
@@ -228,7 +229,9 @@ public enum CommandTable {
         .init(.from, short: nil, value: .path(placeholder: "VIEW"),
               help: "Apply VIEW, an edit view that an earlier 'reorder edit' kept (and you fixed), instead of opening the editor; only to the list it was made from, unchanged since."),
         .init(.to, short: nil, value: .text(placeholder: "DEST"),
-              help: "Move FROM out of the list -p names into the list DEST names (a pointer, or a Markdown heading path) in the same file; TO is its index there, or 'sorted'. JSON, YAML, TOML, Markdown."),
+              help: "Move FROM out of the list -p names into the list DEST names (a pointer, or a Markdown heading path) in the same file (with --to-file, in OTHER); TO is its index there, or 'sorted'. JSON, YAML, TOML, Markdown."),
+        .init(.toFile, short: nil, value: .path(placeholder: "OTHER"),
+              help: "Move FROM out of FILE into the list of OTHER that --to names (without --to: the list -p names, or the whole list for lines, CSV and TSV); both files are written as a pair, both or neither. Into another format, the value only (JSON, YAML, TOML)."),
         .init(.config, short: nil, value: .path(placeholder: "PATH"),
               help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
@@ -251,6 +254,7 @@ public enum CommandTable {
                 "Several selected items move together and keep their order; the first of them ends at TO, and a negative TO counts back from the last place the block can start, so -1 puts the block at the end. A move by value is idempotent: run again, it changes nothing.",
                 "TO 'sorted' puts the item where 'reorder sort' with the same -r, -i, -n and --key would put it among the other items: at the first position whose item sorts after it, after the items equal to it. On a sorted list it keeps the list sorted; on a list that is not, the rule is the same (the first item that sorts after it), so the place is always one. Several selected items each go to their own sorted place, in their order.",
                 "With --to DEST, the items leave the list -p names and enter the list DEST names in the same file (JSON, YAML, TOML, Markdown by heading path), ending at TO there (or 'sorted'): each keeps its bytes and the comments it owns above it, its lines re-indented as DEST's items are, with DEST's separators. Refused, with nothing written: a key DEST has already, an alias that would come before its anchor, a mapping with a merge key, a comment after the item's separator (not carried yet).",
+                "With --to-file OTHER, the items leave FILE and enter the list of OTHER that --to names (without --to: the list -p names, or the whole list of a lines, CSV or TSV file); CSV and TSV rows go only into a file with the same header. Both files are locked and read once, and written as a pair: both new contents go to temporary files first, then OTHER is renamed, then FILE, so that a failure between the two leaves the items in both files, never in neither, and the message says which file holds what. Into a file of another format (JSON, YAML, TOML), each item's value is written as 'insert' writes it there, where the conversion is certain; an item that holds anything else (a comment, a tag, an anchor) is refused, naming it.",
                 "A selector may stand for FROM: =TEXT (the item whose text is TEXT; everything after '=' is literal, so ==x is the item =x), ~REGEX (every item it matches, Swift Regex syntax), A...B and A..<B (ranges of indices), I,J,K (a list; a part starting with '=' or '~' takes the rest of the argument). In a JSON array, =TEXT matches a string's decoded value or an element's JSON text; in a JSON object, a member's key; with --key PTR, '=' and '~' look at the value at PTR inside each element or member's value. Selecting nothing is an error unless --missing-ok is given.",
               ],
               examples: [
@@ -261,8 +265,24 @@ public enum CommandTable {
                 "reorder move =zod 0 -p /deps package.json",
                 "reorder move =zod sorted -p /deps x.json",
                 "reorder move =zod 0 -p /dev --to /deps x.json",
+                "reorder move =API_URL sorted -p /env --to-file prod.yaml values.yaml",
               ],
-              takes: output + reading + [.to, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
+              takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
+        .init(name: "copy",
+              arguments: [
+                .init(name: "FROM", kind: .source, help: "The item to copy: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K)."),
+                .init(name: "TO", kind: .destination, help: "The index the copy has in DEST, or 'sorted': its sorted place."),
+              ],
+              summary: "Copy an item into another list, or another file.",
+              discussion: [
+                "As 'move' with --to DEST or --to-file OTHER (see 'reorder help move'), and the item stays where it was: its bytes and the comments it owns above it are written again in DEST, laid out as DEST's items are, ending at TO (or 'sorted'). With --to-file, only OTHER is written. Refused, with nothing written, where move would refuse, and when DEST has the key already.",
+              ],
+              examples: [
+                "reorder copy =lodash 0 -p /dependencies --to /peerDependencies package.json",
+                "reorder copy =API_URL sorted -p /env --to-file values-prod.yaml values.yaml",
+              ],
+              takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help],
+              takesFiles: true, run: CopyCommand.run),
         .init(name: "swap",
               arguments: [
                 .init(name: "I", kind: .source, help: "One item: an index or a selector."),

@@ -36,6 +36,7 @@ enum Messages {
             return describe(option, format: format, region: region, input: input ?? "<stdin>")
         case let error as ReorderError: return prefix + describe(error)
         case let error as SystemError: return describe(error)
+        case let error as PairWriteError: return error.message
         case let error as MissingDirectory:
             return "\(error.path): cannot write: the directory '\(error.directory)' does not exist; create it first"
         case let error as FileError: return describe(error)

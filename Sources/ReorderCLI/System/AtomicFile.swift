@@ -93,6 +93,32 @@ enum AtomicFile {
     /// (killed with SIGKILL) are removed first.
     static func replace(_ target: Target, displayPath: String, original: EditedFile? = nil,
                         produce: (Int32) throws -> Void) throws {
+        let prepared = try prepare(target, displayPath: displayPath, original: original, produce: produce)
+        try commit(prepared)
+    }
+
+    /// A new content written, flushed, and waiting beside its target for
+    /// its rename (`commit`), or to be removed (`abandon`).
+    final class Prepared {
+        let target: Target
+        let displayPath: String
+        let original: EditedFile?
+        let temporary: String
+        fileprivate(set) var fd: Int32
+        init(target: Target, displayPath: String, original: EditedFile?, temporary: String, fd: Int32) {
+            self.target = target
+            self.displayPath = displayPath
+            self.original = original
+            self.temporary = temporary
+            self.fd = fd
+        }
+    }
+
+    /// The first half of `replace`: the temporary file beside `target`,
+    /// written by `produce` and flushed to disk; on any failure it is
+    /// removed and the target is untouched.
+    static func prepare(_ target: Target, displayPath: String, original: EditedFile? = nil,
+                        produce: (Int32) throws -> Void) throws -> Prepared {
         PendingTemporary.installCleanupHandlers()
         let path = target.resolvedPath
         let directory = directory(of: path)
@@ -117,7 +143,8 @@ enum AtomicFile {
             }
             throw SystemError(code: temporaryError, operation: "create a temporary file for", path: displayPath)
         }
-        let temporary = PendingTemporary.path
+        let prepared = Prepared(target: target, displayPath: displayPath, original: original,
+                                temporary: PendingTemporary.path, fd: fd)
         do {
             if let existing = target.existing {
                 try FileMetadata.copy(existing, from: original.map { .descriptor($0.fd) } ?? .path(path),
@@ -129,23 +156,50 @@ enum AtomicFile {
             }
             try produce(fd)
             try System.fsync(fd, path: displayPath)
-            try original?.throwIfChanged(resolvedPath: path)
-            try System.retrying("rename", path: displayPath) { rename(temporary, path) }
         } catch {
-            unlink(temporary)
-            PendingTemporary.forget()
-            System.close(fd)
+            abandon(prepared)
             throw error
         }
-        PendingTemporary.forget()
+        return prepared
+    }
+
+    /// The second half of `replace`: unless the file changed since it was
+    /// read, the temporary file renamed over the target, and the
+    /// directory flushed. On a failure the temporary file is removed.
+    static func commit(_ prepared: Prepared) throws {
+        let path = prepared.target.resolvedPath
+        do {
+            try prepared.original?.throwIfChanged(resolvedPath: path)
+            try System.retrying("rename", path: prepared.displayPath) { rename(prepared.temporary, path) }
+        } catch {
+            abandon(prepared)
+            throw error
+        }
+        forgetPending(prepared)
         // Closed only now: until the rename its lock said "in use". (What
         // it wrote is on disk already: fsync succeeded.)
-        System.close(fd)
+        System.close(prepared.fd)
+        prepared.fd = -1
         // The rename is durable once the directory is.
-        if let directoryFD = try? System.open(directory, O_RDONLY | O_DIRECTORY) {
+        if let directoryFD = try? System.open(directory(of: path), O_RDONLY | O_DIRECTORY) {
             _ = Glibc.fsync(directoryFD)
             System.close(directoryFD)
         }
+    }
+
+    /// Removes a prepared temporary file; the target stays as it was.
+    static func abandon(_ prepared: Prepared) {
+        guard prepared.fd >= 0 else { return }
+        unlink(prepared.temporary)
+        forgetPending(prepared)
+        System.close(prepared.fd)
+        prepared.fd = -1
+    }
+
+    /// The signal handlers remove one pending temporary file, the last
+    /// created; it is forgotten once renamed or removed.
+    private static func forgetPending(_ prepared: Prepared) {
+        if PendingTemporary.path == prepared.temporary { PendingTemporary.forget() }
     }
 
     /// Removes the temporary files named with `prefix` in `directory` that
