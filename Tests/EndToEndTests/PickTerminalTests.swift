@@ -144,6 +144,25 @@ final class PickTerminalTests: XCTestCase {
             XCTAssertFalse(before.isEmpty, file: file, line: line)
             XCTAssertEqual(after, before, "stty -a after differs from before", file: file, line: line)
             XCTAssertFalse(try alternateScreen(), "the alternate screen is still shown", file: file, line: line)
+            XCTAssertEqual(try mouseModes(), "0 0 0", "the mouse is still reported", file: file, line: line)
+        }
+
+        /// Whether the pane reports the mouse: any button event, motion
+        /// while a button is held, in the SGR form ("1 1 1" while pick runs).
+        func mouseModes() throws -> String {
+            try run(["display-message", "-p", "-t", "0", "#{mouse_any_flag} #{mouse_button_flag} #{mouse_sgr_flag}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// Mouse reports as xterm's SGR form sends them (`ESC [ < b ; x ; y
+        /// M`, `m` for a release), as raw bytes to the pane: `(b, column,
+        /// row, released)`.
+        func mouse(_ reports: [(Int, Int, Int, Bool)]) throws {
+            for (button, column, row, released) in reports {
+                let text = "\u{1B}[<\(button);\(column);\(row)\(released ? "m" : "M")"
+                try run(["send-keys", "-t", "0", "-H"] + text.utf8.map { String($0, radix: 16) })
+                usleep(20_000)
+            }
         }
     }
 
@@ -326,6 +345,29 @@ final class PickTerminalTests: XCTestCase {
         let noColor = try plain.run(["capture-pane", "-p", "-e"])
         XCTAssertFalse(noColor.contains("\u{1B}["), noColor)
         XCTAssertTrue(noColor.contains("> = 0 a"), noColor)
+    }
+
+    // MARK: - The mouse
+
+    func testTheMouseDragsAnItemAndTheWheelMovesTheCursor() throws {
+        try picking("alpha\nbeta\ngamma\ndelta\n", until: "3 delta") { h, pane, _ in
+            XCTAssertEqual(try pane.mouseModes(), "1 1 1")
+            // Press on alpha (screen row 2), drag over beta and gamma,
+            // release on delta's row (5).
+            try pane.mouse([(0, 10, 2, false), (32, 10, 3, false), (32, 11, 4, false), (0, 11, 5, true)])
+            let dropped = try pane.waitForScreen(showing: "1 moved")
+            XCTAssertEqual(listLines(dropped), ["    1 beta", "    2 gamma", "    3 delta", ">   0 alpha"])
+            // The wheel: up three rows, a click elsewhere only moves the cursor.
+            try pane.mouse([(64, 5, 3, false)])
+            let wheeled = try pane.waitForScreen("the cursor on beta") { listLines($0).first == ">   1 beta" }
+            XCTAssertEqual(listLines(wheeled).count, 4)
+            try pane.mouse([(0, 5, 3, false), (0, 5, 3, true)])
+            try pane.waitForScreen("the cursor on gamma") { listLines($0).dropFirst().first == ">   2 gamma" }
+            try pane.keys("w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "beta\ngamma\ndelta\nalpha\n")
+            try pane.assertTerminalRestored()
+        }
     }
 
     // MARK: - The terminal given back

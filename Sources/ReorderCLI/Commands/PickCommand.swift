@@ -192,6 +192,12 @@ struct PickScreen {
     var watch: (() -> String?)?
     /// What `watch` said at the last drop: kept on the status line.
     var changedNote: String?
+    /// Several lists: each section's header (its pointer or heading).
+    var sectionTitles: [String] = []
+    /// Where the last frame drew the list: its first screen row (1-based)
+    /// and how many rows; a mouse report's row is read against it.
+    var listTop = 2
+    var listRows = 0
 
     enum Mode: Equatable {
         case browse
@@ -223,6 +229,7 @@ struct PickScreen {
         ("PgUp PgDn", "a page up or down (also Ctrl-B Ctrl-F)"),
         ("g G Home End", "to the top or the bottom"),
         ("Space Enter", "grab the item under the cursor; again: drop it"),
+        ("mouse", "press on an item, drag, release to drop; the wheel scrolls"),
         ("Esc", "while dragging: put it back where it was"),
         ("v", "mark or unmark; grabbing a marked item drags all marked"),
         ("u Ctrl-R", "undo, redo a drop"),
@@ -255,6 +262,12 @@ struct PickScreen {
 
     /// Applies one key; an outcome when the run is over.
     mutating func handle(_ key: TerminalKey) -> Outcome? {
+        if case .mouse(let report) = key {
+            // The mouse works on the list; a question or the help waits
+            // for a key.
+            if mode == .browse { mouse(report) }
+            return nil
+        }
         let shownNote = note
         note = nil
         switch mode {
@@ -337,6 +350,26 @@ struct PickScreen {
 
     static let dropFirst = "drop it first (Space) or put it back (Esc)"
 
+    /// A press on an item grabs it (with the marked items, when it is
+    /// marked), a motion drags it to the row under the pointer, across
+    /// headers into their sections, and the release drops it there; the
+    /// wheel moves three rows (dragging, while something is grabbed).
+    mutating func mouse(_ report: MouseReport) {
+        note = nil
+        let position = scroll + report.row - listTop
+        switch report.action {
+        case .press: model.press(.press(position))
+        case .drag: model.press(.dragTo(position))
+        case .release: model.press(.release(position))
+        case .wheelUp: for _ in 0..<3 { model.press(.up) }
+        case .wheelDown: for _ in 0..<3 { model.press(.down) }
+        case .other: return
+        }
+        if model.message == .dropped || model.message == .droppedInPlace, let watch {
+            changedNote = watch()
+        }
+    }
+
     /// `w`, or `y` to q's question: write, or, on a read-only file with
     /// something to write, ask where to.
     private mutating func writeOrAsk() -> Outcome? {
@@ -353,6 +386,8 @@ struct PickScreen {
         let rows = max(rows, 1), columns = max(columns, 1)
         let hasHeader = rows >= 3, hasStatus = rows >= 2
         let listRows = rows - (hasHeader ? 1 : 0) - (hasStatus ? 1 : 0)
+        self.listRows = listRows
+        listTop = hasHeader ? 2 : 1
         model.pageSize = max(listRows - 1, 1)
         // The cursor in view, the list filling the screen where it can.
         if model.cursor < scroll { scroll = model.cursor }
@@ -373,7 +408,7 @@ struct PickScreen {
             row += 1
         }
         if hasHeader {
-            let count = "\(model.count) \(model.count == 1 ? "item" : "items")"
+            let count = "\(model.itemCount) \(model.itemCount == 1 ? "item" : "items")"
             line(mode == .help ? "reorder pick: keys (any key closes)" : "reorder pick: \(title) · \(count) · ? keys",
                  style: "1")
         }
@@ -385,15 +420,23 @@ struct PickScreen {
                 line("  " + keys + String(repeating: " ", count: width - keys.count) + what)
             }
         } else {
-            let digits = String(max(model.count - 1, 0)).count
+            let digits = model.hasSections
+                ? (0..<model.itemCount).map { numberText($0).count }.max() ?? 0
+                : String(max(model.count - 1, 0)).count
             for index in 0..<listRows {
                 let position = scroll + index
                 guard position < model.count else { line(""); continue }
+                if let section = model.header(at: position) {
+                    let title = section < sectionTitles.count ? sectionTitles[section] : "list \(section)"
+                    let count = position + 1 < model.count ? model.order[(position + 1)...].prefix { $0 >= 0 }.count : 0
+                    line("── \(title) · \(count) \(count == 1 ? "item" : "items")", style: "1;4")
+                    continue
+                }
                 let item = model.order[position]
                 let isCursor = position == model.cursor
                 let isGrabbed = model.isGrabbed(at: position)
                 let isMarked = model.marked.contains(item)
-                let number = String(item)
+                let number = numberText(item)
                 let text = (isCursor ? ">" : " ") + (isMarked ? "*" : " ") + (isGrabbed ? "=" : " ") + " "
                     + String(repeating: " ", count: digits - number.count) + number + " "
                     + String(decoding: texts[item], as: UTF8.self)
@@ -416,6 +459,14 @@ struct PickScreen {
         return out
     }
 
+    /// An item's number as shown: its index as read, with its section's
+    /// (`S:I`) when there are several lists.
+    func numberText(_ item: Int) -> String {
+        guard model.hasSections else { return String(item) }
+        let path = model.originalPath(of: item)
+        return "\(path.section):\(path.index)"
+    }
+
     /// The status line: the mode, what changed, what the last key did.
     var status: String {
         switch mode {
@@ -436,7 +487,7 @@ struct PickScreen {
         if !model.marked.isEmpty { parts.append("marked \(model.marked.count)") }
         if let changedNote { parts.append(changedNote) }
         if let note { parts.append(note) } else if let message = model.message { parts.append(PickScreen.describe(message)) }
-        if model.count > 0 { parts.append("\(model.cursor + 1)/\(model.count)") }
+        if model.itemCount > 0 { parts.append("\(model.itemNumber(at: model.cursor) + 1)/\(model.itemCount)") }
         return parts.joined(separator: " · ")
     }
 
