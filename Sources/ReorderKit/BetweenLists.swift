@@ -41,9 +41,14 @@ public struct BetweenLists: Sendable {
         guard BetweenLists.supports(format), options.region == nil else {
             throw FormatError(format, .betweenLists(problem: "moving between lists is not supported for \(format.words.name) yet"))
         }
-        let list = try ListDocument(source, format: format, options: options)
+        if try JSONPointer(parsing: options.pointer).tokens == JSONPointer(parsing: destination).tokens {
+            throw FormatError(format, .betweenLists(problem: "--to names the list -p names; to move within one list, leave --to out"))
+        }
+        let document = try SectionedDocument(source, format: format, options: options,
+                                             pointers: [options.pointer, destination], unchecked: ())
+        let list = document.list(0)
         do {
-            return try apply(to: source, list: list, format: format, options: options, editOptions: editOptions)
+            return try apply(to: document, editOptions: editOptions)
         } catch let error as FormatError where error.offset != nil && !(error.kind.isBetweenLists) {
             // An error of a result read again: its offset is in bytes the
             // file does not hold; said at the item that moves.
@@ -55,20 +60,15 @@ public struct BetweenLists: Sendable {
         }
     }
 
-    private func apply(to source: UnsafeRawBufferPointer, list: ListDocument, format: ListFormat, options: ReadOptions,
-                       editOptions: EditOptions) throws -> [UInt8]? {
+    /// Two sections, LIST (0) and DEST (1): LIST without the items (or
+    /// with them, for a copy), DEST with them at their place.
+    private func apply(to document: SectionedDocument, editOptions: EditOptions) throws -> [UInt8]? {
+        let format = document.format
         func refuse(_ problem: String, at offset: Int? = nil) -> FormatError {
             FormatError(format, .betweenLists(problem: problem), offset: offset)
         }
-        guard BetweenLists.supports(format), options.region == nil else {
-            throw refuse("moving between lists is not supported for \(format.words.name) yet")
-        }
-        var destinationOptions = options
-        destinationOptions.pointer = destination
-        let target = try ListDocument(source, format: format, options: destinationOptions)
-        if try JSONPointer(parsing: options.pointer).tokens == JSONPointer(parsing: destination).tokens {
-            throw refuse("--to names the list -p names; to move within one list, leave --to out")
-        }
+        let list = document.list(0)
+        let target = document.list(1)
         let block = try from.resolve(in: list, options: editOptions)
         if block.isEmpty { return nil }
         // A list inside a moved item, or DEST inside one, would move with it.
@@ -79,94 +79,53 @@ public struct BetweenLists: Sendable {
                 if range.contains(first) { throw refuse("--to names a list inside the item that moves", at: range.lowerBound) }
             }
         }
-        let fromIndent = try block.map { try ItemRelaying.indentation(of: list, item: $0, format: format) }
-        let items = block.map { Array(list.itemBytes($0)) }
-        try ItemRelaying.checkKeys(items, block: block, list: list, target: target, format: format,
-                                   destination: destination, refuse: refuse)
-        if format == .yaml { try ItemRelaying.checkMergeKeys(list: list, target: target, refuse: refuse) }
-
-        // Out of LIST (unless copied), read again.
-        var current: [UInt8]
+        try document.checkApart()
+        let moved = block.map { SectionedItem.existing(ItemPath(section: 0, item: $0)) }
+        var left: [SectionedItem] = []
         if copy {
-            current = Array(source)
+            left = (0..<list.count).map { .existing(ItemPath(section: 0, item: $0)) }
         } else {
-            let out = Operations.deleting(block, count: list.count)
-            try list.layout.check(out)
-            current = list.render(out)
+            var inBlock = [Bool](repeating: false, count: list.count)
+            for index in block { inBlock[index] = true }
+            left.reserveCapacity(list.count)
+            for index in 0..<list.count where !inBlock[index] { left.append(.existing(ItemPath(section: 0, item: index))) }
         }
-        // Into DEST, last, re-indented as its items are.
-        var laid: [[UInt8]] = []
-        try current.withUnsafeBytes { buffer in
-            let dest = try ListDocument(buffer, format: format, options: destinationOptions)
-            let toIndent = dest.count > 0 ? try ItemRelaying.indentation(of: dest, item: 0, format: format) : nil
-            for (index, item) in items.enumerated() {
-                laid.append(try ItemRelaying.relaid(item, from: fromIndent[index], to: toIndent, format: format,
-                                                     offset: list.layout.itemRange(block[index]).lowerBound,
-                                                     destination: destination, refuse: refuse))
+        var into: [SectionedItem] = []
+        into.reserveCapacity(target.count + moved.count)
+        switch to {
+        case .index(let index):
+            let position = try index.resolved(count: target.count + 1, base: editOptions.base, role: .destination)
+            for item in 0..<position { into.append(.existing(ItemPath(section: 1, item: item))) }
+            into += moved
+            for item in position..<target.count { into.append(.existing(ItemPath(section: 1, item: item))) }
+        case .sorted(let order):
+            // DEST with the items last, read again: each item's rank among
+            // DEST's, and its sorted place.
+            var last = Arrangement.identity(count: target.count)
+            let indentation = try document.indentation(ofSection: 1)
+            for index in block {
+                last.append(item: try document.laid(ItemPath(section: 0, item: index), into: 1, indentation: indentation))
             }
-            var last = Arrangement()
-            last.append(run: 0..<dest.count)
-            for item in laid { last.append(item: item) }
-            try dest.layout.check(last)
-            current = dest.render(last)
-        }
-        // Then to their place in DEST, as the list reads now.
-        let result: [UInt8] = try current.withUnsafeBytes { buffer in
-            let dest = try ListDocument(buffer, format: format, options: destinationOptions)
-            let count = dest.count
-            let added = Array(count - laid.count..<count)
-            guard count == target.count + laid.count,
-                  added.enumerated().allSatisfy({ Array(dest.itemBytes($0.element)) == laid[$0.offset] })
-            else { throw refuse("the items would not read back as items of '\(destination)'") }
-            let arrangement: Arrangement
-            switch to {
-            case .index(let index):
-                let position = try index.resolved(count: count - added.count + 1, base: editOptions.base, role: .destination)
-                arrangement = Operations.moving(block: added, to: position, count: count)
-            case .sorted(let order):
-                arrangement = dest.movingToSortedPlaces(added, ranks: try dest.sortRanks(order, key: editOptions.key))
-            }
-            try dest.layout.check(arrangement)
-            return dest.render(arrangement)
-        }
-        // Nothing lost: every byte but blanks and separators is in the
-        // result as often as in the source (and the items' once more, for
-        // a copy): a comment after an item's separator, which DEST's
-        // writer does not carry, is refused, not dropped.
-        var expected = ItemRelaying.census(source)
-        if copy { for item in items { for (byte, n) in ItemRelaying.census(item).enumerated() { expected[byte] += n } } }
-        let found = result.withUnsafeBytes { ItemRelaying.census($0) }
-        // (Markdown has no comment a writer drops; its markers and
-        // numbers belong to the positions, and DEST's are written.)
-        if expected != found && format != .markdown {
-            throw refuse("the item has a comment after its separator, which a move between lists does not carry yet; "
-                + "put the comment above the item, or move it by hand", at: list.layout.itemRange(block[0]).lowerBound)
-        }
-        // The whole result reads, and DEST holds the items with the values
-        // they had.
-        try result.withUnsafeBytes { buffer in
-            let dest = try ListDocument(buffer, format: format, options: destinationOptions)
-            guard dest.count == target.count + laid.count else {
-                throw refuse("the items would not read back as items of '\(destination)'")
-            }
-            var values: [[UInt8]] = []
-            for index in 0..<dest.count {
-                if let value = try dest.layout.value(ofItem: index, at: nil) {
-                    values.append(value.primaryBytes.withBytes(in: dest.layout.valueSource) { Array($0) })
+            try target.layout.check(last)
+            let rendered = target.render(last)
+            let ranks = try rendered.withUnsafeBytes { buffer -> [Int] in
+                var destinationOptions = document.options
+                destinationOptions.pointer = destination
+                let again = try ListDocument(buffer, format: format, options: destinationOptions)
+                guard again.count == target.count + block.count else {
+                    throw refuse("the items would not read back as items of '\(destination)'")
                 }
+                return try again.sortRanks(order, key: editOptions.key)
             }
-            // (An item re-indented has another text; its lines are the
-            // same, and the reading above found it whole.)
-            for (position, index) in block.enumerated() where laid[position] == items[position] {
-                guard let value = try list.layout.value(ofItem: index, at: nil) else { continue }
-                let bytes = value.primaryBytes.withBytes(in: list.layout.valueSource) { Array($0) }
-                if !values.contains(bytes) {
-                    throw refuse("the item would not read back with its value in '\(destination)'",
-                                 at: list.layout.itemRange(index).lowerBound)
-                }
+            var order = Array(0..<target.count)
+            for k in block.indices {
+                let added = target.count + k
+                let place = order.firstIndex { ranks[$0] > ranks[added] } ?? order.count
+                order.insert(added, at: place)
             }
+            into = order.map { $0 < target.count ? .existing(ItemPath(section: 1, item: $0)) : moved[$0 - target.count] }
         }
-        return result
+        return try document.apply([left, into])
     }
 }
 
