@@ -14,7 +14,7 @@ struct PickCommand {
     let console: Console
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
-        try PickCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+        try PickCommand(parsed: parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console).run()
     }
 
     func run() throws -> Int32 {
@@ -31,27 +31,95 @@ struct PickCommand {
             let content = try console.readStandardInput()
             console.standardInput = Array(content.bytes)
         }
+        if parsed.value(.document) == "*" { throw parsed.severalListsRefused(by: "pick") }
+        if Session.namesSeveralLists(parsed) { return try runSections(path, console: console) }
         let input = try Session.read(path, readOptions: readOptions, console: console)
         // The moves name items by position in what was read: they are
         // written only onto the file as it was (nil: standard input).
         let expected = FileSnapshot(input.loaded.content)
-        let texts = withExtendedLifetime(input) { () -> [[UInt8]] in
-            let document = input.document
-            // As edit shows them, without the indentation an item of
-            // several lines starts with.
-            return (0..<document.count).map { index in
-                Array(EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
-                    .drop { $0 == 0x20 })
+        let texts = withExtendedLifetime(input) { PickCommand.texts(input.document) }
+        let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
+        var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title,
+                                color: color)
+        // The order kept should the file change: items named by value.
+        func kept(_ model: PickModel) -> [UInt8] {
+            withExtendedLifetime(input) {
+                Session.keptScript(count: texts.count, order: model.order.map { .item($0) },
+                                   document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
             }
         }
-        let color: Bool
-        switch parsed.value(.color) ?? "auto" {
-        case "always": color = true
-        case "never": color = false
-        default: color = !console.noColor && System.environment("TERM") != "dumb"
+        return try session(&screen, path: path, console: console, expected: expected, kept: kept) { model in
+            var batch = BatchScript()
+            let script = model.batchScript
+            try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
+            return .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions()))
         }
-        let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
-        var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title, color: color)
+    }
+
+    /// `pick -p A -p B FILE` (or a `-p` pattern that names several lists):
+    /// each list a section under a header; an item dragged past a header
+    /// moves into that list, and the sections are written as one edit.
+    func runSections(_ path: String, console: Console) throws -> Int32 {
+        let standardInput = InputBytes.namesStandardInput(path)
+        let name = standardInput ? "<stdin>" : path
+        let loaded = try ErrorInSessionFile.naming(path) {
+            standardInput
+                ? try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                               edited: nil, readsList: false)
+                : try Job.load(input: path, readOptions: readOptions, inPlace: false, readsList: false)
+        }
+        let source = loaded.content.bytes
+        let format = readOptions.format.resolve(name: standardInput ? nil : path, source: source)
+        let (pointers, document) = try ErrorInSessionFile.naming(path) { () -> ([String], SectionedDocument) in
+            do {
+                let pointers = try Session.sectionPointers(parsed, source: source, format: format,
+                                                           document: readOptions.document) ?? []
+                return (pointers, try SectionedDocument(source, format: format, options: readOptions, pointers: pointers))
+            } catch let error as any FormatReadError {
+                throw FormatErrorInInput(error, name: name, source: source)
+            }
+        }
+        let expected = FileSnapshot(loaded.content)
+        var texts: [[UInt8]] = []
+        for section in 0..<document.sectionCount { texts += PickCommand.texts(document.list(section)) }
+        let model = PickModel(sectionCounts: (0..<document.sectionCount).map { document.count(ofSection: $0) }, texts: texts)
+        let title = "\(name) · \(pointers.count) lists"
+        var screen = PickScreen(model: model, texts: texts, title: title, color: color)
+        screen.sectionTitles = pointers.map { $0.isEmpty ? "(root)" : $0 }
+        func kept(_ model: PickModel) -> [UInt8] {
+            withExtendedLifetime(loaded) {
+                Session.keptSectionsScript(model, document: document, hash: expected?.hash ?? 0, path: path,
+                                           command: .pick)
+            }
+        }
+        return try withExtendedLifetime(loaded) {
+            try session(&screen, path: path, console: console, expected: expected, kept: kept) { model in
+                .sections(SectionsEdit(model, pointers: pointers))
+            }
+        }
+    }
+
+    /// Each item's text on one line: as edit shows them, without the
+    /// indentation an item of several lines starts with.
+    static func texts(_ document: ListDocument) -> [[UInt8]] {
+        (0..<document.count).map { index in
+            Array(EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
+                .drop { $0 == 0x20 })
+        }
+    }
+
+    var color: Bool {
+        switch parsed.value(.color) ?? "auto" {
+        case "always": return true
+        case "never": return false
+        default: return !console.noColor && System.environment("TERM") != "dumb"
+        }
+    }
+
+    /// The screen on the terminal until the user writes or leaves; then
+    /// the edit `edit` makes of the model written (or its batch printed).
+    private func session(_ screen: inout PickScreen, path: String, console: Console, expected: FileSnapshot?,
+                         kept: (PickModel) -> [UInt8], edit: (PickModel) throws -> JobEdit) throws -> Int32 {
         // Said at the start, not at `w`: the work is not lost to it.
         let printing = parsed.has(.print)
         if !printing && !InputBytes.namesStandardInput(path), let reason = PickCommand.whyNotWritable(path) {
@@ -66,14 +134,6 @@ struct PickCommand {
             screen.watch = { watch.changeNote() }
         }
 
-        // The order kept should the file change: items named by value.
-        func kept() -> [UInt8] {
-            withExtendedLifetime(input) {
-                Session.keptScript(count: texts.count, order: screen.model.order.map { .item($0) },
-                                   document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
-            }
-        }
-
         var outcome: PickScreen.Outcome
         do {
             let terminal = try Terminal()
@@ -84,7 +144,8 @@ struct PickCommand {
             // be written is said on the status line, and the work stays.
             while case .writeElsewhere(let other) = outcome {
                 do {
-                    try Session.apply(screen.model.batchScript, kept: kept, to: path, output: other,
+                    let model = screen.model
+                    try Session.apply(try edit(model), kept: { kept(model) }, to: path, output: other,
                                       readOptions: readOptions,
                                       verbose: false, console: console, expected: expected, command: .pick,
                                       readArguments: readArguments)
@@ -104,16 +165,17 @@ struct PickCommand {
         case .write, .printScript, .writeElsewhere: break
         }
         if case .writeElsewhere = outcome { return ExitStatus.success }
-        let script = screen.model.batchScript
         if printing || outcome == .printScript {
-            try console.standardOutput.write(String(decoding: script, as: UTF8.self))
+            try console.standardOutput.write(String(decoding: screen.model.batchScript, as: UTF8.self))
             return ExitStatus.success
         }
         // A file whose order did not change is not touched; standard input
         // still goes on to standard output.
-        if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
+        if !screen.model.changed && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
         do {
-            try Session.apply(script, kept: kept, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
+            let model = screen.model
+            try Session.apply(try edit(model), kept: { kept(model) }, to: path, readOptions: readOptions,
+                              verbose: parsed.has(.verbose),
                               console: console, expected: expected, command: .pick, readArguments: readArguments)
         } catch let error as SessionError {
             throw error

@@ -12,6 +12,9 @@ enum JobEdit {
     case policy(PolicyContext)
     /// `move --to`: items of one list moved into another of the file.
     case betweenLists(BetweenLists, EditOptions)
+    /// `pick` and `edit` with several lists: each section's items as the
+    /// session left them.
+    case sections(SectionsEdit)
 
     var readsList: Bool {
         if case .list = self { return true }
