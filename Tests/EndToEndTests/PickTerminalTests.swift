@@ -370,6 +370,116 @@ final class PickTerminalTests: XCTestCase {
         }
     }
 
+    // MARK: - Several lists
+
+    static let package = """
+        {
+          "name": "app",
+          "dependencies": {
+            "left-pad": "^1.3.0",
+            "react": "^18.2.0"
+          },
+          "devDependencies": {
+            "jest": "^29.0.0",
+            "typescript": "^5.4.0"
+          }
+        }
+
+        """
+
+    /// The list lines and the headers (`── LIST · N items`) on the screen.
+    func sectionLines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("── ") || $0.range(of: #"^[> ][* ][= ] +\d+:\d+ "#, options: .regularExpression) != nil
+        }
+    }
+
+    func testAnItemDraggedWithTheKeysAcrossAHeaderMovesIntoThatList() throws {
+        let h = try Harness()
+        try h.write("package.json", Self.package)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /dependencies -p /devDependencies package.json")
+        let screen = try pane.waitForScreen(showing: "typescript")
+        XCTAssertEqual(sectionLines(screen), [
+            "── /dependencies · 2 items", ">   0:0 \"left-pad\": \"^1.3.0\"", "    0:1 \"react\": \"^18.2.0\"",
+            "── /devDependencies · 2 items", "    1:0 \"jest\": \"^29.0.0\"", "    1:1 \"typescript\": \"^5.4.0\"",
+        ])
+        // typescript up past the header: the last of /dependencies.
+        try pane.keys("G", "Space", "k", "k")
+        let dragging = try pane.waitForScreen(showing: "DRAG")
+        XCTAssertEqual(sectionLines(dragging)[3], "> = 1:1 \"typescript\": \"^5.4.0\"")
+        XCTAssertEqual(sectionLines(dragging)[4], "── /devDependencies · 1 item")
+        try pane.keys("Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("package.json"), """
+            {
+              "name": "app",
+              "dependencies": {
+                "left-pad": "^1.3.0",
+                "react": "^18.2.0",
+                "typescript": "^5.4.0"
+              },
+              "devDependencies": {
+                "jest": "^29.0.0"
+              }
+            }
+
+            """)
+        XCTAssertEqual(try h.text("err"), "")
+        try pane.assertTerminalRestored()
+    }
+
+    func testTheMouseDragsATaskAcrossHeadersOfAKanban() throws {
+        let h = try Harness()
+        try h.write("TODO.md", "# Todo\n\n- write the docs\n- fix the parser\n\n# Doing\n\n- review #12\n\n# Done\n\n- release 1.3\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /Todo -p /Doing -p /Done TODO.md")
+        try pane.waitForScreen(showing: "release 1.3")
+        XCTAssertEqual(try pane.mouseModes(), "1 1 1")
+        // Rows: 1 the title, 2 /Todo, 3 write, 4 fix, 5 /Doing, 6 review,
+        // 7 /Done, 8 release. Press on "fix the parser", drag it down,
+        // release on row 6: below review, the last of /Doing.
+        try pane.mouse([(0, 12, 4, false), (32, 12, 5, false), (32, 12, 6, false), (0, 12, 6, true)])
+        let dropped = try pane.waitForScreen(showing: "1 moved")
+        XCTAssertEqual(sectionLines(dropped), [
+            "── /Todo · 1 item", "    0:0 write the docs", "── /Doing · 2 items", "    1:0 review #12",
+            ">   0:1 fix the parser", "── /Done · 1 item", "    2:0 release 1.3",
+        ])
+        // review #12 (row 5 now) into /Done, below release (row 8).
+        try pane.mouse([(0, 8, 5, false), (32, 8, 8, false), (0, 8, 8, true)])
+        try pane.waitForScreen(showing: "2 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("TODO.md"),
+                       "# Todo\n\n- write the docs\n\n# Doing\n\n- fix the parser\n\n# Done\n\n- release 1.3\n- review #12\n")
+        try pane.assertTerminalRestored()
+    }
+
+    func testAFileChangedWhileSeveralListsAreOpenKeepsAScriptOfIndexPaths() throws {
+        let h = try Harness()
+        try h.write("package.json", Self.package)
+        let folder = try temporaryFolder(h)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /dependencies -p /devDependencies package.json", environment: "TMPDIR='\(folder.path)'")
+        try pane.waitForScreen(showing: "typescript")
+        try pane.keys("j", "Space", "j", "j", "Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try shell(h, "sed -i 's/app/App/' package.json")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 2)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(kept.count, 1)
+        let script = try String(contentsOf: folder.appendingPathComponent(kept[0]), encoding: .utf8)
+        XCTAssertEqual(script.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }, ["move 0:=react 1:1"])
+        XCTAssertTrue(errors(h).contains("--pointer /dependencies --pointer /devDependencies"), errors(h))
+        try pane.assertTerminalRestored()
+    }
+
     // MARK: - The terminal given back
 
     func testCtrlCLeavesAndRestoresTheTerminal() throws {
