@@ -60,25 +60,9 @@ struct PickCommand {
     /// each list a section under a header; an item dragged past a header
     /// moves into that list, and the sections are written as one edit.
     func runSections(_ path: String, console: Console) throws -> Int32 {
-        let standardInput = InputBytes.namesStandardInput(path)
-        let name = standardInput ? "<stdin>" : path
-        let loaded = try ErrorInSessionFile.naming(path) {
-            standardInput
-                ? try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
-                               edited: nil, readsList: false)
-                : try Job.load(input: path, readOptions: readOptions, inPlace: false, readsList: false)
-        }
-        let source = loaded.content.bytes
-        let format = readOptions.format.resolve(name: standardInput ? nil : path, source: source)
-        let (pointers, document) = try ErrorInSessionFile.naming(path) { () -> ([String], SectionedDocument) in
-            do {
-                let pointers = try Session.sectionPointers(parsed, source: source, format: format,
-                                                           document: readOptions.document) ?? []
-                return (pointers, try SectionedDocument(source, format: format, options: readOptions, pointers: pointers))
-            } catch let error as any FormatReadError {
-                throw FormatErrorInInput(error, name: name, source: source)
-            }
-        }
+        let name = InputBytes.namesStandardInput(path) ? "<stdin>" : path
+        let (loaded, pointers, document) = try Session.readSections(path, parsed: parsed, readOptions: readOptions,
+                                                                    console: console)
         let expected = FileSnapshot(loaded.content)
         var texts: [[UInt8]] = []
         for section in 0..<document.sectionCount { texts += PickCommand.texts(document.list(section)) }
@@ -88,7 +72,7 @@ struct PickCommand {
         screen.sectionTitles = pointers.map { $0.isEmpty ? "(root)" : $0 }
         func kept(_ model: PickModel) -> [UInt8] {
             withExtendedLifetime(loaded) {
-                Session.keptSectionsScript(model, document: document, hash: expected?.hash ?? 0, path: path,
+                Session.keptSectionsScript(model.sectionedItems, document: document, hash: expected?.hash ?? 0, path: path,
                                            command: .pick)
             }
         }

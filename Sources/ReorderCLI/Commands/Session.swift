@@ -92,13 +92,11 @@ enum Session {
     /// The kept script of a session on several lists: as `keptScript`, its
     /// operations on index paths `S:I`, each item named by value (after
     /// `S:`) where one names it alone in its list.
-    static func keptSectionsScript(_ model: PickModel, document: SectionedDocument, hash: UInt64,
+    static func keptSectionsScript(_ result: [[SectionedItem]], document: SectionedDocument, hash: UInt64,
                                    path: String, command: SessionCommand) -> [UInt8] {
         let names = (0..<document.sectionCount).map { document.list($0).valueNames() }
-        let operations = model.batchScript { item in
-            let path = model.originalPath(of: item)
-            return names[path.section][path.index]
-        }
+        let counts = (0..<document.sectionCount).map { document.count(ofSection: $0) }
+        let operations = SectionedOrder.batchScript(counts: counts, result: result) { names[$0.section][$0.item] }
         let note = """
             \(BatchScript.contentClaimPrefix)\(FileSnapshot.hex(hash))
             # The order made with 'reorder \(command.rawValue)' for \(path), as 'reorder batch -f' reads it,
@@ -145,6 +143,30 @@ enum Session {
                 .map { JSONPointer(tokens: $0).text }
         }
         return pointers
+    }
+
+    /// The file of a session on several lists, read once: the lists `-p`
+    /// names (`sectionPointers`), as sections of one document.
+    static func readSections(_ path: String, parsed: ParsedArguments, readOptions: ReadOptions,
+                             console: Console) throws -> (loaded: LoadedInput, pointers: [String], document: SectionedDocument) {
+        let standardInput = InputBytes.namesStandardInput(path)
+        let name = standardInput ? "<stdin>" : path
+        let loaded = try ErrorInSessionFile.naming(path) {
+            standardInput
+                ? try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                               edited: nil, readsList: false)
+                : try Job.load(input: path, readOptions: readOptions, inPlace: false, readsList: false)
+        }
+        let source = loaded.content.bytes
+        let format = readOptions.format.resolve(name: standardInput ? nil : path, source: source)
+        return try ErrorInSessionFile.naming(path) {
+            do {
+                let pointers = try sectionPointers(parsed, source: source, format: format, document: readOptions.document) ?? []
+                return (loaded, pointers, try SectionedDocument(source, format: format, options: readOptions, pointers: pointers))
+            } catch let error as any FormatReadError {
+                throw FormatErrorInInput(error, name: name, source: source)
+            }
+        }
     }
 
     /// A new file `reorder-COMMAND-XXXXXX` + `suffix` in `$TMPDIR` (or
@@ -202,12 +224,12 @@ struct SectionsEdit {
     /// The sections of `model` over the lists `pointers` names.
     init(_ model: PickModel, pointers: [String]) {
         self.pointers = pointers
-        result = model.sections.map { items in
-            items.map { item in
-                let path = model.originalPath(of: item)
-                return .existing(ItemPath(section: path.section, item: path.index))
-            }
-        }
+        result = model.sectionedItems
+    }
+
+    init(pointers: [String], result: [[SectionedItem]]) {
+        self.pointers = pointers
+        self.result = result
     }
 }
 

@@ -186,43 +186,22 @@ public struct PickModel: Equatable, Sendable {
 
     public func batchScript(source: ((Int) -> [UInt8]?)?) -> [UInt8] {
         guard hasSections else { return ListOrder.batchScript(count: count, order: order.map { .item($0) }, source: source) }
-        var script: [UInt8] = []
-        for (section, items) in sections.enumerated() {
-            let staying = PickModel.staying(items, in: section, model: self)
-            for (index, item) in items.enumerated() where !staying.contains(index) {
-                let from = originalPath(of: item)
-                let name = source?(item) ?? Array(String(from.index).utf8)
-                script += Array("move \(from.section):".utf8) + name + Array(" \(section):\(index)\n".utf8)
-            }
+        let counts = sectionStarts.indices.map {
+            ($0 + 1 < sectionStarts.count ? sectionStarts[$0 + 1] : itemCount) - sectionStarts[$0]
         }
-        return script
+        return SectionedOrder.batchScript(counts: counts, result: sectionedItems, source: source.map { source in
+            { path in source(sectionStarts[path.section] + path.item) }
+        })
     }
 
-    /// The positions in `items` (section `section` now) of the items that
-    /// stay: a longest run of items of that section as read, in their
-    /// order as read. Every other item is a move.
-    static func staying(_ items: [Int], in section: Int, model: PickModel) -> Set<Int> {
-        let candidates = items.indices.filter { model.originalPath(of: items[$0]).section == section }
-        // Longest increasing subsequence of the items' indices.
-        var tails: [Int] = []          // positions in candidates
-        var previous = [Int](repeating: -1, count: candidates.count)
-        for (k, position) in candidates.enumerated() {
-            let value = items[position]
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if items[candidates[tails[middle]]] < value { low = middle + 1 } else { high = middle }
+    /// Each section's items now, by their paths as read.
+    public var sectionedItems: [[SectionedItem]] {
+        sections.map { items in
+            items.map { item in
+                let path = originalPath(of: item)
+                return .existing(ItemPath(section: path.section, item: path.index))
             }
-            if low > 0 { previous[k] = tails[low - 1] }
-            if low == tails.count { tails.append(k) } else { tails[low] = k }
         }
-        var result: Set<Int> = []
-        var k = tails.last ?? -1
-        while k >= 0 {
-            result.insert(candidates[k])
-            k = previous[k]
-        }
-        return result
     }
 
     /// How many items the order moves, with sections: those not in a
@@ -230,8 +209,8 @@ public struct PickModel: Equatable, Sendable {
     private func countMoves() -> Int {
         guard hasSections else { return ListOrder.moveCount(order) }
         var staying = 0
-        for (section, items) in sections.enumerated() {
-            staying += PickModel.staying(items, in: section, model: self).count
+        for (section, items) in sectionedItems.enumerated() {
+            staying += SectionedOrder.staying(items, in: section).count
         }
         return itemCount - staying
     }
