@@ -121,6 +121,12 @@ struct Job {
                 throw BatchError.madeForOtherContent(claim)
             }
         }
+        if case .sectionedBatch(let batch) = edit, !batch.script.contentClaims.isEmpty {
+            let hash = FileSnapshot.hash(read.content.bytes)
+            if let claim = batch.script.contentClaims.first(where: { $0.hash != hash }), !batch.script.namesItemsByValue {
+                throw BatchError.madeForOtherContent(claim)
+            }
+        }
         do {
             return try apply(to: read)
         } catch let error as any FormatReadError {
@@ -159,6 +165,20 @@ struct Job {
             let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)
             let result = try SectionedDocument(source, format: format, options: readOptions, pointers: sections.pointers)
                 .apply(sections.result)
+            try read.content.throwIfShrank()
+            guard let result else { return EditOutcome.unchanged(source) }
+            return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
+                try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
+            })
+        case .sectionedBatch(let batch):
+            let source = read.content.bytes
+            let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)
+            let pointers = try batch.sections(in: source, format: format, readOptions: readOptions)
+            var document = try SectionedDocument(source, format: format, options: readOptions, pointers: pointers)
+            document.newItemsAreStrings = batch.options.valuesAreStrings
+            let sections = try document.result(of: batch.script.sectionedOperations, sequential: batch.sequential,
+                                               options: batch.options)
+            let result = try document.apply(sections)
             try read.content.throwIfShrank()
             guard let result else { return EditOutcome.unchanged(source) }
             return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in

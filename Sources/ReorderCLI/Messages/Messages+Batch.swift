@@ -30,6 +30,17 @@ extension Messages {
             return prefix + "the batch leaves \(items); " + quoted(operation) + " needs at least \(needed)"
         case .needsOneItem(let argument, let selected, let operation):
             return prefix + quoted(operation) + " needs one item for \(argument), but it selects \(selected)"
+        case .pathUsedTwice(let path, let first, let second, let base):
+            return prefix + quoted(first) + " and " + quoted(second) + " both use item \(path.section):\(path.item + base.offset)"
+        case .pathClaimedTwice(let path, let first, let second, let base):
+            return prefix + quoted(first) + " and " + quoted(second) + " both claim position \(path.section):\(path.item + base.offset)"
+        case .destinationOutsideSection(let section, let resultCount, let needed, let operation):
+            let items = resultCount == 1 ? "1 item" : "\(resultCount) items"
+            return prefix + "the batch leaves \(items) in section \(section); " + quoted(operation) + " needs at least \(needed)"
+        case .needsPath(let sections, let operation):
+            return prefix + quoted(operation) + " gives a plain index, but the batch edits \(sections) lists; "
+                + "name each item by its index path S:I (section, colon, item; sections counted from 0 in the order of -p), "
+                + "as 'move 1:4 0:0'"
         case .scriptAndListOnStandardInput:
             return "'-f -' reads the script from standard input, so the list must come from a FILE"
         case .invalidContentClaim(let line):

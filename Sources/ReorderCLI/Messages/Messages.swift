@@ -55,6 +55,10 @@ enum Messages {
             return describe(error, FormatErrorContext(input: input, place: nil, secondPlace: nil))
         case let error as AutoDetectedJSON: return describe(error, input: input)
         case let error as BatchError: return describe(error, input: input)
+        case SectionedBatchError.emptyPath(let text):
+            return prefix + "'\(text)' names a section but no item; write S:I (section, colon, item), as '1:0'"
+        case SectionedBatchError.noSuchSection(let section, let count):
+            return prefix + "there is no section \(section): the batch edits \(count == 1 ? "1 list" : "\(count) lists"), sections 0 to \(count - 1)"
         case let error as SelectorError: return prefix + describe(error)
         case let error as RegionError: return prefix + describe(error)
         case let error as PolicyFileError: return describe(error)

@@ -35,6 +35,17 @@ public enum BatchError: Error, Sendable {
     /// (`BatchScript.ContentClaim`), and some operation names an item by
     /// position, which would now be another item.
     case madeForOtherContent(BatchScript.ContentClaim)
+    /// Several lists: two operations use the item at `path`.
+    case pathUsedTwice(ItemPath, first: BatchOperationReference, second: BatchOperationReference, base: IndexBase)
+    /// Several lists: two items would end at position `path.item` of
+    /// section `path.section`.
+    case pathClaimedTwice(ItemPath, first: BatchOperationReference, second: BatchOperationReference, base: IndexBase)
+    /// Several lists: section `section` has `resultCount` items after the
+    /// batch, but `operation`'s destination needs at least `needed`.
+    case destinationOutsideSection(section: Int, resultCount: Int, needed: UInt, operation: BatchOperationReference)
+    /// Several lists: `operation` gives a plain index or selector, which
+    /// names no list; `sections` lists there are.
+    case needsPath(sections: Int, operation: BatchOperationReference)
 }
 
 extension BatchError: Equatable {
@@ -55,6 +66,13 @@ extension BatchError: Equatable {
         case (.scriptAndListOnStandardInput, .scriptAndListOnStandardInput): return true
         case let (.invalidContentClaim(o1), .invalidContentClaim(o2)): return o1 == o2
         case let (.madeForOtherContent(c1), .madeForOtherContent(c2)): return c1 == c2
+        case let (.pathUsedTwice(p1, f1, s1, b1), .pathUsedTwice(p2, f2, s2, b2)):
+            return p1 == p2 && f1 == f2 && s1 == s2 && b1 == b2
+        case let (.pathClaimedTwice(p1, f1, s1, b1), .pathClaimedTwice(p2, f2, s2, b2)):
+            return p1 == p2 && f1 == f2 && s1 == s2 && b1 == b2
+        case let (.destinationOutsideSection(s1, c1, n1, o1), .destinationOutsideSection(s2, c2, n2, o2)):
+            return s1 == s2 && c1 == c2 && n1 == n2 && o1 == o2
+        case let (.needsPath(s1, o1), .needsPath(s2, o2)): return s1 == s2 && o1 == o2
         default: return false
         }
     }

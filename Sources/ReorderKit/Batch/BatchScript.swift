@@ -186,6 +186,14 @@ public struct BatchScript: Sendable {
     /// The number of operations.
     var count: Int { steps.count }
 
+    /// Operations read as those of a batch over several lists (`S:I`
+    /// paths), into `sectionedOperations` rather than steps; set before
+    /// anything is appended.
+    public var sectioned = false
+
+    /// The operations read while `sectioned`, in order.
+    public private(set) var sectionedOperations: [SectionedOperation] = []
+
     /// The operation `index`, as written and where it came from.
     func reference(of index: Int) -> BatchOperationReference {
         var lines = LineCount()
@@ -282,7 +290,7 @@ public struct BatchScript: Sendable {
         let end = script.count
         while start < end {
             lineNumber += 1
-            if let line = canonicalPlainLine(script, start, end), line.end - start <= Int(Int32.max) {
+            if !sectioned, let line = canonicalPlainLine(script, start, end), line.end - start <= Int(Int32.max) {
                 steps.append(Step(code: line.code, textLength: Int32(line.end - start), first: line.first,
                                   second: line.second, textStart: base + start))
                 start = line.next
@@ -366,6 +374,16 @@ public struct BatchScript: Sendable {
         _ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, textStart: Int, origin: Int, line: Int
     ) throws {
         let length = Int32(truncatingIfNeeded: end - start)
+        if sectioned {
+            let operationOrigin: BatchOrigin
+            if case .script(let name, _) = origins[origin] {
+                operationOrigin = .script(name: name, line: line)
+            } else {
+                operationOrigin = origins[origin]
+            }
+            sectionedOperations.append(try SectionedOperation(parsing: Array(bytes[start..<end]), origin: operationOrigin))
+            return
+        }
         if let plain = plainOperation(bytes, start, end), end - start <= Int(Int32.max) {
             let second = plain.code == .insert || plain.code == .replace ? plain.valueStart - start : plain.second
             steps.append(Step(code: plain.code, textLength: length, first: plain.first, second: second,
@@ -397,7 +415,7 @@ public struct BatchScript: Sendable {
 
 extension BatchScript: Equatable {
     public static func == (a: BatchScript, b: BatchScript) -> Bool {
-        a.operations == b.operations
+        a.operations == b.operations && a.sectionedOperations == b.sectionedOperations
     }
 }
 
@@ -421,7 +439,7 @@ extension BatchOperation {
 @inline(__always)
 func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-private struct OperationScanner {
+struct OperationScanner {
     let bytes: [UInt8]
     var position = 0
 

@@ -50,6 +50,7 @@ extension BatchScript {
             if case .text = selector { return true }
             return false
         }
+        if sectionedOperations.contains(where: { !$0.namesItemsByValue }) { return false }
         for index in steps.indices {
             switch kind(of: index) {
             case .insert: continue

@@ -40,6 +40,8 @@ public struct SectionedDocument {
     public let options: ReadOptions
     public let pointers: [String]
     let lists: [ListDocument]
+    /// New items' texts are the format's strings (`--string`), not values.
+    public var newItemsAreStrings = false
 
     public init(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
                 pointers: [String]) throws {
@@ -210,7 +212,7 @@ public struct SectionedDocument {
                     plan.origins.append(path)
                     plan.changes = true
                 case .new(let value):
-                    let bytes = try list.newItem(value, asString: false)
+                    let bytes = try list.newItem(value, asString: newItemsAreStrings)
                     plan.arrangement.append(item: bytes)
                     plan.expected.append(-1 - plan.laid.count)
                     plan.laid.append(bytes)
