@@ -407,7 +407,7 @@ final class PickTerminalTests: XCTestCase {
         ])
         // typescript up past the header: the last of /dependencies.
         try pane.keys("G", "Space", "k", "k")
-        let dragging = try pane.waitForScreen(showing: "DRAG")
+        let dragging = try pane.waitForScreen(showing: "/devDependencies · 1 item")
         XCTAssertEqual(sectionLines(dragging)[3], "> = 1:1 \"typescript\": \"^5.4.0\"")
         XCTAssertEqual(sectionLines(dragging)[4], "── /devDependencies · 1 item")
         try pane.keys("Space")
@@ -477,6 +477,13 @@ final class PickTerminalTests: XCTestCase {
         let script = try String(contentsOf: folder.appendingPathComponent(kept[0]), encoding: .utf8)
         XCTAssertEqual(script.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }, ["move 0:=react 1:1"])
         XCTAssertTrue(errors(h).contains("--pointer /dependencies --pointer /devDependencies"), errors(h))
+        // Each item named by value: batch applies it to the changed file.
+        let applied = try h.run(["batch", "-f", folder.appendingPathComponent(kept[0]).path, "package.json",
+                                 "-p", "/dependencies", "-p", "/devDependencies"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("package.json"), Self.package.replacingOccurrences(of: "app", with: "App")
+            .replacingOccurrences(of: "\"left-pad\": \"^1.3.0\",\n    \"react\": \"^18.2.0\"", with: "\"left-pad\": \"^1.3.0\"")
+            .replacingOccurrences(of: "\"jest\": \"^29.0.0\",", with: "\"jest\": \"^29.0.0\",\n    \"react\": \"^18.2.0\","))
         try pane.assertTerminalRestored()
     }
 
