@@ -436,7 +436,9 @@ struct PickScreen {
         listTop = hasHeader ? 2 : 1
         model.pageSize = max(listRows - 1, 1)
         // The cursor in view, the list filling the screen where it can.
-        if model.cursor < scroll { scroll = model.cursor }
+        // (The header right above the cursor too, with several lists.)
+        let top = model.cursor > 0 && model.header(at: model.cursor - 1) != nil ? model.cursor - 1 : model.cursor
+        if top < scroll { scroll = top }
         if model.cursor >= scroll + listRows { scroll = model.cursor - listRows + 1 }
         scroll = max(0, min(scroll, model.count - listRows))
 
