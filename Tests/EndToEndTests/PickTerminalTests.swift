@@ -459,6 +459,36 @@ final class PickTerminalTests: XCTestCase {
         try pane.assertTerminalRestored()
     }
 
+    func testPrintWithSeveralListsPrintsABatchOfIndexPaths() throws {
+        let h = try Harness()
+        try h.write("package.json", Self.package)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("--print -p /dependencies -p /devDependencies package.json > ops.txt")
+        try pane.waitForScreen(showing: "typescript")
+        // left-pad down into /devDependencies (first), jest up to the top.
+        try pane.keys("Space", "j", "j", "Space", "j", "Space", "g", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("package.json"), Self.package, "--print writes nothing")
+        XCTAssertEqual(try h.text("ops.txt"), "move 1:0 0:0\nmove 0:0 1:0\n")
+        let applied = try h.run(["batch", "-f", "ops.txt", "-p", "/dependencies", "-p", "/devDependencies", "package.json"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("package.json"), """
+            {
+              "name": "app",
+              "dependencies": {
+                "jest": "^29.0.0",
+                "react": "^18.2.0"
+              },
+              "devDependencies": {
+                "left-pad": "^1.3.0",
+                "typescript": "^5.4.0"
+              }
+            }
+
+            """)
+    }
+
     func testAFileChangedWhileSeveralListsAreOpenKeepsAScriptOfIndexPaths() throws {
         let h = try Harness()
         try h.write("package.json", Self.package)
