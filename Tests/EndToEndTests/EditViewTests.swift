@@ -357,4 +357,127 @@ final class EditViewTests: XCTestCase {
         XCTAssertEqual(try e.h.text("ten.txt"), ten)
         XCTAssertEqual(try e.kept(), [])
     }
+
+    // MARK: - Several lists
+
+    static let package = """
+        {
+          "name": "app",
+          "dependencies": {
+            "left-pad": "^1.3.0",
+            "react": "^18.2.0"
+          },
+          "devDependencies": {
+            "jest": "^29.0.0",
+            "typescript": "^5.4.0"
+          }
+        }
+
+        """
+
+    func testSeveralListsShowAHeaderEachAndALineMovedUnderAnotherHeaderMovesItsItem() throws {
+        let e = try Edit()
+        try e.h.write("package.json", Self.package)
+        // typescript under /dependencies, after react; a new item under
+        // /devDependencies.
+        let result = try e.run(["-p", "/dependencies", "-p", "/devDependencies", "package.json"],
+                               editor: #"sed -i -e '/^1:1 /d' -e 's/^0:1 .*/&\n1:1 "typescript": "^5.4.0"/' -e 's/^1:0 .*/&\n+ "zod": "^3.0.0"/' "$1""#)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let edited = try e.h.text("edited")
+        XCTAssertTrue(edited.hasPrefix("""
+            ## /dependencies
+            0:0 "left-pad": "^1.3.0"
+            0:1 "react": "^18.2.0"
+            1:1 "typescript": "^5.4.0"
+
+            ## /devDependencies
+            1:0 "jest": "^29.0.0"
+            + "zod": "^3.0.0"
+
+            # Reorder the items of 2 lists of package.json
+            """), edited)
+        XCTAssertEqual(try e.h.text("package.json"), """
+            {
+              "name": "app",
+              "dependencies": {
+                "left-pad": "^1.3.0",
+                "react": "^18.2.0",
+                "typescript": "^5.4.0"
+              },
+              "devDependencies": {
+                "jest": "^29.0.0",
+                "zod": "^3.0.0"
+              }
+            }
+
+            """)
+        XCTAssertEqual(try e.kept(), [])
+    }
+
+    func testAKanbanOfMarkdownHeadingsEditedAsSections() throws {
+        let e = try Edit()
+        let todo = "# Todo\n\n- write the docs\n- fix the parser\n\n# Doing\n\n- review #12\n\n# Done\n\n- release 1.3\n"
+        try e.h.write("TODO.md", todo)
+        // "fix the parser" from Todo to the top of Done.
+        let result = try e.run(["-p", "/*", "TODO.md"],
+                               editor: #"sed -i -e '/^0:1 /d' -e 's/^## \/Done$/&\n0:1 fix the parser/' "$1""#)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try e.h.text("TODO.md"),
+                       "# Todo\n\n- write the docs\n\n# Doing\n\n- review #12\n\n# Done\n\n- fix the parser\n- release 1.3\n")
+    }
+
+    func testAViewWhoseHeadersWereRemovedRenamedOrReorderedIsRefused() throws {
+        let arguments = ["-p", "/dependencies", "-p", "/devDependencies", "package.json"]
+        let lists = "the view must keep its header lines as they were, one each, in this order: "
+            + "'## /dependencies', '## /devDependencies'"
+        for (sed, line, what) in [
+            ("/^## \\/devDependencies/d", 24, "the header '## /devDependencies' is missing; " + lists),
+            ("s/^## \\/devDependencies/## \\/devDeps/", 5, "the header '## /devDeps' is not the next list's, '## /devDependencies'; " + lists),
+            ("1d", 1, "an item before the first header line ('## /dependencies')"),
+            // The two lists' headers swapped.
+            ("1s/dependencies/devDependencies/;5s/devDependencies/dependencies/", 1,
+             "the header '## /devDependencies' is not the next list's, '## /dependencies'"),
+        ] {
+            let e = try Edit()
+            try e.h.write("package.json", Self.package)
+            let result = try e.run(arguments, editor: "sed -i '\(sed)' \"$1\"")
+            XCTAssertEqual(result.status, 2, result.stderr)
+            let kept = try e.kept()
+            XCTAssertEqual(kept.count, 1)
+            XCTAssertTrue(result.stderr.hasPrefix("reorder: \(kept.first ?? ""):\(line): \(what)"), result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix("; nothing is written to package.json; the edited view is kept in \(kept.first ?? ""): "
+                + "fix it, then apply it with 'reorder edit --from \(kept.first ?? "") package.json --pointer /dependencies --pointer /devDependencies'\n"),
+                result.stderr)
+            XCTAssertEqual(try e.h.text("package.json"), Self.package)
+        }
+    }
+
+    func testAViewOfSeveralListsFixedAndAppliedWithFrom() throws {
+        let e = try Edit()
+        try e.h.write("package.json", Self.package)
+        let arguments = ["-p", "/dependencies", "-p", "/devDependencies"]
+        // jest up into /dependencies, with its path damaged.
+        let result = try e.run(arguments + ["package.json"], editor: #"sed -i -e '/^1:0 /d' -e 's/^0:0 .*/1x0 "jest": "^29.0.0"\n&/' "$1""#)
+        XCTAssertEqual(result.status, 2)
+        let view = try e.kept().first ?? ""
+        XCTAssertTrue(result.stderr.hasPrefix("reorder: \(view):2: '1x0 \"jest\": \"^29.0.0\"' is neither 'S:I TEXT' (an item) "
+            + "nor '+ VALUE' (a new item); nothing is written to package.json"), result.stderr)
+        XCTAssertEqual(try e.h.text("package.json"), Self.package)
+        try e.fixAndApply(view, sed: "s/^1x0 /1:0 /", extra: arguments, file: "package.json")
+        XCTAssertEqual(try e.h.text("package.json"), """
+            {
+              "name": "app",
+              "dependencies": {
+                "jest": "^29.0.0",
+                "left-pad": "^1.3.0",
+                "react": "^18.2.0"
+              },
+              "devDependencies": {
+                "typescript": "^5.4.0"
+              }
+            }
+
+            """)
+    }
 }

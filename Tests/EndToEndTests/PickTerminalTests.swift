@@ -144,6 +144,25 @@ final class PickTerminalTests: XCTestCase {
             XCTAssertFalse(before.isEmpty, file: file, line: line)
             XCTAssertEqual(after, before, "stty -a after differs from before", file: file, line: line)
             XCTAssertFalse(try alternateScreen(), "the alternate screen is still shown", file: file, line: line)
+            XCTAssertEqual(try mouseModes(), "0 0 0", "the mouse is still reported", file: file, line: line)
+        }
+
+        /// Whether the pane reports the mouse: any button event, motion
+        /// while a button is held, in the SGR form ("1 1 1" while pick runs).
+        func mouseModes() throws -> String {
+            try run(["display-message", "-p", "-t", "0", "#{mouse_any_flag} #{mouse_button_flag} #{mouse_sgr_flag}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// Mouse reports as xterm's SGR form sends them (`ESC [ < b ; x ; y
+        /// M`, `m` for a release), as raw bytes to the pane: `(b, column,
+        /// row, released)`.
+        func mouse(_ reports: [(Int, Int, Int, Bool)]) throws {
+            for (button, column, row, released) in reports {
+                let text = "\u{1B}[<\(button);\(column);\(row)\(released ? "m" : "M")"
+                try run(["send-keys", "-t", "0", "-H"] + text.utf8.map { String($0, radix: 16) })
+                usleep(20_000)
+            }
         }
     }
 
@@ -326,6 +345,176 @@ final class PickTerminalTests: XCTestCase {
         let noColor = try plain.run(["capture-pane", "-p", "-e"])
         XCTAssertFalse(noColor.contains("\u{1B}["), noColor)
         XCTAssertTrue(noColor.contains("> = 0 a"), noColor)
+    }
+
+    // MARK: - The mouse
+
+    func testTheMouseDragsAnItemAndTheWheelMovesTheCursor() throws {
+        try picking("alpha\nbeta\ngamma\ndelta\n", until: "3 delta") { h, pane, _ in
+            XCTAssertEqual(try pane.mouseModes(), "1 1 1")
+            // Press on alpha (screen row 2), drag over beta and gamma,
+            // release on delta's row (5).
+            try pane.mouse([(0, 10, 2, false), (32, 10, 3, false), (32, 11, 4, false), (0, 11, 5, true)])
+            let dropped = try pane.waitForScreen(showing: "1 moved")
+            XCTAssertEqual(listLines(dropped), ["    1 beta", "    2 gamma", "    3 delta", ">   0 alpha"])
+            // The wheel: up three rows, a click elsewhere only moves the cursor.
+            try pane.mouse([(64, 5, 3, false)])
+            let wheeled = try pane.waitForScreen("the cursor on beta") { listLines($0).first == ">   1 beta" }
+            XCTAssertEqual(listLines(wheeled).count, 4)
+            try pane.mouse([(0, 5, 3, false), (0, 5, 3, true)])
+            try pane.waitForScreen("the cursor on gamma") { listLines($0).dropFirst().first == ">   2 gamma" }
+            try pane.keys("w")
+            XCTAssertEqual(try pane.status(), 0, errors(h))
+            XCTAssertEqual(try h.text("list.txt"), "beta\ngamma\ndelta\nalpha\n")
+            try pane.assertTerminalRestored()
+        }
+    }
+
+    // MARK: - Several lists
+
+    static let package = """
+        {
+          "name": "app",
+          "dependencies": {
+            "left-pad": "^1.3.0",
+            "react": "^18.2.0"
+          },
+          "devDependencies": {
+            "jest": "^29.0.0",
+            "typescript": "^5.4.0"
+          }
+        }
+
+        """
+
+    /// The list lines and the headers (`── LIST · N items`) on the screen.
+    func sectionLines(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("── ") || $0.range(of: #"^[> ][* ][= ] +\d+:\d+ "#, options: .regularExpression) != nil
+        }
+    }
+
+    func testAnItemDraggedWithTheKeysAcrossAHeaderMovesIntoThatList() throws {
+        let h = try Harness()
+        try h.write("package.json", Self.package)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /dependencies -p /devDependencies package.json")
+        let screen = try pane.waitForScreen(showing: "typescript")
+        XCTAssertEqual(sectionLines(screen), [
+            "── /dependencies · 2 items", ">   0:0 \"left-pad\": \"^1.3.0\"", "    0:1 \"react\": \"^18.2.0\"",
+            "── /devDependencies · 2 items", "    1:0 \"jest\": \"^29.0.0\"", "    1:1 \"typescript\": \"^5.4.0\"",
+        ])
+        // typescript up past the header: the last of /dependencies.
+        try pane.keys("G", "Space", "k", "k")
+        let dragging = try pane.waitForScreen(showing: "/devDependencies · 1 item")
+        XCTAssertEqual(sectionLines(dragging)[3], "> = 1:1 \"typescript\": \"^5.4.0\"")
+        XCTAssertEqual(sectionLines(dragging)[4], "── /devDependencies · 1 item")
+        try pane.keys("Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("package.json"), """
+            {
+              "name": "app",
+              "dependencies": {
+                "left-pad": "^1.3.0",
+                "react": "^18.2.0",
+                "typescript": "^5.4.0"
+              },
+              "devDependencies": {
+                "jest": "^29.0.0"
+              }
+            }
+
+            """)
+        XCTAssertEqual(try h.text("err"), "")
+        try pane.assertTerminalRestored()
+    }
+
+    func testTheMouseDragsATaskAcrossHeadersOfAKanban() throws {
+        let h = try Harness()
+        try h.write("TODO.md", "# Todo\n\n- write the docs\n- fix the parser\n\n# Doing\n\n- review #12\n\n# Done\n\n- release 1.3\n")
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /Todo -p /Doing -p /Done TODO.md")
+        try pane.waitForScreen(showing: "release 1.3")
+        XCTAssertEqual(try pane.mouseModes(), "1 1 1")
+        // Rows: 1 the title, 2 /Todo, 3 write, 4 fix, 5 /Doing, 6 review,
+        // 7 /Done, 8 release. Press on "fix the parser", drag it down,
+        // release on row 6: below review, the last of /Doing.
+        try pane.mouse([(0, 12, 4, false), (32, 12, 5, false), (32, 12, 6, false), (0, 12, 6, true)])
+        let dropped = try pane.waitForScreen(showing: "1 moved")
+        XCTAssertEqual(sectionLines(dropped), [
+            "── /Todo · 1 item", "    0:0 write the docs", "── /Doing · 2 items", "    1:0 review #12",
+            ">   0:1 fix the parser", "── /Done · 1 item", "    2:0 release 1.3",
+        ])
+        // review #12 (row 5 now) into /Done, below release (row 8).
+        try pane.mouse([(0, 8, 5, false), (32, 8, 8, false), (0, 8, 8, true)])
+        try pane.waitForScreen(showing: "2 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("TODO.md"),
+                       "# Todo\n\n- write the docs\n\n# Doing\n\n- fix the parser\n\n# Done\n\n- release 1.3\n- review #12\n")
+        try pane.assertTerminalRestored()
+    }
+
+    func testPrintWithSeveralListsPrintsABatchOfIndexPaths() throws {
+        let h = try Harness()
+        try h.write("package.json", Self.package)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("--print -p /dependencies -p /devDependencies package.json > ops.txt")
+        try pane.waitForScreen(showing: "typescript")
+        // left-pad down into /devDependencies (first), jest up to the top.
+        try pane.keys("Space", "j", "j", "Space", "j", "Space", "g", "Space", "w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("package.json"), Self.package, "--print writes nothing")
+        XCTAssertEqual(try h.text("ops.txt"), "move 1:0 0:0\nmove 0:0 1:0\n")
+        let applied = try h.run(["batch", "-f", "ops.txt", "-p", "/dependencies", "-p", "/devDependencies", "package.json"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("package.json"), """
+            {
+              "name": "app",
+              "dependencies": {
+                "jest": "^29.0.0",
+                "react": "^18.2.0"
+              },
+              "devDependencies": {
+                "left-pad": "^1.3.0",
+                "typescript": "^5.4.0"
+              }
+            }
+
+            """)
+    }
+
+    func testAFileChangedWhileSeveralListsAreOpenKeepsAScriptOfIndexPaths() throws {
+        let h = try Harness()
+        try h.write("package.json", Self.package)
+        let folder = try temporaryFolder(h)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("-p /dependencies -p /devDependencies package.json", environment: "TMPDIR='\(folder.path)'")
+        try pane.waitForScreen(showing: "typescript")
+        try pane.keys("j", "Space", "j", "j", "Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try shell(h, "sed -i 's/app/App/' package.json")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 2)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(kept.count, 1)
+        let script = try String(contentsOf: folder.appendingPathComponent(kept[0]), encoding: .utf8)
+        XCTAssertEqual(script.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }, ["move 0:=react 1:1"])
+        XCTAssertTrue(errors(h).contains("--pointer /dependencies --pointer /devDependencies"), errors(h))
+        // Each item named by value: batch applies it to the changed file.
+        let applied = try h.run(["batch", "-f", folder.appendingPathComponent(kept[0]).path, "package.json",
+                                 "-p", "/dependencies", "-p", "/devDependencies"])
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try h.text("package.json"), Self.package.replacingOccurrences(of: "app", with: "App")
+            .replacingOccurrences(of: "\"left-pad\": \"^1.3.0\",\n    \"react\": \"^18.2.0\"", with: "\"left-pad\": \"^1.3.0\"")
+            .replacingOccurrences(of: "\"jest\": \"^29.0.0\",", with: "\"jest\": \"^29.0.0\",\n    \"react\": \"^18.2.0\","))
+        try pane.assertTerminalRestored()
     }
 
     // MARK: - The terminal given back

@@ -20,7 +20,7 @@ struct EditCommand {
     let console: Console
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
-        try EditCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+        try EditCommand(parsed: parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console).run()
     }
 
     func run() throws -> Int32 {
@@ -29,22 +29,72 @@ struct EditCommand {
             throw UsageError.wrongInputCount(command: "edit", expected: "one FILE", given: inputs.count)
         }
         let path = inputs[0]
-        let readArguments = Session.readArguments(parsed)
-        let input = try Session.read(path, readOptions: readOptions, console: console)
-        let expected = FileSnapshot(input.loaded.content)
-        let hash = expected?.hash ?? FileSnapshot.hash(input.loaded.content.bytes)
-        let items = withExtendedLifetime(input) { EditCommand.shownItems(of: input.document) }
+        if parsed.value(.document) == "*" { throw parsed.severalListsRefused(by: "edit") }
         let from = parsed.value(.from)
         // Said at the start, as pick says it: the edit is not lost to it.
-        let notWritable = from == nil ? PickCommand.whyNotWritable(path) : nil
-        if let reason = notWritable {
+        // (Once the file is read: an error reading it comes first.)
+        func notWritable() -> String? {
+            guard from == nil, let reason = PickCommand.whyNotWritable(path) else { return nil }
             try? console.standardError.write("reorder: \(path) cannot be written (\(reason)); your edit will be kept "
                                              + "in a file to apply once it can\n")
             try? console.standardError.flush()
+            return reason
         }
+        if Session.namesSeveralLists(parsed) {
+            let sections = try Session.readSections(path, parsed: parsed, readOptions: readOptions, console: console)
+            let notWritable = notWritable()
+            let expected = FileSnapshot(sections.loaded.content)
+            let hash = expected?.hash ?? FileSnapshot.hash(sections.loaded.content.bytes)
+            let document = sections.document
+            let shown = (0..<document.sectionCount).map { EditCommand.shownItems(of: document.list($0)) }
+            let view = EditCommand.sectionsView(shown, pointers: sections.pointers, name: path, hash: hash,
+                                                notWritable: notWritable)
+            return try withExtendedLifetime(sections.loaded) {
+                try session(path, view: view, hash: hash, count: shown.map(\.count).reduce(0, +), expected: expected) { edited in
+                    let result = try EditCommand.parseSections(edited, shown: shown, pointers: sections.pointers)
+                    if result.allSatisfy(\.isEmpty) && shown.contains(where: { !$0.isEmpty }) { throw EditError.empty }
+                    let unchanged = result.enumerated().allSatisfy { section, items in
+                        items == (0..<shown[section].count).map { .existing(ItemPath(section: section, item: $0)) }
+                    }
+                    if unchanged { return nil }
+                    return (.sections(SectionsEdit(pointers: sections.pointers, result: result)), {
+                        Session.keptSectionsScript(result, document: document, hash: hash, path: path, command: .edit)
+                    })
+                }
+            }
+        }
+        let input = try Session.read(path, readOptions: readOptions, console: console)
+        let notWritable = notWritable()
+        let expected = FileSnapshot(input.loaded.content)
+        let hash = expected?.hash ?? FileSnapshot.hash(input.loaded.content.bytes)
+        let items = withExtendedLifetime(input) { EditCommand.shownItems(of: input.document) }
         let view = EditCommand.view(items, name: path, pointer: readOptions.pointer, hash: hash,
                                     notWritable: notWritable)
+        return try withExtendedLifetime(input) {
+            try session(path, view: view, hash: hash, count: items.count, expected: expected) { edited in
+                let order = try EditCommand.parse(edited, items: items)
+                guard !order.isEmpty else { throw EditError.empty }
+                // The new order as a batch: the old items by index, new lines
+                // as values; the fewest moves.
+                let script = ListOrder.batchScript(count: items.count, order: order)
+                if script.isEmpty { return nil }
+                var batch = BatchScript()
+                try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
+                return (.list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())), {
+                    Session.keptScript(count: items.count, order: order, document: input.document, hash: hash,
+                                       path: path, command: .edit)
+                })
+            }
+        }
+    }
 
+    /// The view in the editor (or from `--from`), read back by `plan`
+    /// (nil: no change; else the edit and the script kept should the
+    /// file have changed), and the edit applied.
+    private func session(_ path: String, view: [UInt8], hash: UInt64, count: Int, expected: FileSnapshot?,
+                         plan: (UnsafeRawBufferPointer) throws -> (JobEdit, () -> [UInt8])?) throws -> Int32 {
+        let readArguments = Session.readArguments(parsed)
+        let from = parsed.value(.from)
         // The view comes from the editor, or, with --from, from a view
         // kept by an earlier run and fixed since.
         let viewPath: String
@@ -53,7 +103,7 @@ struct EditCommand {
         if let from {
             viewPath = from
             edited = try InputBytes.read(path: from)
-            try EditCommand.checkOrigin(edited.bytes, hash: hash, count: items.count, view: from, file: path)
+            try EditCommand.checkOrigin(edited.bytes, hash: hash, count: count, view: from, file: path)
         } else {
             viewPath = try Session.keep(view, command: .edit, suffix: ".txt")
             let status = EditCommand.runEditor(on: viewPath)
@@ -79,19 +129,14 @@ struct EditCommand {
         let retry = from == nil
             ? Session.shellLine(["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments) : nil
 
-        let order: [Line]
+        let planned: (JobEdit, () -> [UInt8])?
         do {
-            order = try EditCommand.parse(edited.bytes, items: items)
+            planned = try plan(edited.bytes)
         } catch let error as ViewLineError {
             keepView = true
             throw EditError.badLine(error.problem, line: error.line, view: viewPath, file: path, retry: retry)
         }
-        guard !order.isEmpty else { throw EditError.empty }
-
-        // The new order as a batch: the old items by index, new lines as
-        // values; the fewest moves.
-        let script = ListOrder.batchScript(count: items.count, order: order)
-        guard !script.isEmpty else {
+        guard let (edit, kept) = planned else {
             // An editor that returns at once (`code` without `--wait`)
             // leaves the view as it was shown.
             let untouched = from == nil && edited.bytes.elementsEqual(view)
@@ -102,13 +147,8 @@ struct EditCommand {
             return ExitStatus.success
         }
         do {
-            try Session.apply(script, kept: {
-                withExtendedLifetime(input) {
-                    Session.keptScript(count: items.count, order: order, document: input.document, hash: hash,
-                                       path: path, command: .edit)
-                }
-            }, to: path, readOptions: readOptions, verbose: parsed.has(.verbose), console: console,
-               expected: expected, command: .edit, readArguments: readArguments)
+            try Session.apply(edit, kept: kept, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
+                              console: console, expected: expected, command: .edit, readArguments: readArguments)
         } catch let error as SessionError {
             // The order is kept as a batch script, which the message names.
             throw error
@@ -121,6 +161,123 @@ struct EditCommand {
             throw ViewNotApplied(error: error, view: viewPath, file: path, retry: retry)
         }
         return ExitStatus.success
+    }
+
+    // MARK: - Several lists
+
+    /// A section's header line in the view of several lists: `## LIST`.
+    static let headerPrefix = "## "
+
+    /// The view of several lists: each list under its header line
+    /// (`## /dependencies`), its items as `S:I TEXT`, then the rules.
+    static func sectionsView(_ sections: [[ShownItem]], pointers: [String], name: String, hash: UInt64,
+                             notWritable: String? = nil) -> [UInt8] {
+        var out: [UInt8] = []
+        if let notWritable {
+            out += Array("# \(name) cannot be written (\(notWritable)): your edit will be kept in this file, to apply with\n# 'reorder edit --from VIEW FILE' once it can.\n".utf8)
+        }
+        for (section, items) in sections.enumerated() {
+            if section > 0 { out.append(0x0A) }
+            out += Array((headerPrefix + pointers[section] + "\n").utf8)
+            for (index, item) in items.enumerated() {
+                out += Array("\(section):\(index) ".utf8) + item.text + [0x0A]
+            }
+        }
+        let total = sections.map(\.count).reduce(0, +)
+        out += Array("""
+
+            # Reorder the items of \(sections.count) lists of \(name): put the lines in the order you
+            # want. Each list's items follow its header line, '## LIST'; a line moved
+            # under another header moves its item into that list. Keep the header
+            # lines as they are, one each, in this order: a view whose headers were
+            # removed, changed or reordered is refused.
+            # Each item line is 'S:I TEXT': item I of list S, moved with its line,
+            # deleted when its line is deleted. TEXT is only shown (shortened with
+            # '…' where it is long; after a '\\' where it starts with '#', '+' or
+            # '\\') and must stay as it is.
+            # '+ VALUE' adds a new item to the list it is under: VALUE as
+            # 'reorder insert' takes it.
+            # Blank lines and other lines that start with '#' are ignored. Any other
+            # line is an error: nothing is written, and this view is kept to fix and
+            # apply with 'reorder edit --from VIEW FILE'.
+            # Save and quit to apply; quit with an error (:cq in vi) to cancel: then
+            # nothing is written.
+            \(originPrefix)\(FileSnapshot.hex(hash)), \(total) items (of \(name), \(sections.count) lists; checked by 'reorder edit --from')
+
+            """.utf8)
+        return out
+    }
+
+    /// The edited view of several lists: each section's items after, by
+    /// their paths as read, and new items.
+    static func parseSections(_ bytes: UnsafeRawBufferPointer, shown: [[ShownItem]],
+                              pointers: [String]) throws -> [[SectionedItem]] {
+        var result: [[SectionedItem]] = []
+        var seen = Set<ItemPath>()
+        var number = 0
+        let header = Array(headerPrefix.utf8)
+        var headerLines: [Int] = []
+        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            var line = Array(rawLine)
+            if line.last == 0x0D { line.removeLast() }
+            let content = line.drop(while: isBlank)
+            if content.starts(with: header) {
+                let list = String(decoding: trimmed(content.dropFirst(header.count)), as: UTF8.self)
+                let section = result.count
+                guard section < pointers.count, list == pointers[section] else {
+                    throw ViewLineError(line: number, problem: .headerChanged(found: list, expected: section < pointers.count
+                        ? pointers[section] : nil, lists: pointers))
+                }
+                result.append([])
+                headerLines.append(number)
+                continue
+            }
+            if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
+            guard !result.isEmpty else {
+                throw ViewLineError(line: number, problem: .beforeFirstHeader(header: headerPrefix + pointers[0]))
+            }
+            if content.first == UInt8(ascii: "+"), content.count >= 2, isBlank(content[content.startIndex + 1]) {
+                let value = Array(content.dropFirst(2))
+                let bare = trimmed(value)
+                for (section, items) in shown.enumerated() {
+                    if let index = items.firstIndex(where: { $0.shortened && (bare == trimmed($0.text) || bare == trimmed($0.plain)) }) {
+                        throw ViewLineError(line: number, problem: .shortenedValue(index: "\(section):\(index)"))
+                    }
+                }
+                result[result.count - 1].append(.new(value))
+                continue
+            }
+            let sectionDigits = content.prefix { $0 >= 0x30 && $0 <= 0x39 }
+            let afterSection = content.dropFirst(sectionDigits.count)
+            let itemDigits = afterSection.dropFirst().prefix { $0 >= 0x30 && $0 <= 0x39 }
+            let rest = afterSection.dropFirst(1 + itemDigits.count)
+            guard !sectionDigits.isEmpty, afterSection.first == UInt8(ascii: ":"), !itemDigits.isEmpty,
+                  rest.isEmpty || isBlank(rest.first!) else {
+                throw ViewLineError(line: number, problem: .notUnderstood(text: String(decoding: content, as: UTF8.self),
+                                                                          paths: true))
+            }
+            let written = String(decoding: content.prefix(sectionDigits.count + 1 + itemDigits.count), as: UTF8.self)
+            guard let section = Int(String(decoding: sectionDigits, as: UTF8.self)), section < shown.count,
+                  let index = Int(String(decoding: itemDigits, as: UTF8.self)), index < shown[section].count else {
+                throw ViewLineError(line: number, problem: .noSuchPath(path: written, counts: shown.map(\.count)))
+            }
+            let text = trimmed(rest)
+            let item = shown[section][index]
+            guard text == trimmed(item.text) || text == trimmed(item.plain) else {
+                throw ViewLineError(line: number, problem: .textChanged(index: written,
+                                                                       shown: String(decoding: item.text, as: UTF8.self)))
+            }
+            guard seen.insert(ItemPath(section: section, item: index)).inserted else {
+                throw ViewLineError(line: number, problem: .itemTwice(index: written))
+            }
+            result[result.count - 1].append(.existing(ItemPath(section: section, item: index)))
+        }
+        guard result.count == pointers.count else {
+            throw ViewLineError(line: max(number - 1, 1), problem: .headerChanged(found: nil, expected: pointers[result.count],
+                                                                                  lists: pointers))
+        }
+        return result
     }
 
     /// A line of the edited file: an item by its index, or a new item.
@@ -226,7 +383,7 @@ struct EditCommand {
                 // A shortened text is what the view showed, not the value.
                 let bare = trimmed(value)
                 if let index = items.firstIndex(where: { $0.shortened && (bare == trimmed($0.text) || bare == trimmed($0.plain)) }) {
-                    throw ViewLineError(line: number, problem: .shortenedValue(index: index))
+                    throw ViewLineError(line: number, problem: .shortenedValue(index: String(index)))
                 }
                 lines.append(.new(value))
                 continue
@@ -244,10 +401,10 @@ struct EditCommand {
             // changed, it is no longer a move of that item.
             let text = trimmed(rest)
             guard text == trimmed(items[index].text) || text == trimmed(items[index].plain) else {
-                throw ViewLineError(line: number, problem: .textChanged(index: index,
+                throw ViewLineError(line: number, problem: .textChanged(index: String(index),
                                                                        shown: String(decoding: items[index].text, as: UTF8.self)))
             }
-            guard seen.insert(index).inserted else { throw ViewLineError(line: number, problem: .itemTwice(index: index)) }
+            guard seen.insert(index).inserted else { throw ViewLineError(line: number, problem: .itemTwice(index: String(index))) }
             lines.append(.item(index))
         }
         return lines
@@ -290,15 +447,25 @@ struct EditCommand {
 
 /// What is wrong with a line of the edited view.
 enum ViewProblem: Equatable {
-    /// Neither `INDEX TEXT`, nor `+ VALUE`, nor a comment or blank.
-    case notUnderstood(text: String)
+    /// Neither `INDEX TEXT` (`S:I TEXT` with several lists), nor `+ VALUE`,
+    /// nor a comment or blank.
+    case notUnderstood(text: String, paths: Bool = false)
     /// An index past the end (as written: it may be too long for an Int).
     case noSuchItem(index: String, count: Int)
-    case itemTwice(index: Int)
+    /// Several lists: an index path `S:I` that names no item.
+    case noSuchPath(path: String, counts: [Int])
+    /// An item named twice (its index, or its path `S:I`).
+    case itemTwice(index: String)
     /// The text after the index is not what the view showed there.
-    case textChanged(index: Int, shown: String)
+    case textChanged(index: String, shown: String)
     /// `+ VALUE` whose value is an item's text as shortened for the view.
-    case shortenedValue(index: Int)
+    case shortenedValue(index: String)
+    /// Several lists: a header line `## LIST` that is not the next list's
+    /// (`expected`, nil: there is none), or a list's header missing
+    /// (`found` nil).
+    case headerChanged(found: String?, expected: String?, lists: [String])
+    /// Several lists: an item line before the first header.
+    case beforeFirstHeader(header: String)
 }
 
 /// A problem on a line (counted from 1) of the edited view.
@@ -383,8 +550,24 @@ extension Messages {
 
     static func describe(_ problem: ViewProblem) -> String {
         switch problem {
-        case .notUnderstood(let text):
-            return "'\(shortened(text))' is neither 'INDEX TEXT' (an item) nor '+ VALUE' (a new item)"
+        case .notUnderstood(let text, let paths):
+            return "'\(shortened(text))' is neither '\(paths ? "S:I" : "INDEX") TEXT' (an item) nor '+ VALUE' (a new item)"
+        case .noSuchPath(let path, let counts):
+            let lists = counts.enumerated().map { "\($0.offset): \($0.element) \($0.element == 1 ? "item" : "items")" }
+            return "'\(shortened(path))' names no item: the lists have \(lists.joined(separator: ", "))"
+        case .headerChanged(let found, let expected, let lists):
+            let all = lists.map { "'\(EditCommand.headerPrefix)\($0)'" }.joined(separator: ", ")
+            let what: String
+            if let found, let expected {
+                what = "the header '\(EditCommand.headerPrefix)\(shortened(found))' is not the next list's, '\(EditCommand.headerPrefix)\(shortened(expected))'"
+            } else if let found {
+                what = "the header '\(EditCommand.headerPrefix)\(shortened(found))' is one too many"
+            } else {
+                what = "the header '\(EditCommand.headerPrefix)\(shortened(expected ?? ""))' is missing"
+            }
+            return what + "; the view must keep its header lines as they were, one each, in this order: \(all)"
+        case .beforeFirstHeader(let header):
+            return "an item before the first header line ('\(shortened(header))'); every item is under its list's header"
         case .noSuchItem(let index, let count):
             let range = count == 0 ? "no items" : "\(count) \(count == 1 ? "item" : "items") (0...\(count - 1))"
             return "'\(shortened(index))' names no item: the list has \(range)"

@@ -14,7 +14,7 @@ struct PickCommand {
     let console: Console
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
-        try PickCommand(parsed: parsed, readOptions: try parsed.readOptions(), console: runner.console).run()
+        try PickCommand(parsed: parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console).run()
     }
 
     func run() throws -> Int32 {
@@ -31,27 +31,79 @@ struct PickCommand {
             let content = try console.readStandardInput()
             console.standardInput = Array(content.bytes)
         }
+        if parsed.value(.document) == "*" { throw parsed.severalListsRefused(by: "pick") }
+        if Session.namesSeveralLists(parsed) { return try runSections(path, console: console) }
         let input = try Session.read(path, readOptions: readOptions, console: console)
         // The moves name items by position in what was read: they are
         // written only onto the file as it was (nil: standard input).
         let expected = FileSnapshot(input.loaded.content)
-        let texts = withExtendedLifetime(input) { () -> [[UInt8]] in
-            let document = input.document
-            // As edit shows them, without the indentation an item of
-            // several lines starts with.
-            return (0..<document.count).map { index in
-                Array(EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
-                    .drop { $0 == 0x20 })
+        let texts = withExtendedLifetime(input) { PickCommand.texts(input.document) }
+        let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
+        var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title,
+                                color: color)
+        // The order kept should the file change: items named by value.
+        func kept(_ model: PickModel) -> [UInt8] {
+            withExtendedLifetime(input) {
+                Session.keptScript(count: texts.count, order: model.order.map { .item($0) },
+                                   document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
             }
         }
-        let color: Bool
-        switch parsed.value(.color) ?? "auto" {
-        case "always": color = true
-        case "never": color = false
-        default: color = !console.noColor && System.environment("TERM") != "dumb"
+        return try session(&screen, path: path, console: console, expected: expected, kept: kept) { model in
+            var batch = BatchScript()
+            let script = model.batchScript
+            try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
+            return .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions()))
         }
-        let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
-        var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title, color: color)
+    }
+
+    /// `pick -p A -p B FILE` (or a `-p` pattern that names several lists):
+    /// each list a section under a header; an item dragged past a header
+    /// moves into that list, and the sections are written as one edit.
+    func runSections(_ path: String, console: Console) throws -> Int32 {
+        let name = InputBytes.namesStandardInput(path) ? "<stdin>" : path
+        let (loaded, pointers, document) = try Session.readSections(path, parsed: parsed, readOptions: readOptions,
+                                                                    console: console)
+        let expected = FileSnapshot(loaded.content)
+        var texts: [[UInt8]] = []
+        for section in 0..<document.sectionCount { texts += PickCommand.texts(document.list(section)) }
+        let model = PickModel(sectionCounts: (0..<document.sectionCount).map { document.count(ofSection: $0) }, texts: texts)
+        let title = "\(name) · \(pointers.count) lists"
+        var screen = PickScreen(model: model, texts: texts, title: title, color: color)
+        screen.sectionTitles = pointers.map { $0.isEmpty ? "(root)" : $0 }
+        func kept(_ model: PickModel) -> [UInt8] {
+            withExtendedLifetime(loaded) {
+                Session.keptSectionsScript(model.sectionedItems, document: document, hash: expected?.hash ?? 0, path: path,
+                                           command: .pick)
+            }
+        }
+        return try withExtendedLifetime(loaded) {
+            try session(&screen, path: path, console: console, expected: expected, kept: kept) { model in
+                .sections(SectionsEdit(model, pointers: pointers))
+            }
+        }
+    }
+
+    /// Each item's text on one line: as edit shows them, without the
+    /// indentation an item of several lines starts with.
+    static func texts(_ document: ListDocument) -> [[UInt8]] {
+        (0..<document.count).map { index in
+            Array(EditCommand.shown(document.layout.valueText(ofItem: index) ?? Array(document.itemBytes(index)))
+                .drop { $0 == 0x20 })
+        }
+    }
+
+    var color: Bool {
+        switch parsed.value(.color) ?? "auto" {
+        case "always": return true
+        case "never": return false
+        default: return !console.noColor && System.environment("TERM") != "dumb"
+        }
+    }
+
+    /// The screen on the terminal until the user writes or leaves; then
+    /// the edit `edit` makes of the model written (or its batch printed).
+    private func session(_ screen: inout PickScreen, path: String, console: Console, expected: FileSnapshot?,
+                         kept: (PickModel) -> [UInt8], edit: (PickModel) throws -> JobEdit) throws -> Int32 {
         // Said at the start, not at `w`: the work is not lost to it.
         let printing = parsed.has(.print)
         if !printing && !InputBytes.namesStandardInput(path), let reason = PickCommand.whyNotWritable(path) {
@@ -66,14 +118,6 @@ struct PickCommand {
             screen.watch = { watch.changeNote() }
         }
 
-        // The order kept should the file change: items named by value.
-        func kept() -> [UInt8] {
-            withExtendedLifetime(input) {
-                Session.keptScript(count: texts.count, order: screen.model.order.map { .item($0) },
-                                   document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
-            }
-        }
-
         var outcome: PickScreen.Outcome
         do {
             let terminal = try Terminal()
@@ -84,7 +128,8 @@ struct PickCommand {
             // be written is said on the status line, and the work stays.
             while case .writeElsewhere(let other) = outcome {
                 do {
-                    try Session.apply(screen.model.batchScript, kept: kept, to: path, output: other,
+                    let model = screen.model
+                    try Session.apply(try edit(model), kept: { kept(model) }, to: path, output: other,
                                       readOptions: readOptions,
                                       verbose: false, console: console, expected: expected, command: .pick,
                                       readArguments: readArguments)
@@ -104,16 +149,17 @@ struct PickCommand {
         case .write, .printScript, .writeElsewhere: break
         }
         if case .writeElsewhere = outcome { return ExitStatus.success }
-        let script = screen.model.batchScript
         if printing || outcome == .printScript {
-            try console.standardOutput.write(String(decoding: script, as: UTF8.self))
+            try console.standardOutput.write(String(decoding: screen.model.batchScript, as: UTF8.self))
             return ExitStatus.success
         }
         // A file whose order did not change is not touched; standard input
         // still goes on to standard output.
-        if script.isEmpty && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
+        if !screen.model.changed && !InputBytes.namesStandardInput(path) { return ExitStatus.success }
         do {
-            try Session.apply(script, kept: kept, to: path, readOptions: readOptions, verbose: parsed.has(.verbose),
+            let model = screen.model
+            try Session.apply(try edit(model), kept: { kept(model) }, to: path, readOptions: readOptions,
+                              verbose: parsed.has(.verbose),
                               console: console, expected: expected, command: .pick, readArguments: readArguments)
         } catch let error as SessionError {
             throw error
@@ -192,6 +238,12 @@ struct PickScreen {
     var watch: (() -> String?)?
     /// What `watch` said at the last drop: kept on the status line.
     var changedNote: String?
+    /// Several lists: each section's header (its pointer or heading).
+    var sectionTitles: [String] = []
+    /// Where the last frame drew the list: its first screen row (1-based)
+    /// and how many rows; a mouse report's row is read against it.
+    var listTop = 2
+    var listRows = 0
 
     enum Mode: Equatable {
         case browse
@@ -223,6 +275,7 @@ struct PickScreen {
         ("PgUp PgDn", "a page up or down (also Ctrl-B Ctrl-F)"),
         ("g G Home End", "to the top or the bottom"),
         ("Space Enter", "grab the item under the cursor; again: drop it"),
+        ("mouse", "press on an item, drag, release to drop; the wheel scrolls"),
         ("Esc", "while dragging: put it back where it was"),
         ("v", "mark or unmark; grabbing a marked item drags all marked"),
         ("u Ctrl-R", "undo, redo a drop"),
@@ -255,6 +308,12 @@ struct PickScreen {
 
     /// Applies one key; an outcome when the run is over.
     mutating func handle(_ key: TerminalKey) -> Outcome? {
+        if case .mouse(let report) = key {
+            // The mouse works on the list; a question or the help waits
+            // for a key.
+            if mode == .browse { mouse(report) }
+            return nil
+        }
         let shownNote = note
         note = nil
         switch mode {
@@ -337,6 +396,26 @@ struct PickScreen {
 
     static let dropFirst = "drop it first (Space) or put it back (Esc)"
 
+    /// A press on an item grabs it (with the marked items, when it is
+    /// marked), a motion drags it to the row under the pointer, across
+    /// headers into their sections, and the release drops it there; the
+    /// wheel moves three rows (dragging, while something is grabbed).
+    mutating func mouse(_ report: MouseReport) {
+        note = nil
+        let position = scroll + report.row - listTop
+        switch report.action {
+        case .press: model.press(.press(position))
+        case .drag: model.press(.dragTo(position))
+        case .release: model.press(.release(position))
+        case .wheelUp: for _ in 0..<3 { model.press(.up) }
+        case .wheelDown: for _ in 0..<3 { model.press(.down) }
+        case .other: return
+        }
+        if model.message == .dropped || model.message == .droppedInPlace, let watch {
+            changedNote = watch()
+        }
+    }
+
     /// `w`, or `y` to q's question: write, or, on a read-only file with
     /// something to write, ask where to.
     private mutating func writeOrAsk() -> Outcome? {
@@ -353,9 +432,13 @@ struct PickScreen {
         let rows = max(rows, 1), columns = max(columns, 1)
         let hasHeader = rows >= 3, hasStatus = rows >= 2
         let listRows = rows - (hasHeader ? 1 : 0) - (hasStatus ? 1 : 0)
+        self.listRows = listRows
+        listTop = hasHeader ? 2 : 1
         model.pageSize = max(listRows - 1, 1)
         // The cursor in view, the list filling the screen where it can.
-        if model.cursor < scroll { scroll = model.cursor }
+        // (The header right above the cursor too, with several lists.)
+        let top = model.cursor > 0 && model.header(at: model.cursor - 1) != nil ? model.cursor - 1 : model.cursor
+        if top < scroll { scroll = top }
         if model.cursor >= scroll + listRows { scroll = model.cursor - listRows + 1 }
         scroll = max(0, min(scroll, model.count - listRows))
 
@@ -373,7 +456,7 @@ struct PickScreen {
             row += 1
         }
         if hasHeader {
-            let count = "\(model.count) \(model.count == 1 ? "item" : "items")"
+            let count = "\(model.itemCount) \(model.itemCount == 1 ? "item" : "items")"
             line(mode == .help ? "reorder pick: keys (any key closes)" : "reorder pick: \(title) · \(count) · ? keys",
                  style: "1")
         }
@@ -385,15 +468,23 @@ struct PickScreen {
                 line("  " + keys + String(repeating: " ", count: width - keys.count) + what)
             }
         } else {
-            let digits = String(max(model.count - 1, 0)).count
+            let digits = model.hasSections
+                ? (0..<model.itemCount).map { numberText($0).count }.max() ?? 0
+                : String(max(model.count - 1, 0)).count
             for index in 0..<listRows {
                 let position = scroll + index
                 guard position < model.count else { line(""); continue }
+                if let section = model.header(at: position) {
+                    let title = section < sectionTitles.count ? sectionTitles[section] : "list \(section)"
+                    let count = position + 1 < model.count ? model.order[(position + 1)...].prefix { $0 >= 0 }.count : 0
+                    line("── \(title) · \(count) \(count == 1 ? "item" : "items")", style: "1;4")
+                    continue
+                }
                 let item = model.order[position]
                 let isCursor = position == model.cursor
                 let isGrabbed = model.isGrabbed(at: position)
                 let isMarked = model.marked.contains(item)
-                let number = String(item)
+                let number = numberText(item)
                 let text = (isCursor ? ">" : " ") + (isMarked ? "*" : " ") + (isGrabbed ? "=" : " ") + " "
                     + String(repeating: " ", count: digits - number.count) + number + " "
                     + String(decoding: texts[item], as: UTF8.self)
@@ -416,6 +507,14 @@ struct PickScreen {
         return out
     }
 
+    /// An item's number as shown: its index as read, with its section's
+    /// (`S:I`) when there are several lists.
+    func numberText(_ item: Int) -> String {
+        guard model.hasSections else { return String(item) }
+        let path = model.originalPath(of: item)
+        return "\(path.section):\(path.index)"
+    }
+
     /// The status line: the mode, what changed, what the last key did.
     var status: String {
         switch mode {
@@ -436,7 +535,7 @@ struct PickScreen {
         if !model.marked.isEmpty { parts.append("marked \(model.marked.count)") }
         if let changedNote { parts.append(changedNote) }
         if let note { parts.append(note) } else if let message = model.message { parts.append(PickScreen.describe(message)) }
-        if model.count > 0 { parts.append("\(model.cursor + 1)/\(model.count)") }
+        if model.itemCount > 0 { parts.append("\(model.itemNumber(at: model.cursor) + 1)/\(model.itemCount)") }
         return parts.joined(separator: " · ")
     }
 

@@ -32,7 +32,17 @@ enum Session {
                       command: SessionCommand, readArguments: [String]) throws {
         var batch = BatchScript()
         try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
-        var job = Job(input: path, edit: .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())),
+        try apply(.list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())), kept: kept, to: path,
+                  output: output, readOptions: readOptions, verbose: verbose, console: console, expected: expected,
+                  command: command, readArguments: readArguments)
+    }
+
+    /// The same for an edit: several lists' sections as the session left
+    /// them (`JobEdit.sections`), or a batch.
+    static func apply(_ edit: JobEdit, kept: () -> [UInt8], to path: String, output: String? = nil,
+                      readOptions: ReadOptions, verbose: Bool, console: Console, expected: FileSnapshot?,
+                      command: SessionCommand, readArguments: [String]) throws {
+        var job = Job(input: path, edit: edit,
                       readOptions: readOptions, mode: output.map { .output($0) } ?? .write, color: false,
                       verbose: verbose, console: console)
         job.expected = expected
@@ -77,6 +87,86 @@ enum Session {
 
             """
         return Array(note.utf8) + operations
+    }
+
+    /// The kept script of a session on several lists: as `keptScript`, its
+    /// operations on index paths `S:I`, each item named by value (after
+    /// `S:`) where one names it alone in its list.
+    static func keptSectionsScript(_ result: [[SectionedItem]], document: SectionedDocument, hash: UInt64,
+                                   path: String, command: SessionCommand) -> [UInt8] {
+        let names = (0..<document.sectionCount).map { document.list($0).valueNames() }
+        let counts = (0..<document.sectionCount).map { document.count(ofSection: $0) }
+        let operations = SectionedOrder.batchScript(counts: counts, result: result) { names[$0.section][$0.item] }
+        let note = """
+            \(BatchScript.contentClaimPrefix)\(FileSnapshot.hex(hash))
+            # The order made with 'reorder \(command.rawValue)' for \(path), as 'reorder batch -f' reads it,
+            # with the same lists (-p, in that order): 'S:I' is item I of list S.
+            # The line above names the content it was made for: 'reorder batch' applies
+            # it to another content only if every operation names its item by value
+            # ('S:=VALUE'); an item named by position would be another item there.
+
+            """
+        return Array(note.utf8) + operations
+    }
+
+    /// Whether `-p` names several lists: given more than once, or a
+    /// pattern with `*`.
+    static func namesSeveralLists(_ parsed: ParsedArguments) -> Bool {
+        let values = parsed.values(.pointer)
+        return values.count > 1 || values.contains(where: isPattern)
+    }
+
+    static func isPattern(_ pointer: String) -> Bool {
+        pointer.split(separator: "/", omittingEmptySubsequences: false).contains("*") || pointer.contains("~2")
+    }
+
+    /// The lists `-p` names when it names several: each `-p` in the order
+    /// given, a pattern with `*` as the lists it names in the document (in
+    /// document order); nil for one list.
+    static func sectionPointers(_ parsed: ParsedArguments, source: UnsafeRawBufferPointer, format: ListFormat,
+                                document: Int?) throws -> [String]? {
+        let values = parsed.values(.pointer)
+        guard values.count > 1 || values.contains(where: isPattern) else { return nil }
+        if parsed.value(.document) == "*" { throw parsed.severalListsRefused(by: parsed.command.name) }
+        let bytes = Array(source)
+        var pointers: [String] = []
+        for value in values {
+            guard isPattern(value) else { pointers.append(value); continue }
+            let pattern: PointerPattern
+            do {
+                pattern = try PointerPattern(value)
+            } catch {
+                guard case .badPointer(_, let reason) = error else { throw error }
+                throw UsageError.invalidPointerPattern(value, reason: reason)
+            }
+            pointers += try Policy.expand(pattern, in: bytes, format: format, document: document)
+                .map { JSONPointer(tokens: $0).text }
+        }
+        return pointers
+    }
+
+    /// The file of a session on several lists, read once: the lists `-p`
+    /// names (`sectionPointers`), as sections of one document.
+    static func readSections(_ path: String, parsed: ParsedArguments, readOptions: ReadOptions,
+                             console: Console) throws -> (loaded: LoadedInput, pointers: [String], document: SectionedDocument) {
+        let standardInput = InputBytes.namesStandardInput(path)
+        let name = standardInput ? "<stdin>" : path
+        let loaded = try ErrorInSessionFile.naming(path) {
+            standardInput
+                ? try Job.load(content: try console.readStandardInput(), name: nil, readOptions: readOptions,
+                               edited: nil, readsList: false)
+                : try Job.load(input: path, readOptions: readOptions, inPlace: false, readsList: false)
+        }
+        let source = loaded.content.bytes
+        let format = readOptions.format.resolve(name: standardInput ? nil : path, source: source)
+        return try ErrorInSessionFile.naming(path) {
+            do {
+                let pointers = try sectionPointers(parsed, source: source, format: format, document: readOptions.document) ?? []
+                return (loaded, pointers, try SectionedDocument(source, format: format, options: readOptions, pointers: pointers))
+            } catch let error as any FormatReadError {
+                throw FormatErrorInInput(error, name: name, source: source)
+            }
+        }
     }
 
     /// A new file `reorder-COMMAND-XXXXXX` + `suffix` in `$TMPDIR` (or
@@ -125,6 +215,24 @@ enum Session {
     }
 }
 
+/// What a session on several lists writes: each section's items, by their
+/// paths as read (`JobEdit.sections`).
+struct SectionsEdit {
+    let pointers: [String]
+    let result: [[SectionedItem]]
+
+    /// The sections of `model` over the lists `pointers` names.
+    init(_ model: PickModel, pointers: [String]) {
+        self.pointers = pointers
+        result = model.sectionedItems
+    }
+
+    init(pointers: [String], result: [[SectionedItem]]) {
+        self.pointers = pointers
+        self.result = result
+    }
+}
+
 /// The command a session is: in kept files' names and in messages.
 enum SessionCommand: String, Equatable {
     case pick, edit
@@ -148,6 +256,19 @@ enum SessionError: Error, Equatable {
 struct ErrorInSessionFile: Error {
     let error: Error
     let path: String
+
+    /// Runs `body`; an error it throws comes out with `path`.
+    static func naming<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ErrorInSessionFile {
+            throw error
+        } catch let error as FormatErrorInInput {
+            throw error
+        } catch {
+            throw ErrorInSessionFile(error: error, path: path)
+        }
+    }
 }
 
 extension Messages {

@@ -160,6 +160,16 @@ struct Job {
             return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
                 try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
             })
+        case .sections(let sections):
+            let source = read.content.bytes
+            let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)
+            let result = try SectionedDocument(source, format: format, options: readOptions, pointers: sections.pointers)
+                .apply(sections.result)
+            try read.content.throwIfShrank()
+            guard let result else { return EditOutcome.unchanged(source) }
+            return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
+                try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
+            })
         case .sectionedBatch(let batch):
             let source = read.content.bytes
             let format = readOptions.format.resolve(name: isStandardInput ? nil : input, source: source)

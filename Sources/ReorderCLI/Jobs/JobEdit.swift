@@ -12,6 +12,9 @@ enum JobEdit {
     case policy(PolicyContext)
     /// `move --to`: items of one list moved into another of the file.
     case betweenLists(BetweenLists, EditOptions)
+    /// `pick` and `edit` with several lists: each section's items as the
+    /// session left them.
+    case sections(SectionsEdit)
     /// `batch` over several lists (`-p A -p B`, or one `-p` with `*`): the
     /// lists are sections, the operations take `S:I` paths.
     case sectionedBatch(SectionedBatchJob)

@@ -14,6 +14,8 @@ enum TerminalKey: Equatable {
     case control(UInt8)
     /// An escape sequence this program does not know.
     case unknown
+    /// A mouse report (xterm's SGR form, `ESC [ < b ; x ; y M` or `m`).
+    case mouse(MouseReport)
 
     /// The key at the start of `bytes` and how many bytes it takes; nil
     /// when `bytes` may be the start of a longer sequence that has not all
@@ -70,6 +72,13 @@ enum TerminalKey: Equatable {
         let length = index - start + 1
         guard final >= 0x40, final <= 0x7E else { return (.unknown, length - 1) }
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+        if parameters.hasPrefix("<") {
+            guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
+                  let report = MouseReport(parameters.dropFirst(), released: final == UInt8(ascii: "m")) else {
+                return (.unknown, length)
+            }
+            return (.mouse(report), length)
+        }
         // `1;5A` and the like: a modifier after the first parameter.
         let number = parameters.split(separator: ";").first.flatMap { Int($0) }
         switch final {
@@ -93,6 +102,45 @@ enum TerminalKey: Equatable {
     }
 }
 
+/// What the mouse did, from an SGR report: the button's code `b` (0 the
+/// left button, +32 a motion, 64 and 65 the wheel, +4 +8 +16 Shift, Alt,
+/// Ctrl), the cell (1-based), and whether the button was released.
+struct MouseReport: Equatable {
+    enum Action: Equatable {
+        /// The left button pressed, moved while held, released.
+        case press, drag, release
+        case wheelUp, wheelDown
+        /// Another button, or a motion with none held.
+        case other
+    }
+
+    let action: Action
+    let row: Int
+    let column: Int
+
+    init(action: Action, row: Int, column: Int) {
+        self.action = action
+        self.row = row
+        self.column = column
+    }
+
+    /// `b;x;y` (without the `<`); nil when it is not three numbers.
+    init?(_ parameters: Substring, released: Bool) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2] else { return nil }
+        let button = code & ~(4 | 8 | 16)
+        switch button {
+        case 0: action = released ? .release : .press
+        case 32: action = .drag
+        case 64: action = .wheelUp
+        case 65: action = .wheelDown
+        default: action = .other
+        }
+        self.row = row
+        self.column = column
+    }
+}
+
 /// The controlling terminal (`/dev/tty`) in raw mode on its alternate
 /// screen: keys come from it and the screen is drawn on it, whatever
 /// standard input and output are.
@@ -104,11 +152,14 @@ final class Terminal {
     private let resizePipe: (read: Int32, write: Int32)
     private var pending: [UInt8] = []
 
-    /// Leaves the alternate screen, shows the cursor, turns line wrapping
-    /// back on and the colours off.
-    static let leaveBytes = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
-    /// The alternate screen, the cursor hidden, no line wrapping.
-    static let enterBytes = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J".utf8)
+    /// Stops the mouse reports, leaves the alternate screen, shows the
+    /// cursor, turns line wrapping back on and the colours off.
+    static let leaveBytes = Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+    /// The alternate screen, the cursor hidden, no line wrapping, and the
+    /// mouse reported (presses and releases, motions while a button is
+    /// held, in the SGR form that has no limit on the column).
+    static let enterBytes = Array(
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J".utf8)
 
     init() throws {
         let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)

@@ -6,6 +6,13 @@
 ///
 /// Items are named by their index in the list as read (the *original*
 /// index); `order[position]` is the item shown at `position`.
+///
+/// With several lists (sections), items are numbered across them, section
+/// 0's first (`sectionStarts[s]` is section s's first item), and `order`
+/// holds a header row for each section (`PickModel.header(s)`, a negative
+/// number) before its items: header 0 stays first, the headers keep their
+/// order, and an item dragged past a header is in that header's section.
+/// The cursor never rests on a header.
 public struct PickModel: Equatable, Sendable {
     /// What a key asks for. Movement keys move the cursor, or, while an
     /// item is grabbed, drag it (and the block it carries).
@@ -24,6 +31,11 @@ public struct PickModel: Equatable, Sendable {
         case search(String)
         /// The last search again, forwards or backwards.
         case next, previous
+        /// The mouse: a press on the row at a position (grabs the item
+        /// there, or drops what is grabbed there), a motion with the button
+        /// held (drags what is grabbed to that row), a release (drops it
+        /// there). A press on a header, or past the end, only drops.
+        case press(Int), dragTo(Int), release(Int)
     }
 
     /// What the last key did that is worth a word on the status line.
@@ -81,16 +93,78 @@ public struct PickModel: Equatable, Sendable {
     /// Each item's text as searched, by original index: ASCII letters in
     /// lower case.
     private let searchTexts: [[UInt8]]
+    /// Several lists: the first item of each section (empty for one list,
+    /// which has no headers).
+    public let sectionStarts: [Int]
+    /// The number of items (headers not counted).
+    public let itemCount: Int
 
     /// A model of `count` items in their order; `texts` (by index) are what
     /// searches look in. Without texts, searches find nothing.
     public init(count: Int, texts: [[UInt8]] = []) {
         order = Array(0..<count)
+        itemCount = count
+        sectionStarts = []
         searchTexts = (0..<count).map { $0 < texts.count ? PickModel.folded(texts[$0]) : [] }
     }
 
+    /// A model of several lists, each a section under a header:
+    /// `sectionCounts[s]` items in section s, numbered across the sections.
+    public init(sectionCounts: [Int], texts: [[UInt8]] = []) {
+        var order: [Int] = []
+        var starts: [Int] = []
+        var next = 0
+        for (section, count) in sectionCounts.enumerated() {
+            starts.append(next)
+            order.append(PickModel.header(section))
+            order += next..<next + count
+            next += count
+        }
+        self.order = order
+        itemCount = next
+        sectionStarts = starts
+        searchTexts = (0..<next).map { $0 < texts.count ? PickModel.folded(texts[$0]) : [] }
+        cursor = order.firstIndex { $0 >= 0 } ?? 0
+    }
+
+    /// The row that stands for section `section`'s header in `order`.
+    public static func header(_ section: Int) -> Int { -1 - section }
+
+    /// Whether the list has sections (and header rows).
+    public var hasSections: Bool { !sectionStarts.isEmpty }
+    /// The rows: items and headers.
     public var count: Int { order.count }
     public var isDragging: Bool { drag != nil }
+
+    /// The section whose header is at `position`, nil for an item.
+    public func header(at position: Int) -> Int? {
+        order[position] < 0 ? -1 - order[position] : nil
+    }
+
+    /// Where item `item` was as read: its section and its index there.
+    public func originalPath(of item: Int) -> (section: Int, index: Int) {
+        guard hasSections else { return (0, item) }
+        var section = 0
+        while section + 1 < sectionStarts.count && sectionStarts[section + 1] <= item { section += 1 }
+        return (section, item - sectionStarts[section])
+    }
+
+    /// Each section's items in their order now (one section without
+    /// sections).
+    public var sections: [[Int]] {
+        guard hasSections else { return [order] }
+        var result: [[Int]] = []
+        for row in order {
+            if row < 0 { result.append([]) } else { result[result.count - 1].append(row) }
+        }
+        return result
+    }
+
+    /// How many items come before `position` (1 more is the position's
+    /// number among the items).
+    public func itemNumber(at position: Int) -> Int {
+        hasSections ? order[..<min(position, order.count)].filter { $0 >= 0 }.count : position
+    }
 
     /// Whether the order is another than the list's (a gathered block that
     /// is still grabbed counts).
@@ -104,13 +178,67 @@ public struct PickModel: Equatable, Sendable {
 
     /// The batch script that gives this order (empty when nothing moved),
     /// as `reorder batch -f` reads it.
-    public var batchScript: [UInt8] {
-        ListOrder.batchScript(count: count, order: order.map { .item($0) })
+    /// With sections, operations on index paths `S:I`, every source path
+    /// in the lists before the batch, every destination path in the lists
+    /// after it; `source`, when given, names an item by value (a selector,
+    /// after `S:`).
+    public var batchScript: [UInt8] { batchScript(source: nil) }
+
+    public func batchScript(source: ((Int) -> [UInt8]?)?) -> [UInt8] {
+        guard hasSections else { return ListOrder.batchScript(count: count, order: order.map { .item($0) }, source: source) }
+        let counts = sectionStarts.indices.map {
+            ($0 + 1 < sectionStarts.count ? sectionStarts[$0 + 1] : itemCount) - sectionStarts[$0]
+        }
+        return SectionedOrder.batchScript(counts: counts, result: sectionedItems, source: source.map { source in
+            { path in source(sectionStarts[path.section] + path.item) }
+        })
+    }
+
+    /// Each section's items now, by their paths as read.
+    public var sectionedItems: [[SectionedItem]] {
+        sections.map { items in
+            items.map { item in
+                let path = originalPath(of: item)
+                return .existing(ItemPath(section: path.section, item: path.index))
+            }
+        }
+    }
+
+    /// How many items the order moves, with sections: those not in a
+    /// longest run that stays in its section.
+    private func countMoves() -> Int {
+        guard hasSections else { return ListOrder.moveCount(order) }
+        var staying = 0
+        for (section, items) in sectionedItems.enumerated() {
+            staying += SectionedOrder.staying(items, in: section).count
+        }
+        return itemCount - staying
     }
 
     public mutating func press(_ key: Key) {
         message = nil
-        guard !order.isEmpty else { return }
+        guard itemCount > 0 else { return }
+        switch key {
+        case .press(let position):
+            if drag != nil {
+                dragging(.dragTo(position))
+                dragging(.grabOrDrop)
+            } else if position >= 0, position < order.count, order[position] >= 0 {
+                cursor = position
+                grab()
+            }
+            return
+        case .dragTo(let position):
+            if drag != nil { dragging(.dragTo(position)) }
+            return
+        case .release(let position):
+            if drag != nil {
+                dragging(.dragTo(position))
+                dragging(.grabOrDrop)
+            }
+            return
+        default: break
+        }
         if drag != nil {
             dragging(key)
         } else {
@@ -120,15 +248,30 @@ public struct PickModel: Equatable, Sendable {
 
     // MARK: - Browsing: the cursor moves
 
+    /// The item row nearest `position`, looking first in `forwards`'s
+    /// direction (a header is skipped), within the rows.
+    private func itemRow(near position: Int, forwards: Bool) -> Int {
+        let position = min(max(position, 0), order.count - 1)
+        let ahead = forwards ? Array(position..<order.count) : Array((0...position).reversed())
+        if let row = ahead.first(where: { order[$0] >= 0 }) { return row }
+        let behind = forwards ? Array((0...position).reversed()) : Array(position..<order.count)
+        return behind.first(where: { order[$0] >= 0 }) ?? cursor
+    }
+
     private mutating func browsing(_ key: Key) {
         let last = order.count - 1
         switch key {
-        case .up: cursor = max(cursor - 1, 0)
-        case .down: cursor = min(cursor + 1, last)
-        case .pageUp: cursor = max(cursor - pageSize, 0)
-        case .pageDown: cursor = min(cursor + pageSize, last)
-        case .top: cursor = 0
-        case .bottom: cursor = last
+        case .up:
+            let row = itemRow(near: cursor - 1, forwards: false)
+            if row < cursor { cursor = row }
+        case .down:
+            let row = itemRow(near: cursor + 1, forwards: true)
+            if row > cursor { cursor = row }
+        case .pageUp: cursor = itemRow(near: cursor - pageSize, forwards: false)
+        case .pageDown: cursor = itemRow(near: cursor + pageSize, forwards: true)
+        case .top: cursor = itemRow(near: 0, forwards: true)
+        case .bottom: cursor = itemRow(near: last, forwards: false)
+        case .press, .dragTo, .release: break
         case .grabOrDrop: grab()
         case .cancel: break
         case .mark:
@@ -158,7 +301,7 @@ public struct PickModel: Equatable, Sendable {
         order = snapshot.order
         cursor = snapshot.cursor
         marked = snapshot.marked
-        movedCount = ListOrder.moveCount(order)
+        movedCount = countMoves()
     }
 
     /// Takes the item under the cursor, with every marked item when it is
@@ -178,7 +321,7 @@ public struct PickModel: Equatable, Sendable {
         let rest = order.filter { !marked.contains($0) }
         let start = cursor - offset
         order = Array(rest[..<start]) + block + Array(rest[start...])
-        movedCount = ListOrder.moveCount(order)
+        movedCount = countMoves()
         drag = Drag(before: before, block: block, grabbedOffset: offset, start: start)
         message = .grabbed(count: block.count)
     }
@@ -189,6 +332,8 @@ public struct PickModel: Equatable, Sendable {
         guard let drag else { return }
         let lastStart = order.count - drag.block.count
         switch key {
+        case .dragTo(let position): moveBlock(to: position - drag.grabbedOffset)
+        case .press, .release: break
         case .up: moveBlock(to: drag.start - 1)
         case .down: moveBlock(to: drag.start + 1)
         case .pageUp: moveBlock(to: drag.start - pageSize)
@@ -218,7 +363,8 @@ public struct PickModel: Equatable, Sendable {
     private mutating func moveBlock(to target: Int) {
         guard var drag else { return }
         let length = drag.block.count
-        let start = min(max(target, 0), order.count - length)
+        // Nothing goes above the first header.
+        let start = min(max(target, hasSections ? 1 : 0), order.count - length)
         guard start != drag.start else { return }
         var rest = order
         rest.removeSubrange(drag.start..<drag.start + length)
@@ -227,7 +373,7 @@ public struct PickModel: Equatable, Sendable {
         drag.start = start
         cursor = start + drag.grabbedOffset
         self.drag = drag
-        movedCount = ListOrder.moveCount(order)
+        movedCount = countMoves()
     }
 
     // MARK: - Search
@@ -244,6 +390,7 @@ public struct PickModel: Equatable, Sendable {
         let count = order.count
         for step in 1...count {
             let position = forwards ? (cursor + step) % count : (cursor - step + count) % count
+            if order[position] < 0 { continue }
             if PickModel.contains(searchTexts[order[position]], needle) {
                 if forwards ? position <= cursor : position >= cursor { message = .wrapped }
                 cursor = position

@@ -37,6 +37,25 @@ final class PickScreenTests: XCTestCase {
         XCTAssertEqual(TerminalKey.decode(Array("\(escape)[5".utf8)[...], complete: true)?.length, 3)
     }
 
+    func testMouseReportsAreDecodedFromXtermsSGRForm() {
+        let escape = "\u{1B}"
+        XCTAssertEqual(decode("\(escape)[<0;12;4M\(escape)[<32;12;5M\(escape)[<0;12;6m"), [
+            .mouse(MouseReport(action: .press, row: 4, column: 12)),
+            .mouse(MouseReport(action: .drag, row: 5, column: 12)),
+            .mouse(MouseReport(action: .release, row: 6, column: 12)),
+        ])
+        // The wheel; Ctrl held (+16) is the same; another button is other.
+        XCTAssertEqual(decode("\(escape)[<64;1;2M\(escape)[<65;1;2M\(escape)[<16;3;300M\(escape)[<2;1;1M"), [
+            .mouse(MouseReport(action: .wheelUp, row: 2, column: 1)),
+            .mouse(MouseReport(action: .wheelDown, row: 2, column: 1)),
+            .mouse(MouseReport(action: .press, row: 300, column: 3)),
+            .mouse(MouseReport(action: .other, row: 1, column: 1)),
+        ])
+        // Not three numbers: unknown, and the keys after it still read.
+        XCTAssertEqual(decode("\(escape)[<0;1M j"), [.unknown, .character(" "), .character("j")])
+        XCTAssertNil(TerminalKey.decode(Array("\(escape)[<0;12".utf8)[...], complete: false))
+    }
+
     func screen(_ count: Int, texts: [String]? = nil) -> PickScreen {
         let texts = (texts ?? (0..<count).map { "item \($0)" }).map { Array($0.utf8) }
         return PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: "list.txt", color: false)
