@@ -108,20 +108,43 @@ TASKS = [
                "--to", "/project/dependencies"],
          list="/project/optional-dependencies/keyring", dest="/project/dependencies", element="keyring", sorted=True,
          inline="keyring = ["),
-    # A workflow step from one job to another (first there).
+    # A workflow step from one job to another (first there, and last: the
+    # README's).
     dict(name="workflow step", file="realworld-2/pydantic__pydantic__.github__workflows__ci.yml", load=load_yaml,
          args=["move", "-1", "0", "-p", "/jobs/lint/steps", "--to", "/jobs/core-build-sdist/steps"],
          list="/jobs/lint/steps", dest="/jobs/core-build-sdist/steps", index=-1, at=0),
+    dict(name="workflow step, last", file="realworld-2/pydantic__pydantic__.github__workflows__ci.yml", load=load_yaml,
+         args=["move", "-1", "-1", "-p", "/jobs/lint/steps", "--to", "/jobs/core-build-sdist/steps"],
+         list="/jobs/lint/steps", dest="/jobs/core-build-sdist/steps", index=-1, at=-1),
+    # The README's Cargo.toml task.
+    dict(name="Cargo.toml dev-dependency (ripgrep)", file="realworld/BurntSushi__ripgrep__Cargo.toml",
+         load=load_toml, args=["move", "=serde_derive", "sorted", "-p", "/dev-dependencies", "--to", "/dependencies"],
+         list="/dev-dependencies", dest="/dependencies", key="serde_derive", sorted=True),
     # A CHANGELOG entry from one release to another (first there).
     dict(name="CHANGELOG entry", file="realworld-3/olivierlacan__keep-a-changelog__CHANGELOG.md", load=None,
          args=["move", "0", "0", "-p", "/Changelog/[1.1.2] - 2024-09-27/Fixed",
                "--to", "/Changelog/[1.1.1] - 2023-03-05/Fixed"],
          list="Changelog/[1.1.2] - 2024-09-27/Fixed", dest="Changelog/[1.1.1] - 2023-03-05/Fixed", index=0, at=0),
-    # An awesome-list's link from one heading to another (first there).
+    # The README's CHANGELOG task: an entry by its text, first there.
+    dict(name="CHANGELOG entry by text", file="realworld-3/olivierlacan__keep-a-changelog__CHANGELOG.md", load=None,
+         args=["move", "=Improve Dutch translation.", "0", "-p", "/Changelog/[1.1.2] - 2024-09-27/Fixed",
+               "--to", "/Changelog/[1.1.1] - 2023-03-05/Fixed"],
+         list="Changelog/[1.1.2] - 2024-09-27/Fixed", dest="Changelog/[1.1.1] - 2023-03-05/Fixed", index=1, at=0),
+    # An awesome-list's link from one heading to another (first there; the
+    # README's: by a pattern, last there).
     dict(name="awesome-list link", file="realworld-3/sindresorhus__awesome-nodejs__readme.md", load=None,
          args=["move", "0", "0", "-p", "/Packages/Mad science", "--to", "/Packages/Real-time"],
          list="Packages/Mad science", dest="Packages/Real-time", index=0, at=0),
+    dict(name="awesome-list link, last", file="realworld-3/sindresorhus__awesome-nodejs__readme.md", load=None,
+         args=["move", "~^webtorrent", "-1", "-p", "/Packages/Mad science", "--to", "/Packages/Real-time"],
+         list="Packages/Mad science", dest="Packages/Real-time", index=0, at=-1),
 ]
+
+
+def insert(items, at, item):
+    """`item` at index `at` of the result, as reorder counts it: -1 is the
+    last place (Python's insert(-1) would put it before the last)."""
+    items.insert(at if at >= 0 else len(items) + 1 + at, item)
 
 
 def check(task, reorder, suite):
@@ -142,7 +165,7 @@ def check(task, reorder, suite):
         item = before[task["list"]][task["index"]]
         expected = collections.OrderedDict((k, list(v)) for k, v in before.items())
         expected[task["list"]].pop(task["index"])
-        expected[task["dest"]].insert(task["at"], item)
+        insert(expected[task["dest"]], task["at"], item)
         expected = collections.OrderedDict((k, v) for k, v in expected.items() if v)
         if after != expected:
             failures.append("markdown-it-py reads other lists than the move gives")
@@ -163,7 +186,7 @@ def check(task, reorder, suite):
             dest.insert(sorted_place(dest, task["element"]), task["element"])
         else:
             value = source.pop(task["index"])
-            dest.insert(task["at"], value)
+            insert(dest, task["at"], value)
         if json.dumps(after) != json.dumps(expected):
             failures.append("the parser reads other data than the move gives")
     lost, gained = lines_changed(old, new)
