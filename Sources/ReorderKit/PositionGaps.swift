@@ -1,0 +1,144 @@
+/// Which bytes stand between the items of a result that has positions the
+/// source has not, or lacks some it has: UIKit's model, in which a delete
+/// removes a source position and an insert adds a result position, while
+/// the other positions, and the bytes between them (a blank line that
+/// separates two groups, a comment that belongs to a position), stay.
+///
+/// The source's gaps are numbered by the position before them: gap `g`
+/// stands between source positions `g` and `g + 1` (`0 ..< n - 1`); the
+/// head and the tail are no gaps and stay where they are. The result's
+/// positions are the kept source positions, in source order, with the new
+/// ones among them. Between two kept positions `s < s'` with `k` removed
+/// positions and `j` new ones between them, the source has the `k + 1`
+/// gaps `g_s … g_{s'-1}` and the result needs `j + 1`:
+///
+/// - `j >= k` (an insert, or as many new items as went: a replace): the
+///   source's gaps in order, then the usual separator for the rest. A new
+///   item sits right before the item at its index: the gap before it is
+///   the source's, the one after it the usual one.
+/// - `j < k` (a delete): the `j + 1` most significant of those gaps (the
+///   most line breaks, so a blank line that separates groups; ties: the
+///   first), in source order.
+///
+/// The same holds before the first kept position (the new and the removed
+/// positions after the head) and after the last (before the tail), with
+/// `k` and `j` gaps. A gap no result gap takes is dropped: the format keeps
+/// what belongs to its position in it (its comments), before the first
+/// taken gap of its stretch that follows it, else inside the last taken
+/// one (before its last line break), else (no gap taken in its stretch
+/// follows it) before the first item, for one before the first kept
+/// position, or after the last item.
+///
+/// Only for a result whose kept source items are in source order (a
+/// delete, an insert, a replace, and the halves of a move between lists):
+/// `make` returns nil for any other (a permutation: sort, reverse, move,
+/// keeps the positions as they are; a copy within the list; the identity),
+/// and the writer then gives result gap `p` the source's gap `p`.
+struct PositionGaps {
+    /// For each result gap `r` (between result positions `r` and `r + 1`):
+    /// the source gap it is, or -1 for the usual separator of a new
+    /// position.
+    let gaps: [Int]
+    /// Dropped gaps whose kept bytes go before result gap `r`'s, and
+    /// inside it (before its last line break), in source order.
+    let before: [Int: [Int]]
+    let inside: [Int: [Int]]
+    /// Dropped gaps whose kept bytes go before the result's first item,
+    /// after the head (inside it, before its last line break, when it
+    /// has one), and after its last item, before the tail, in source
+    /// order.
+    let leading: [Int]
+    let atEnd: [Int]
+    /// By source index: whether the item stays in the result.
+    let kept: [Bool]
+
+    /// The plan for a result whose items are `order` (a source index, or
+    /// -1 for a new item), of a source of `sourceCount` items whose gap `g`
+    /// holds `lineBreaks(g)` line breaks. Nil when the result is not of
+    /// the shape above, or keeps every position as it is.
+    static func make(_ order: [Int], sourceCount n: Int, lineBreaks: (Int) -> Int) -> PositionGaps? {
+        let m = order.count
+        guard n > 0, m > 0 else { return nil }
+        var last = -1
+        var keptCount = 0
+        for index in order where index >= 0 {
+            guard index > last else { return nil }
+            last = index
+            keptCount += 1
+        }
+        guard keptCount > 0, keptCount < n || m > n else { return nil }
+        var kept = [Bool](repeating: false, count: n)
+        for index in order where index >= 0 { kept[index] = true }
+        var gaps = [Int](repeating: -1, count: max(m - 1, 0))
+        var before: [Int: [Int]] = [:], inside: [Int: [Int]] = [:]
+        var atEnd: [Int] = []
+        /// One stretch: the source gaps `sourceGaps` and the result gaps
+        /// `resultGaps`; `middle` when kept positions stand on both sides.
+        func plan(_ sourceGaps: Range<Int>, _ resultGaps: Range<Int>, middle: Bool) {
+            let k = sourceGaps.count, j = resultGaps.count
+            guard k > 0 else { return }
+            var taken: [Int]
+            if j >= k {
+                taken = Array(sourceGaps)
+            } else {
+                taken = sourceGaps.sorted { a, b in
+                    let la = lineBreaks(a), lb = lineBreaks(b)
+                    return la != lb ? la > lb : a < b
+                }
+                taken = Array(taken.prefix(j)).sorted()
+            }
+            for (i, gap) in taken.enumerated() { gaps[resultGaps.lowerBound + i] = gap }
+            guard taken.count < k else { return }
+            var next = 0
+            for gap in sourceGaps {
+                while next < taken.count && taken[next] < gap { next += 1 }
+                if next < taken.count {
+                    if taken[next] == gap { continue }
+                    before[resultGaps.lowerBound + next, default: []].append(gap)
+                } else if middle, !taken.isEmpty {
+                    inside[resultGaps.lowerBound + taken.count - 1, default: []].append(gap)
+                } else {
+                    atEnd.append(gap)
+                }
+            }
+        }
+        var previous: (source: Int, result: Int)? = nil
+        var leadingDropped: [Int] = []
+        for (r, index) in order.enumerated() where index >= 0 {
+            if let previous {
+                plan(previous.source..<index, previous.result..<r, middle: true)
+            } else {
+                // Before the first kept position: the result gaps after
+                // each new item, the last of which faces it.
+                let before = atEnd
+                atEnd = []
+                plan(0..<index, 0..<r, middle: false)
+                leadingDropped = atEnd
+                atEnd = before
+            }
+            previous = (index, r)
+        }
+        if let previous { plan(previous.source..<n - 1, previous.result..<m - 1, middle: false) }
+        return PositionGaps(gaps: gaps, before: before, inside: inside, leading: leadingDropped, atEnd: atEnd, kept: kept)
+    }
+
+    /// `make` for an arrangement of a source of `sourceCount` items; nil
+    /// without computing anything for one with as many items as the
+    /// source and none new (a permutation, or the identity).
+    static func make(_ arrangement: Arrangement, sourceCount n: Int, lineBreaks: (Int) -> Int) -> PositionGaps? {
+        guard arrangement.count != n || arrangement.runs.contains(where: { $0.isNewItem }) else { return nil }
+        var order: [Int] = []
+        order.reserveCapacity(arrangement.count)
+        for run in arrangement.runs {
+            if run.isNewItem { order.append(-1) } else { order.append(contentsOf: run.start..<run.end) }
+        }
+        return make(order, sourceCount: n, lineBreaks: lineBreaks)
+    }
+}
+
+/// The number of line feeds in `range` of `source`.
+func lineFeedCount(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int {
+    var count = 0
+    for offset in range where source[offset] == 0x0A { count += 1 }
+    return count
+}
