@@ -142,3 +142,150 @@ func lineFeedCount(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int
     for offset in range where source[offset] == 0x0A { count += 1 }
     return count
 }
+
+/// A layout written through the `Renderer` whose gaps follow
+/// `PositionGaps` (`GapMapped`): what it keeps of a gap that goes, and how
+/// a new position's separator is written.
+protocol PositionGapLayout: ListLayout {
+    /// The document's bytes.
+    var source: UnsafeRawBufferPointer { get }
+
+    /// What source gap `gap` keeps when no result gap takes it (its
+    /// comments): pieces that start where the gap starts, each ending
+    /// where a line's content ends. Nothing by default.
+    func keptPieces(ofGap gap: Int) -> [Piece]
+
+    /// The separator after result position `position` when it is source
+    /// gap `gap` (a format whose gaps hold something of the position after
+    /// them, as a Markdown item's marker, gives that position's).
+    func separator(afterPosition position: Int, sourceGap gap: Int, resultCount: Int) -> Piece
+
+    /// The separator after result position `position` when the position
+    /// after it is a new one, or it is and the source has no gap for it.
+    func newSeparator(afterPosition position: Int, resultCount: Int) -> Piece
+}
+
+extension PositionGapLayout {
+    func keptPieces(ofGap gap: Int) -> [Piece] { [] }
+
+    func separator(afterPosition position: Int, sourceGap gap: Int, resultCount: Int) -> Piece {
+        separator(afterPosition: gap, resultCount: count)
+    }
+
+    func newSeparator(afterPosition position: Int, resultCount: Int) -> Piece {
+        separator(afterPosition: max(count - 1, position), resultCount: resultCount)
+    }
+}
+
+/// `base` with the gaps of one result as `PositionGaps` plans them; as
+/// `base` itself when the result keeps its positions (a permutation).
+struct GapMapped<Base: PositionGapLayout>: ListLayout {
+    let base: Base
+    let plan: PositionGaps?
+    /// Whether the dropped gaps before the first item are kept in the
+    /// head (it has a line break to put them before), or after the last.
+    private let leadingInHead: Bool
+
+    init(_ base: Base, _ arrangement: Arrangement) {
+        self.base = base
+        let count = base.count
+        // Where every gap is the same bytes and keeps nothing, which one
+        // stands where makes no difference.
+        plan = base.separatorsAreUniform ? nil : PositionGaps.make(arrangement, sourceCount: count) { gap in
+            GapMapped.lineFeeds(base, base.separator(afterPosition: gap, resultCount: count))
+        }
+        if let plan, !plan.leading.isEmpty, case .source(let range)? = base.head(resultCount: arrangement.count).last {
+            leadingInHead = GapMapped.lastLineBreak(base, range) != nil
+        } else {
+            leadingInHead = false
+        }
+    }
+
+    var count: Int { base.count }
+    func itemRange(_ index: Int) -> Range<Int> { base.itemRange(index) }
+    func itemStart(_ index: Int) -> Int { base.itemStart(index) }
+    var separatorsAreUniform: Bool { plan == nil && base.separatorsAreUniform }
+    var uniformTerminator: [UInt8]? { plan == nil ? base.uniformTerminator : nil }
+
+    func head(resultCount: Int) -> [Piece] {
+        var pieces = base.head(resultCount: resultCount)
+        guard let plan, leadingInHead, case .source(let range)? = pieces.last,
+              let split = GapMapped.lastLineBreak(base, range) else { return pieces }
+        pieces.removeLast()
+        pieces.append(.source(range.lowerBound..<split))
+        var rest = split..<range.upperBound
+        for gap in plan.leading {
+            let kept = base.keptPieces(ofGap: gap)
+            pieces += kept
+            // What stood after the last bytes kept, when it is only blank
+            // lines and the next item's indentation (a blank line that
+            // keeps a comment the position's, not the item's below).
+            if case .source(let last)? = kept.last,
+               case .source(let whole) = base.separator(afterPosition: gap, resultCount: base.count),
+               last.upperBound <= whole.upperBound,
+               (last.upperBound..<whole.upperBound).allSatisfy({ [0x20, 0x09, 0x0D, 0x0A].contains(base.source[$0]) }),
+               lineFeedCount(base.source, last.upperBound..<whole.upperBound) > 0 {
+                rest = last.upperBound..<whole.upperBound
+            } else if !kept.isEmpty {
+                rest = split..<range.upperBound
+            }
+        }
+        pieces.append(.source(rest))
+        return pieces
+    }
+
+    func separator(afterPosition position: Int, resultCount: Int) -> Piece {
+        guard let plan else { return base.separator(afterPosition: position, resultCount: resultCount) }
+        let gap = plan.gaps[position]
+        let main = gap >= 0 ? base.separator(afterPosition: position, sourceGap: gap, resultCount: resultCount)
+            : base.newSeparator(afterPosition: position, resultCount: resultCount)
+        guard !plan.before.isEmpty || !plan.inside.isEmpty else { return main }
+        let before = plan.before[position] ?? [], inside = plan.inside[position] ?? []
+        guard !before.isEmpty || !inside.isEmpty else { return main }
+        var bytes: [UInt8] = []
+        for gap in before { for piece in base.keptPieces(ofGap: gap) { bytes += GapMapped.bytes(base, piece) } }
+        let mainBytes = GapMapped.bytes(base, main)
+        var split = mainBytes.count
+        if !inside.isEmpty, let lineFeed = mainBytes.lastIndex(of: 0x0A) {
+            split = lineFeed > 0 && mainBytes[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
+        }
+        bytes += mainBytes[..<split]
+        for gap in inside { for piece in base.keptPieces(ofGap: gap) { bytes += GapMapped.bytes(base, piece) } }
+        bytes += mainBytes[split...]
+        return .bytes(bytes)
+    }
+
+    func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
+        guard let plan else { return base.tail(resultCount: resultCount, lastItemIsEmpty: lastItemIsEmpty) }
+        var pieces: [Piece] = []
+        if !leadingInHead { for gap in plan.leading { pieces += base.keptPieces(ofGap: gap) } }
+        for gap in plan.atEnd { pieces += base.keptPieces(ofGap: gap) }
+        // The tail with no position gone: those that went keep their
+        // bytes above.
+        return pieces + base.tail(resultCount: base.count, lastItemIsEmpty: lastItemIsEmpty)
+    }
+
+    private static func bytes(_ base: Base, _ piece: Piece) -> [UInt8] {
+        switch piece {
+        case .source(let range): return Array(base.source[range])
+        case .bytes(let bytes): return bytes
+        }
+    }
+
+    private static func lineFeeds(_ base: Base, _ piece: Piece) -> Int {
+        switch piece {
+        case .source(let range): return lineFeedCount(base.source, range)
+        case .bytes(let bytes): return bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+    }
+
+    /// Where the last line break of `range` starts (its CR, for CR LF).
+    private static func lastLineBreak(_ base: Base, _ range: Range<Int>) -> Int? {
+        var p = range.upperBound
+        while p > range.lowerBound && base.source[p - 1] != 0x0A { p -= 1 }
+        guard p > range.lowerBound else { return nil }
+        p -= 1
+        if p > range.lowerBound && base.source[p - 1] == 0x0D { p -= 1 }
+        return p
+    }
+}

@@ -94,4 +94,33 @@ final class PositionGapTests: XCTestCase {
             (["batch", "-p", "/x", "-e", "delete 0", "-e", "delete 3", "-e", "insert 1 9"], "x = [\n  2,\n\n  9,\n  3,\n]\n"),
         ])
     }
+    // MARK: - YAML
+
+    func testYAMLMappingKeepsTheBlankLineBetweenItsGroups() throws {
+        try check("g.yaml", "a: 1\nb: 2\n\nc: 3\nd: 4\n", [
+            (["delete", "0"], "b: 2\n\nc: 3\nd: 4\n"),
+            (["delete", "1"], "a: 1\n\nc: 3\nd: 4\n"),
+            (["delete", "2"], "a: 1\nb: 2\n\nd: 4\n"),
+            (["delete", "-1"], "a: 1\nb: 2\n\nc: 3\n"),
+            (["insert", "2", "x: 9"], "a: 1\nb: 2\n\nx: 9\nc: 3\nd: 4\n"),
+            (["insert", "1", "x: 9"], "a: 1\nx: 9\nb: 2\n\nc: 3\nd: 4\n"),
+            (["batch", "-e", "delete 0", "-e", "delete 3", "-e", "insert 1 x: 9"], "b: 2\n\nx: 9\nc: 3\n"),
+            (["batch", "-e", "delete 1", "-e", "delete 2"], "a: 1\n\nd: 4\n"),
+        ])
+    }
+
+    func testYAMLSequenceKeepsTheCommentsOfPositionsInPlace() throws {
+        // `# about the rest` has a blank line below it: it is position 0's,
+        // not b's, and stays there, with its blank line, when a goes.
+        let source = "top:\n  - a\n  # about the rest\n\n  - b\n  - c\n\n  - d\n"
+        try check("h.yaml", source, [
+            (["delete", "0", "-p", "/top"], "top:\n  # about the rest\n\n  - b\n  - c\n\n  - d\n"),
+            (["delete", "1", "-p", "/top"], "top:\n  - a\n  # about the rest\n\n  - c\n\n  - d\n"),
+            (["delete", "2", "-p", "/top"], "top:\n  - a\n  # about the rest\n\n  - b\n\n  - d\n"),
+            (["insert", "2", "x", "-p", "/top"], "top:\n  - a\n  # about the rest\n\n  - b\n  - x\n  - c\n\n  - d\n"),
+            (["insert", "3", "x", "-p", "/top"], "top:\n  - a\n  # about the rest\n\n  - b\n  - c\n\n  - x\n  - d\n"),
+            (["batch", "-p", "/top", "-e", "delete 0", "-e", "delete 3", "-e", "insert 1 x"],
+             "top:\n  # about the rest\n\n  - b\n  - x\n  - c\n"),
+        ])
+    }
 }

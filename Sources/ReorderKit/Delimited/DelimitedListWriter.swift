@@ -225,6 +225,7 @@ struct DelimitedListWriter {
         let n = list.count, m = slots.count
         let writesTrailing = list.trailingSeparator == .asInSource && list.separators[n - 1] != nil
         let newBeforeSeparator = list.newBeforeSeparator
+        let newBetween = list.newBetween
         // Positions that went before the first item: their own comments
         // stay there, on lines of their own when the head ends a line.
         try putSplit(list.window.lowerBound..<list.starts[0], plan.leading, plan, &out, isHead: true)
@@ -239,7 +240,7 @@ struct DelimitedListWriter {
                 for gap in plan.before[position] ?? [] { try putDropped(gap, plan, &out) }
                 let gap = plan.gaps[position]
                 guard gap >= 0 else {
-                    try out.put(list.newBetween)
+                    try out.put(newBetween)
                     continue
                 }
                 if !plan.kept[gap], let separator = list.separators[gap] {
