@@ -195,7 +195,10 @@ struct GapMapped<Base: PositionGapLayout>: ListLayout {
             GapMapped.lineFeeds(base, base.separator(afterPosition: gap, resultCount: count))
         }
         if let plan, !plan.leading.isEmpty, case .source(let range)? = base.head(resultCount: arrangement.count).last {
+            // A line break to put them before, or the first item at the
+            // start of the file's first line (after a byte-order mark).
             leadingInHead = GapMapped.lastLineBreak(base, range) != nil
+                || (range.upperBound <= 3 && range.allSatisfy { base.source[$0] >= 0x80 })
         } else {
             leadingInHead = false
         }
@@ -209,13 +212,23 @@ struct GapMapped<Base: PositionGapLayout>: ListLayout {
 
     func head(resultCount: Int) -> [Piece] {
         var pieces = base.head(resultCount: resultCount)
-        guard let plan, leadingInHead, case .source(let range)? = pieces.last,
-              let split = GapMapped.lastLineBreak(base, range) else { return pieces }
+        guard let plan, leadingInHead, case .source(let range)? = pieces.last else { return pieces }
+        // At the start of the file, the first bytes kept start the first
+        // line, without the line breaks before them.
+        let split = GapMapped.lastLineBreak(base, range) ?? range.upperBound
+        var atFileStart = split == range.upperBound
         pieces.removeLast()
         pieces.append(.source(range.lowerBound..<split))
         var rest = split..<range.upperBound
         for gap in plan.leading {
-            let kept = base.keptPieces(ofGap: gap)
+            var kept = base.keptPieces(ofGap: gap)
+            if atFileStart, case .source(var first)? = kept.first {
+                while first.lowerBound < first.upperBound && [0x20, 0x09, 0x0D, 0x0A].contains(base.source[first.lowerBound]) {
+                    first = first.lowerBound + 1..<first.upperBound
+                }
+                kept[0] = .source(first)
+                atFileStart = false
+            }
             pieces += kept
             // What stood after the last bytes kept, when it is only blank
             // lines and the next item's indentation (a blank line that
@@ -231,6 +244,10 @@ struct GapMapped<Base: PositionGapLayout>: ListLayout {
             }
         }
         pieces.append(.source(rest))
+        if rest.isEmpty && !atFileStart && split == range.upperBound {
+            // Bytes kept at the start of the file end their line.
+            pieces.append(.bytes([0x0A]))
+        }
         return pieces
     }
 

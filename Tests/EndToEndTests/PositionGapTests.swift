@@ -123,4 +123,28 @@ final class PositionGapTests: XCTestCase {
              "top:\n  # about the rest\n\n  - b\n  - x\n  - c\n"),
         ])
     }
+    // MARK: - TOML tables
+
+    func testTOMLTableKeepsTheBlankLineBetweenItsGroups() throws {
+        let source = "[t]\na = 1\nb = 2\n\nc = 3\nd = 4\n\n[u]\nx = 1\n"
+        let rest = "\n\n[u]\nx = 1\n"
+        try check("t.toml", source, [
+            (["delete", "0", "-p", "/t"], "[t]\nb = 2\n\nc = 3\nd = 4" + rest),
+            (["delete", "1", "-p", "/t"], "[t]\na = 1\n\nc = 3\nd = 4" + rest),
+            (["delete", "2", "-p", "/t"], "[t]\na = 1\nb = 2\n\nd = 4" + rest),
+            (["insert", "2", "x = 9", "-p", "/t"], "[t]\na = 1\nb = 2\n\nx = 9\nc = 3\nd = 4" + rest),
+            (["insert", "1", "x = 9", "-p", "/t"], "[t]\na = 1\nx = 9\nb = 2\n\nc = 3\nd = 4" + rest),
+            (["batch", "-p", "/t", "-e", "delete 0", "-e", "delete 3", "-e", "insert 1 x = 9"],
+             "[t]\nb = 2\n\nx = 9\nc = 3" + rest),
+            (["batch", "-p", "/t", "-e", "delete 1", "-e", "delete 2"], "[t]\na = 1\n\nd = 4" + rest),
+        ])
+    }
+
+    func testTOMLSectionsKeepAnotherTablesSectionWhereItStood() throws {
+        let source = "[t.a]\nk = 1\n\n# about u\n[u]\nx = 1\n\n[t.b]\nk = 2\n\n[t.c]\nk = 3\n"
+        try check("s.toml", source, [
+            (["delete", "0", "-p", "/t"], "# about u\n[u]\nx = 1\n\n[t.b]\nk = 2\n\n[t.c]\nk = 3\n"),
+            (["delete", "1", "-p", "/t"], "[t.a]\nk = 1\n\n# about u\n[u]\nx = 1\n\n[t.c]\nk = 3\n"),
+        ])
+    }
 }
