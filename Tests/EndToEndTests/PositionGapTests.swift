@@ -147,4 +147,32 @@ final class PositionGapTests: XCTestCase {
             (["delete", "1", "-p", "/t"], "[t.a]\nk = 1\n\n# about u\n[u]\nx = 1\n\n[t.c]\nk = 3\n"),
         ])
     }
+    // MARK: - Markdown
+
+    func testMarkdownLooseListStaysLoose() throws {
+        // One blank line makes the whole list loose (CommonMark): deleting
+        // the item before it must not take it away.
+        try check("g.md", "- a\n- b\n\n- c\n", [
+            (["delete", "0"], "- b\n\n- c\n"),
+            (["delete", "1"], "- a\n\n- c\n"),
+            (["delete", "2"], "- a\n- b\n"),
+        ])
+    }
+
+    func testMarkdownListKeepsItsGroupsAndItsNumbers() throws {
+        // The numbers belong to positions, as the blank line does.
+        try check("o.md", "# T\n\n1. a\n2. b\n\n3. c\n4. d\n\nafter\n", [
+            (["delete", "0"], "# T\n\n1. b\n\n2. c\n3. d\n\nafter\n"),
+            (["delete", "1"], "# T\n\n1. a\n\n2. c\n3. d\n\nafter\n"),
+            (["delete", "2"], "# T\n\n1. a\n2. b\n\n3. d\n\nafter\n"),
+            (["insert", "2", "x"], "# T\n\n1. a\n2. b\n\n3. x\n4. c\n5. d\n\nafter\n"),
+            (["insert", "1", "x"], "# T\n\n1. a\n2. x\n3. b\n\n4. c\n5. d\n\nafter\n"),
+            (["batch", "-e", "delete 0", "-e", "delete 2", "-e", "insert 1 x"], "# T\n\n1. b\n\n2. x\n3. d\n\nafter\n"),
+        ])
+        // Where every item is parted by a blank line, so is a new one.
+        try check("l.md", "- a\n\n- b\n\n- c\n", [
+            (["insert", "2", "x"], "- a\n\n- b\n\n- x\n\n- c\n"),
+            (["delete", "0"], "- b\n\n- c\n"),
+        ])
+    }
 }
