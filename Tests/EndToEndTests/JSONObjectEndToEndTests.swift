@@ -215,9 +215,9 @@ final class JSONObjectEndToEndTests: XCTestCase {
             """)
         XCTAssertEqual(try h.run(["sort", "--recursive", "--check", "tsconfig.json"]).status, 0)
 
-        // Deleting a member deletes its comments. The blank lines belong to
-        // positions: the members below move up through them, so the one
-        // that stood before `// Emit` now stands after `outDir`.
+        // Deleting a member deletes its comments and its position. The
+        // blank lines belong to the positions around them and stay
+        // between the same members: before `// Emit` still.
         try h.write("tsconfig.json", tsconfig)
         XCTAssertEqual(try h.run(["delete", "=strict", "-p", "/compilerOptions", "tsconfig.json"]).status, 0)
         XCTAssertEqual(try h.text("tsconfig.json"), """
@@ -233,9 +233,9 @@ final class JSONObjectEndToEndTests: XCTestCase {
 
                 "noUnusedLocals": true,
                 "exactOptionalPropertyTypes": true, // see #412
+
                 // Emit
                 "outDir": "dist",
-
                 "declaration": true,
               },
               "include": ["src/**/*.ts", "test/**/*.ts",],

@@ -137,7 +137,8 @@ print("ok")
 
     /// A table whose sections stand apart, another table's section between
     /// them: deleting one of them leaves the other table's section in the
-    /// file (it was deleted with it, exit 0).
+    /// file (it was deleted with it, exit 0), where it stood: before the
+    /// section that followed it.
     func testDeletingASectionKeepsAnotherTablesSectionThatStoodBetween() throws {
         let h = try Harness()
         let source = "[t.a]\nk = 1\n\n# about u\n[u]\nk = 2\n\n[t.b]\nk = 3\n"
@@ -147,11 +148,11 @@ print("ok")
         XCTAssertEqual(result.out, "[t.a]\nk = 1\n\n# about u\n[u]\nk = 2\n")
         result = try h.run(["delete", "=a", "-p", "/t", "n.toml", "-o", "-"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.out, "[t.b]\nk = 3\n\n# about u\n[u]\nk = 2\n")
+        XCTAssertEqual(result.out, "# about u\n[u]\nk = 2\n\n[t.b]\nk = 3\n")
 
         try h.write("m.toml", "[t.a.x]\nk = 1\n\n[t.b.x]\nk = 2\n\n[t.a.y]\nk = 3\n")
         result = try h.run(["delete", "0", "-p", "/t/a", "m.toml", "-o", "-"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.out, "[t.a.y]\nk = 3\n\n[t.b.x]\nk = 2\n")
+        XCTAssertEqual(result.out, "[t.b.x]\nk = 2\n\n[t.a.y]\nk = 3\n")
     }
 }

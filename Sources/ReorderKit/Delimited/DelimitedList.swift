@@ -126,9 +126,9 @@ extension DelimitedList {
     }
 
     /// Between a new position and the one before it: as between the last
-    /// two source positions (without their comments: the last line break
-    /// and the blanks after it), or as between the bracket and a single
-    /// item.
+    /// two source positions (without their comments, and without blank
+    /// lines unless every item is parted by them: the last line break and
+    /// the blanks after it), or as between the bracket and a single item.
     var newBetween: [UInt8] {
         switch count {
         case 0:
@@ -139,7 +139,8 @@ extension DelimitedList {
             return region.isEmpty ? inlineBetween : Array(source[region])
         default:
             let region = lineEnds[count - 2]..<starts[count - 1]
-            guard hasComment(in: region) else { return Array(source[region]) }
+            guard hasComment(in: region) || (lineFeedCount(source, region) > 1 && !everyGapHasBlankLines)
+            else { return Array(source[region]) }
             var p = region.upperBound
             while p > region.lowerBound && source[p - 1] != 0x0A { p -= 1 }
             guard p > region.lowerBound else { return [0x20] }
@@ -148,6 +149,10 @@ extension DelimitedList {
             while p < region.upperBound && (source[p] == 0x20 || source[p] == 0x09) { p += 1 }
             return Array(source[lineBreakStart..<p])
         }
+    }
+
+    private var everyGapHasBlankLines: Bool {
+        (0..<count - 1).allSatisfy { lineFeedCount(source, lineEnds[$0]..<starts[$0 + 1]) > 1 }
     }
 
     /// Before a new position's separator: what the source has before the

@@ -95,6 +95,7 @@ struct DelimitedListWriter {
         let n = list.count, m = slots.count
         if n == 0 { return try writeIntoEmpty(slots, &out) }
         if m == 0 { return try writeEmptied(&out) }
+        if let plan = positionGaps(slots) { return try write(slots, plan, &out) }
         let writesTrailing = list.trailingSeparator == .asInSource && list.separators[n - 1] != nil
         // What new positions (past the source's last) are written with.
         let newBeforeSeparator = m > n ? list.newBeforeSeparator : []
@@ -105,20 +106,7 @@ struct DelimitedListWriter {
             let isLast = position == m - 1
             let writesSeparator = !isLast || writesTrailing
             try writeMain(slot, &out)
-            if position < n, let separator = list.separators[position] {
-                // What stands between the item and its separator belongs to
-                // the position, and its comments stay without the separator.
-                let beforeSeparator = list.mainEnds[position]..<separator
-                if writesSeparator {
-                    try out.put(beforeSeparator)
-                    try out.put(separator..<separator + 1)
-                } else {
-                    try out.putComments(beforeSeparator)
-                }
-            } else if writesSeparator {
-                try out.put(newBeforeSeparator)
-                try out.put([list.separator])
-            }
+            try writeSeparator(ofPosition: position < n ? position : nil, writesSeparator, newBeforeSeparator, &out)
             // The item's trailing comment, or the one that stays at this
             // position while its item stands inside a line elsewhere.
             var owner: Int? = nil
@@ -128,12 +116,7 @@ struct DelimitedListWriter {
             } else if !stays.isEmpty, let stayed = stays.hosted[position] {
                 owner = stayed
             }
-            if let owner, let trailing = list.trailingComments[owner] {
-                try out.put(trailing)
-                if list.isLineComment(list.lastComment(in: trailing)!) {
-                    out.openLineComment = list.valueStarts[owner]
-                }
-            }
+            if let owner { try writeTrailingComment(of: owner, &out) }
             if !isLast {
                 if position < n - 1 {
                     try out.put(list.lineEnds[position]..<list.starts[position + 1])
@@ -148,6 +131,131 @@ struct DelimitedListWriter {
                 if let separator = list.separators[dropped + 1] {
                     try out.putComments(list.mainEnds[dropped + 1]..<separator)
                 }
+            }
+            try out.put(list.lineEnds[n - 1]..<list.window.upperBound)
+        }
+    }
+
+    /// The result's gaps when it removes or adds positions and keeps its
+    /// source items in source order (`PositionGaps`); nil otherwise.
+    private func positionGaps(_ slots: [Slot]) -> PositionGaps? {
+        let list = self.list, n = list.count
+        guard slots.count != n || slots.contains(where: { if case .new = $0 { true } else { false } }) else { return nil }
+        let order = slots.map { slot -> Int in if case .source(let index) = slot { index } else { -1 } }
+        return PositionGaps.make(order, sourceCount: n) { gap in
+            lineFeedCount(list.source, list.mainEnds[gap]..<(list.separators[gap] ?? list.mainEnds[gap]))
+                + lineFeedCount(list.source, list.lineEnds[gap]..<list.starts[gap + 1])
+        }
+    }
+
+    /// What stands between a position's main part and the next (the
+    /// bytes before its separator, and the separator when one is written):
+    /// source position `position`'s, or a new position's.
+    @inline(__always)
+    private func writeSeparator<Sink: PieceSink>(
+        ofPosition position: Int?, _ writesSeparator: Bool, _ newBeforeSeparator: [UInt8], _ out: inout Output<Sink>
+    ) throws {
+        if let position, let separator = list.separators[position] {
+            // What stands between the item and its separator belongs to
+            // the position, and its comments stay without the separator.
+            let beforeSeparator = list.mainEnds[position]..<separator
+            if writesSeparator {
+                try out.put(beforeSeparator)
+                try out.put(separator..<separator + 1)
+            } else {
+                try out.putComments(beforeSeparator)
+            }
+        } else if writesSeparator {
+            try out.put(newBeforeSeparator)
+            try out.put([list.separator])
+        }
+    }
+
+    /// What a dropped gap keeps: the comments before its removed
+    /// position's separator, and those between it and the next.
+    private func putDropped<Sink: PieceSink>(_ gap: Int, _ plan: PositionGaps, _ out: inout Output<Sink>) throws {
+        if !plan.kept[gap], let separator = list.separators[gap] {
+            try out.putComments(list.mainEnds[gap]..<separator)
+        }
+        try out.putComments(list.lineEnds[gap]..<list.starts[gap + 1])
+    }
+
+    /// `range`, with the kept comments of `dropped` gaps before its last
+    /// line break (after it, when it has none).
+    private func putSplit<Sink: PieceSink>(
+        _ range: Range<Int>, _ dropped: [Int], _ plan: PositionGaps, _ out: inout Output<Sink>, isHead: Bool = false
+    ) throws {
+        guard !dropped.isEmpty else { return try out.put(range) }
+        // In the head, only a line break inside the brackets.
+        let floor = isHead ? list.open + 1 : range.lowerBound
+        var lastLineBreak = range.upperBound
+        while lastLineBreak > floor && list.source[lastLineBreak - 1] != 0x0A { lastLineBreak -= 1 }
+        if lastLineBreak > floor {
+            lastLineBreak -= 1
+            if lastLineBreak > floor && list.source[lastLineBreak - 1] == 0x0D { lastLineBreak -= 1 }
+        } else {
+            lastLineBreak = range.upperBound
+        }
+        try out.put(range.lowerBound..<lastLineBreak)
+        for gap in dropped { try putDropped(gap, plan, &out) }
+        // Before the first item, what stood after the last comment kept
+        // (a blank line that keeps it the position's, not the item's),
+        // when it was the rest of its gap.
+        if isHead, let gap = dropped.last(where: { list.hasComment(in: list.lineEnds[$0]..<list.starts[$0 + 1]) }),
+           let last = list.lastComment(in: list.lineEnds[gap]..<list.starts[gap + 1]) {
+            var end = last.upperBound
+            while end < list.starts[gap + 1] && isBlankOrLineBreak(list.source[end]) { end += 1 }
+            if end == list.starts[gap + 1] { return try out.put(last.upperBound..<end) }
+        }
+        try out.put(lastLineBreak..<range.upperBound)
+    }
+
+    private func writeTrailingComment<Sink: PieceSink>(of owner: Int, _ out: inout Output<Sink>) throws {
+        guard let trailing = list.trailingComments[owner] else { return }
+        try out.put(trailing)
+        if list.isLineComment(list.lastComment(in: trailing)!) {
+            out.openLineComment = list.valueStarts[owner]
+        }
+    }
+
+    /// The walk of a result that removes or adds positions: each kept
+    /// item at its own position, the gaps as `plan` says.
+    private func write<Sink: PieceSink>(_ slots: [Slot], _ plan: PositionGaps, _ out: inout Output<Sink>) throws {
+        let list = self.list
+        let n = list.count, m = slots.count
+        let writesTrailing = list.trailingSeparator == .asInSource && list.separators[n - 1] != nil
+        let newBeforeSeparator = list.newBeforeSeparator
+        let newBetween = list.newBetween
+        // Positions that went before the first item: their own comments
+        // stay there, on lines of their own when the head ends a line.
+        try putSplit(list.window.lowerBound..<list.starts[0], plan.leading, plan, &out, isHead: true)
+        for (position, slot) in slots.enumerated() {
+            let isLast = position == m - 1
+            try writeMain(slot, &out)
+            var own: Int? = nil
+            if case .source(let index) = slot { own = index }
+            try writeSeparator(ofPosition: own, !isLast || writesTrailing, newBeforeSeparator, &out)
+            if let own { try writeTrailingComment(of: own, &out) }
+            if !isLast {
+                for gap in plan.before[position] ?? [] { try putDropped(gap, plan, &out) }
+                let gap = plan.gaps[position]
+                guard gap >= 0 else {
+                    try out.put(newBetween)
+                    continue
+                }
+                if !plan.kept[gap], let separator = list.separators[gap] {
+                    try out.putComments(list.mainEnds[gap]..<separator)
+                }
+                // The dropped gaps after this one keep their comments on
+                // lines of their own, before the next item's line.
+                try putSplit(list.lineEnds[gap]..<list.starts[gap + 1], plan.inside[position] ?? [], plan, &out)
+                continue
+            }
+            // Positions that went after the last item: their own comments
+            // stay, before the tail.
+            for gap in plan.atEnd { try putDropped(gap, plan, &out) }
+            if !plan.kept[n - 1], let separator = list.separators[n - 1] {
+                try out.putComments(list.mainEnds[n - 1]..<separator)
             }
             try out.put(list.lineEnds[n - 1]..<list.window.upperBound)
         }

@@ -156,3 +156,17 @@ extension JSONListLayout {
         return bytes
     }
 }
+
+/// A delete or an insert removes or adds positions, and the others keep
+/// their gaps (`PositionGaps`).
+extension JSONLayout: PositionGapLayout {
+    public func write(
+        _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    ) rethrows {
+        try Renderer(layout: GapMapped(self, arrangement), source: source).write(arrangement, gathered: write)
+    }
+
+    public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
+        Renderer(layout: GapMapped(self, arrangement), source: source).outputEqualsSource(arrangement)
+    }
+}

@@ -3,7 +3,8 @@
 /// array that was empty.
 ///
 /// - Two or more elements: the separator before the last element, so
-///   appended elements look like the last one.
+///   appended elements look like the last one (without the blank lines
+///   that part it from a group before it, unless all are parted so).
 /// - One element: `,` and the whitespace between `[` and the element
 ///   (`[\n  1\n]` → `[\n  1,\n  2\n]`, `[ 1 ]` → `[ 1, 2 ]`). With no
 ///   whitespace there (`[1]`), the document's style: `,` in a compact
@@ -59,6 +60,18 @@ struct JSONNewPositions {
             while ValidatedJSON.isWhitespace(source[separatorStart - 1]) { separatorStart -= 1 }
             separatorStart -= 1
             while ValidatedJSON.isWhitespace(source[separatorStart - 1]) { separatorStart -= 1 }
+            // Without the blank lines that part a group from the last one
+            // (unless every element is parted so): the comma, the last
+            // line break and the indentation.
+            if !scan.separatorsAreUniform && lineFeedCount(source, separatorStart..<last) > 1 {
+                var lineBreak = last
+                while source[lineBreak - 1] != 0x0A { lineBreak -= 1 }
+                lineBreak -= 1
+                if source[lineBreak - 1] == 0x0D { lineBreak -= 1 }
+                var comma = separatorStart
+                while source[comma] != 0x2C { comma += 1 }
+                return (.bytes(Array(source[separatorStart...comma]) + Array(source[lineBreak..<last])), [], [])
+            }
             return (.source(separatorStart..<last), [], [])
         case 1:
             let whitespace = Array(source[scan.openBracket + 1..<starts[0]])

@@ -13,7 +13,7 @@
 /// (`9.` and `10.`), the lines after its first are indented by the
 /// difference, so that they stay at its content column; such a result is
 /// written by this layout rather than as slices of the source alone.
-public struct MarkdownLayout: ListLayout, FormatLayout {
+public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
     public let source: UnsafeRawBufferPointer
     let blocks: MarkdownBlocks
     let list: MarkdownBlocks.List
@@ -22,7 +22,9 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     /// first line ends so).
     let lineBreak: [UInt8]
     /// What comes before a new position's marker: a line break, the
-    /// blank lines of the last separator, and the marker's indentation.
+    /// blank lines of the last separator (when every item is parted by
+    /// blank lines: a loose list stays loose), and the marker's
+    /// indentation.
     let newPositionLead: [UInt8]
     /// The spaces after the marker of an inserted item.
     let newItemPadding: Int
@@ -52,7 +54,19 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         }
         let last = items[items.count - 1]
         if items.count >= 2 {
-            newPositionLead = Array(source[items[items.count - 2].range.upperBound..<last.markerStart])
+            let lead = items[items.count - 2].range.upperBound..<last.markerStart
+            let blankLines = { (gap: Range<Int>) in lineFeedCount(source, gap) > 1 }
+            if blankLines(lead) && !(0..<items.count - 1).allSatisfy({ blankLines(items[$0].range.upperBound..<items[$0 + 1].markerStart) }) {
+                // Not every item is parted by a blank line: a group's blank
+                // line is not how a new item is written.
+                var lineBreakStart = lead.upperBound
+                while source[lineBreakStart - 1] != 0x0A { lineBreakStart -= 1 }
+                lineBreakStart -= 1
+                if lineBreakStart > lead.lowerBound && source[lineBreakStart - 1] == 0x0D { lineBreakStart -= 1 }
+                newPositionLead = Array(source[lineBreakStart..<lead.upperBound])
+            } else {
+                newPositionLead = Array(source[lead])
+            }
         } else {
             newPositionLead = lineBreak + [UInt8](repeating: 0x20, count: last.markerColumn)
         }
@@ -120,6 +134,17 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
             return .source(items[position].range.upperBound..<items[position + 1].markerEnd)
         }
         return .bytes(newPositionLead + marker(at: position + 1))
+    }
+
+    /// A gap the plan moves (`PositionGaps`): its blank lines and the
+    /// marker's indentation, with the marker of the position after it.
+    func separator(afterPosition position: Int, sourceGap gap: Int, resultCount: Int) -> Piece {
+        if gap == position { return separator(afterPosition: position, resultCount: resultCount) }
+        return .bytes(Array(source[items[gap].range.upperBound..<items[gap + 1].markerStart]) + marker(at: position + 1))
+    }
+
+    func newSeparator(afterPosition position: Int, resultCount: Int) -> Piece {
+        .bytes(newPositionLead + marker(at: position + 1))
     }
 
     public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
@@ -292,16 +317,17 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
             }
         }
         let resultCount = arrangement.count
-        for piece in head(resultCount: resultCount) { put(piece) }
+        let layout = GapMapped(self, arrangement)
+        for piece in layout.head(resultCount: resultCount) { put(piece) }
         for (position, entry) in entries(arrangement).enumerated() {
-            if position > 0 { put(separator(afterPosition: position - 1, resultCount: resultCount)) }
+            if position > 0 { put(layout.separator(afterPosition: position - 1, resultCount: resultCount)) }
             if let index = entry.source {
                 out += shifted(index, by: shift(ofItem: index, at: position))
             } else {
                 out += entry.bytes
             }
         }
-        for piece in tail(resultCount: resultCount, lastItemIsEmpty: false) { put(piece) }
+        for piece in layout.tail(resultCount: resultCount, lastItemIsEmpty: false) { put(piece) }
         return out
     }
 
@@ -309,7 +335,7 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
         guard needsShift(arrangement) else {
-            try Renderer(layout: self, source: source).write(arrangement, gathered: write)
+            try Renderer(layout: GapMapped(self, arrangement), source: source).write(arrangement, gathered: write)
             return
         }
         let bytes = rendered(arrangement)
@@ -319,7 +345,9 @@ public struct MarkdownLayout: ListLayout, FormatLayout {
     }
 
     public func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
-        guard needsShift(arrangement) else { return Renderer(layout: self, source: source).outputEqualsSource(arrangement) }
+        guard needsShift(arrangement) else {
+            return Renderer(layout: GapMapped(self, arrangement), source: source).outputEqualsSource(arrangement)
+        }
         return rendered(arrangement).elementsEqual(source)
     }
 

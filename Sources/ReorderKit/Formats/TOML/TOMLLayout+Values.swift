@@ -426,11 +426,12 @@ extension TOMLLineLayout: NestedList {
     func write(
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
-        try NestedSort.write(positional: self, arrangement, gathered: write)
+        guard nested.regions.isEmpty else { return try NestedSort.write(self, arrangement, gathered: write) }
+        try Renderer(layout: GapMapped(self, arrangement), source: source).write(arrangement, gathered: write)
     }
 
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
-        nested.regions.isEmpty ? Renderer(layout: self, source: source).outputEqualsSource(arrangement)
+        nested.regions.isEmpty ? Renderer(layout: GapMapped(self, arrangement), source: source).outputEqualsSource(arrangement)
             : NestedSort.outputEqualsSource(self, arrangement)
     }
 }

@@ -21,7 +21,7 @@
 /// own, and the comment at the end of its last line is on that line.
 /// Everything else (blank lines, other comments, unrelated sections between
 /// elements) belongs to positions, so a result keeps the source's layout.
-struct TOMLLineLayout: FormatLayout, ListLayout {
+struct TOMLLineLayout: FormatLayout, PositionGapLayout {
     enum Kind { case table, tableArray, sections }
 
     /// A table's items are its keys; an array of tables' are its elements.
@@ -377,6 +377,15 @@ struct TOMLLineLayout: FormatLayout, ListLayout {
             return [.source(skipLineBreak(last.upperBound)..<source.count)]
         }
         return pieces + [.source(last.upperBound..<source.count)]
+    }
+
+    /// What a gap that goes keeps (`PositionGaps`): its comments, and what
+    /// stands in it that is not the table's (a section of another table
+    /// between this one's).
+    func keptPieces(ofGap gap: Int) -> [Piece] {
+        let between = ranges[gap].upperBound..<ranges[gap + 1].lowerBound
+        if let end = otherContentEnd(in: between) { return [.source(between.lowerBound..<end)] }
+        return CommentOwnership.keptComments(of: between, in: document).map { [.source($0)] } ?? []
     }
 
     /// When `between` holds a line that is neither blank nor a comment (a

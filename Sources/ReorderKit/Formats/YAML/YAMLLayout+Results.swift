@@ -54,17 +54,20 @@ extension YAMLLayout {
     /// the next entry's comment lines, or the tail. Each byte with its
     /// source offset (-1 for bytes the edit makes). `next`: the next
     /// entry's bytes, as a piece.
-    private func following(_ position: Int, resultCount: Int, sourceList: Bool, next: Piece?) -> (bytes: [UInt8], offsets: [Int], toEnd: Bool) {
+    private func following(_ position: Int, resultCount: Int, sourceList: Bool, next: Piece?,
+                           result: GapMapped<YAMLLayout>? = nil) -> (bytes: [UInt8], offsets: [Int], toEnd: Bool) {
         var pieces: [Piece]
         var toEnd = false
         if position + 1 < resultCount {
             pieces = [sourceList ? .source(ranges[position].upperBound..<ranges[position + 1].lowerBound)
-                      : separator(afterPosition: position, resultCount: resultCount)]
+                      : (result?.separator(afterPosition: position, resultCount: resultCount)
+                         ?? separator(afterPosition: position, resultCount: resultCount))]
             if let next { pieces.append(next) }
             toEnd = true
         } else {
             pieces = sourceList ? [.source(ranges[ranges.count - 1].upperBound..<source.count)]
-                : tail(resultCount: resultCount, lastItemIsEmpty: false)
+                : (result?.tail(resultCount: resultCount, lastItemIsEmpty: false)
+                   ?? tail(resultCount: resultCount, lastItemIsEmpty: false))
             toEnd = true
         }
         var bytes: [UInt8] = [], offsets: [Int] = []
@@ -143,6 +146,7 @@ extension YAMLLayout {
     func checkBlockScalars(_ arrangement: Arrangement) throws {
         guard scalarEnds.contains(where: { $0 != nil }) else { return }
         let resultCount = arrangement.count
+        let result = GapMapped(self, arrangement)
         // The result's entries as pieces, to find what follows each.
         var pieces: [Piece] = []
         var items: [Int?] = []
@@ -160,7 +164,7 @@ extension YAMLLayout {
         for (position, item) in items.enumerated() {
             guard let item, let scalar = scalarEnds[item] else { continue }
             let after = following(position, resultCount: resultCount, sourceList: false,
-                                  next: position + 1 < pieces.count ? pieces[position + 1] : nil)
+                                  next: position + 1 < pieces.count ? pieces[position + 1] : nil, result: result)
             let before = following(item, resultCount: count, sourceList: true,
                                    next: item + 1 < count ? .source(ranges[item + 1]) : nil)
             let now = YAMLLayout.joined(scalar, after.bytes, toEnd: after.toEnd)
@@ -193,7 +197,8 @@ extension YAMLLayout {
     func needsFinalLineBreak(_ arrangement: Arrangement) -> Bool {
         guard isBlock, let last = arrangement.runs.last, !last.isNewItem, let scalar = scalarEnds[last.end - 1],
               scalar.endsInLineBreak, last.end - 1 != count - 1 || arrangement.count < count else { return false }
-        let after = following(arrangement.count - 1, resultCount: arrangement.count, sourceList: false, next: nil)
+        let after = following(arrangement.count - 1, resultCount: arrangement.count, sourceList: false, next: nil,
+                              result: GapMapped(self, arrangement))
         let before = following(last.end - 1, resultCount: count, sourceList: true, next: nil)
         return before.bytes.contains(0x0A) && !after.bytes.contains(0x0A)
     }
@@ -226,11 +231,13 @@ extension YAMLLayout {
 
     /// The layout of one result: the list's own, with a line break after
     /// the head or at the end where the result needs one.
-    struct Planned: ListLayout {
+    struct Planned: PositionGapLayout {
         let base: YAMLLayout
         let breakBeforeFirst: Bool
         let finalBreak: Bool
 
+        var source: UnsafeRawBufferPointer { base.source }
+        func keptPieces(ofGap gap: Int) -> [Piece] { base.keptPieces(ofGap: gap) }
         var count: Int { base.count }
         func itemRange(_ index: Int) -> Range<Int> { base.itemRange(index) }
         var separatorsAreUniform: Bool { false }
@@ -252,7 +259,19 @@ extension YAMLLayout {
         }
     }
 
-    func planned(_ arrangement: Arrangement) -> Planned {
-        Planned(base: self, breakBeforeFirst: needsLineBreakBeforeFirst(arrangement), finalBreak: needsFinalLineBreak(arrangement))
+    /// The layout of one result, its gaps as `PositionGaps` plans them.
+    func planned(_ arrangement: Arrangement) -> GapMapped<Planned> {
+        GapMapped(Planned(base: self, breakBeforeFirst: needsLineBreakBeforeFirst(arrangement),
+                          finalBreak: needsFinalLineBreak(arrangement)), arrangement)
+    }
+}
+
+/// A block list's entries that go keep their comments; a flow list's keep
+/// nothing of their gaps (the commas between them).
+extension YAMLLayout: PositionGapLayout {
+    func keptPieces(ofGap gap: Int) -> [Piece] {
+        guard isBlock else { return [] }
+        let between = ranges[gap].upperBound..<ranges[gap + 1].lowerBound
+        return CommentOwnership.keptComments(of: between, in: document).map { [.source($0)] } ?? []
     }
 }

@@ -104,13 +104,15 @@ final class JSONCCommentTableTests: XCTestCase {
                 }
 
                 """),
-            // Deleting an item deletes its comments, and only them.
+            // Deleting an item deletes its comments, and only them; its
+            // position goes, and the section comment of the gap after it
+            // stays before the item that followed it.
             (delete(0), """
                 { // head
-                  "c": 2,
 
                   // section
 
+                  "c": 2,
                   "a": 3 // three
                   // before close
                 }
@@ -140,16 +142,17 @@ final class JSONCCommentTableTests: XCTestCase {
                 }
 
                 """),
-            // A new member takes a position; the comments of the items it
-            // pushes down go with them.
+            // A new member takes a new position, with the usual separator
+            // after it; the comments of the items it pushes down go with
+            // them, and the section comment stays between b and c.
             (insert(0, #""n": 0"#), """
                 { // head
                   "n": 0,
+                  // about b
+                  "b": 1, // one
 
                   // section
 
-                  // about b
-                  "b": 1, // one
                   "c": 2,
                   "a": 3 // three
                   // before close
@@ -436,9 +439,14 @@ final class JSONCCommentTableTests: XCTestCase {
     }
 
     func testRegressionTheCommentOfAPositionThatGoesSwallowsNoBracket() throws {
-        // Before: `[3⏎ // sep]`, the `]` inside the comment.
+        // Before: `[3⏎ // sep]`, the `]` inside the comment. The comment
+        // stays where its position was, before the item that followed it.
         try check("[1,\n // sep\n\n 2, 3]", [
-            (.delete(try SourceSelector(parsing: "0,1")), "[3\n // sep\n ]"),
+            (.delete(try SourceSelector(parsing: "0,1")), "[\n // sep\n\n 3]"),
+        ])
+        // After the last item, a line break goes before the bracket.
+        try check("[1, 2,\n // sep\n\n 3]", [
+            (.delete(try SourceSelector(parsing: "1,2")), "[1\n // sep\n ]"),
         ])
     }
 

@@ -765,12 +765,12 @@ final class TOMLLayoutTests: XCTestCase {
             ]
 
             """)
-        // The blank line belongs to the position after the first.
+        // The blank line belongs to the position after the first, which
+        // goes with it: it separated 1 from 2, and no other pair.
         XCTAssertEqual(try apply(delete(0), text, pointer: "/a"), """
             a = [ # opening
               # about two
               2,
-
               3 # three
               # closing
             ]

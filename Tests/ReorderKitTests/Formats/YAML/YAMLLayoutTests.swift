@@ -80,7 +80,8 @@ final class YAMLLayoutTests: XCTestCase {
                 runs-on: ubuntu-latest
 
             """)
-        // Three steps left: the fourth position, and its blank line, go.
+        // Three steps left: the deleted step's position goes, and the blank
+        // line of the position after it stays before `# Lint at the end`.
         XCTAssertEqual(try apply(.delete(try select("=make test")), workflow, pointer: "/jobs/test/steps", key: "/run"), """
             name: CI
             on: [push, pull_request]
@@ -95,6 +96,7 @@ final class YAMLLayoutTests: XCTestCase {
                     uses: actions/setup-python@v5
                     with:
                       python-version: "3.12"
+
                   # Lint at the end
                   - name: lint
                     run: |
@@ -362,15 +364,17 @@ final class YAMLLayoutTests: XCTestCase {
             - a  # a's own
             # at the end, kept
             """)
-        // Deleting b deletes its comments; position 1 goes, its comment stays.
+        // Deleting b deletes its comments; position 1 goes, and the
+        // comment of the gap after it stays where it was, before c.
         XCTAssertEqual(try apply(delete(1), text), """
             # header, kept apart by a blank line
 
             # about a
             - a  # a's own
-            - c
 
             # floating, kept by position 1
+
+            - c
             # at the end, kept
             """)
         // The first entry's comment lines are its own too.
