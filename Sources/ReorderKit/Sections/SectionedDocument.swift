@@ -40,6 +40,8 @@ public struct SectionedDocument {
     public let options: ReadOptions
     public let pointers: [String]
     let lists: [ListDocument]
+    /// Each section's number of items.
+    let counts: [Int]
     /// New items' texts are the format's strings (`--string`), not values.
     public var newItemsAreStrings = false
 
@@ -64,14 +66,9 @@ public struct SectionedDocument {
                 throw refuse("moving between lists is not supported for \(format.words.name) yet")
             }
         }
-        var lists: [ListDocument] = []
-        lists.reserveCapacity(pointers.count)
-        for pointer in pointers {
-            var sectionOptions = options
-            sectionOptions.pointer = pointer
-            lists.append(try ListDocument(source, format: format, options: sectionOptions))
-        }
+        let lists = try SectionedDocument.read(source, format: format, options: options, pointers: pointers)
         self.lists = lists
+        counts = lists.map(\.count)
     }
 
     /// No list twice, none inside another's item.
@@ -111,10 +108,48 @@ public struct SectionedDocument {
 
     public var sectionCount: Int { lists.count }
 
-    public func count(ofSection section: Int) -> Int { lists[section].count }
+    public func count(ofSection section: Int) -> Int { counts[section] }
 
     /// One section's list.
     public func list(_ section: Int) -> ListDocument { lists[section] }
+
+    /// The lists `pointers` name in `source`, read at once: all but the
+    /// first on lent threads (`options.lender`), each a whole read of the
+    /// document. The first error, by section, is thrown.
+    static func read(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
+                     pointers: [String]) throws -> [ListDocument] {
+        try reading(source, format: format, options: options, pointers: pointers).map { try $0.get() }
+    }
+
+    static func reading(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
+                        pointers: [String]) -> [Result<ListDocument, Error>] {
+        func read(_ pointer: String) -> Result<ListDocument, Error> {
+            var sectionOptions = options
+            sectionOptions.pointer = pointer
+            return Result { try ListDocument(source, format: format, options: sectionOptions) }
+        }
+        guard pointers.count > 1, let lender = options.lender, source.count >= SectionedDocument.twoThreadBytes else {
+            return pointers.map(read)
+        }
+        final class Reading: @unchecked Sendable {
+            var result: Result<ListDocument, Error>? = nil
+            let work: () -> Result<ListDocument, Error>
+            init(_ work: @escaping () -> Result<ListDocument, Error>) { self.work = work }
+            func run() { result = work() }
+        }
+        let readings = pointers.dropFirst().map { pointer in Reading { read(pointer) } }
+        var waits: [@Sendable () -> Void] = []
+        for reading in readings {
+            if let wait = lender.start({ reading.run() }) { waits.append(wait) } else { reading.run() }
+        }
+        let first = read(pointers[0])
+        for wait in waits { wait() }
+        return [first] + readings.map { $0.result! }
+    }
+
+    /// Below this size a document's lists are read one after another:
+    /// a thread costs more than the read.
+    static let twoThreadBytes = 1 << 18
 
     func refuse(_ problem: String, at offset: Int? = nil) -> FormatError {
         FormatError(format, .betweenLists(problem: problem), offset: offset)
@@ -169,13 +204,13 @@ public struct SectionedDocument {
             throw refuse("the edit names \(result.count) lists; the document has \(lists.count) sections")
         }
         // How often each item is used, and whether an item changes list.
-        var uses = lists.map { [Int](repeating: 0, count: $0.count) }
+        var uses = counts.map { [Int](repeating: 0, count: $0) }
         var crosses = [Bool](repeating: false, count: lists.count)
         for (s, items) in result.enumerated() {
             for item in items {
                 switch item {
                 case .existing(let path):
-                    guard path.section >= 0, path.section < lists.count, path.item >= 0, path.item < lists[path.section].count else {
+                    guard path.section >= 0, path.section < lists.count, path.item >= 0, path.item < counts[path.section] else {
                         throw refuse("no item \(path) in the document")
                     }
                     uses[path.section][path.item] += 1
@@ -378,34 +413,56 @@ public struct SectionedDocument {
             }
         }
         try output.withUnsafeBytes { buffer in
+            let readings = SectionedDocument.reading(buffer, format: format, options: options, pointers: pointers)
             for (s, plan) in plans.enumerated() {
-                var sectionOptions = options
-                sectionOptions.pointer = pointers[s]
                 let again: ListDocument
                 do {
-                    again = try ListDocument(buffer, format: format, options: sectionOptions)
+                    again = try readings[s].get()
                 } catch where plan.expected.isEmpty && plan.changes {
                     // A list emptied may be no list any more (a Markdown
                     // heading with nothing under it).
                     continue
                 }
                 guard plan.changes else {
-                    guard again.count == lists[s].count else { throw refuse("'\(pointers[s])' would not read back as it was") }
+                    guard again.count == counts[s] else { throw refuse("'\(pointers[s])' would not read back as it was") }
                     continue
                 }
                 guard again.count == plan.expected.count else {
                     throw refuse("the items would not read back as items of '\(pointers[s])'", at: firstCrossing(result))
                 }
-                for (position, expected) in plan.expected.enumerated() {
-                    let found = again.itemBytes(position)
+                let list = lists[s]
+                let layout = list.layout, againLayout = again.layout
+                let listBase = list.source.baseAddress, againBase = again.source.baseAddress
+                var position = 0
+                let expectedCount = plan.expected.count
+                while position < expectedCount {
+                    let expected = plan.expected[position]
+                    // A run of the section's own items, in order: the bytes
+                    // from its first item's start to its last one's end the
+                    // same in both (most often all of them at once).
                     if expected >= 0 {
-                        let was = lists[s].itemBytes(expected)
-                        if found.count == was.count && (was.isEmpty || memoryEqual(found.baseAddress!, was.baseAddress!, was.count)) { continue }
-                        try sameValue(again, position, lists[s], expected, at: offset(of: ItemPath(section: s, item: expected)))
+                        var end = position + 1
+                        while end < expectedCount && plan.expected[end] == expected + (end - position) { end += 1 }
+                        if end - position > 1 {
+                            let a = againLayout.itemRange(position).lowerBound..<againLayout.itemRange(end - 1).upperBound
+                            let b = layout.itemRange(expected).lowerBound..<layout.itemRange(expected + (end - position) - 1).upperBound
+                            if a.count == b.count && memoryEqual(againBase! + a.lowerBound, listBase! + b.lowerBound, a.count) {
+                                position = end
+                                continue
+                            }
+                        }
+                    }
+                    defer { position += 1 }
+                    let found = againLayout.itemRange(position)
+                    if expected >= 0 {
+                        let was = layout.itemRange(expected)
+                        if found.count == was.count
+                            && (was.isEmpty || memoryEqual(againBase! + found.lowerBound, listBase! + was.lowerBound, was.count)) { continue }
+                        try sameValue(again, position, list, expected, at: offset(of: ItemPath(section: s, item: expected)))
                     } else {
                         let laid = plan.laid[-1 - expected]
                         let same = laid.withUnsafeBytes { laid in
-                            found.count == laid.count && (laid.isEmpty || memoryEqual(found.baseAddress!, laid.baseAddress!, laid.count))
+                            found.count == laid.count && (laid.isEmpty || memoryEqual(againBase! + found.lowerBound, laid.baseAddress!, laid.count))
                         }
                         if same { continue }
                         guard let origin = plan.origins[-1 - expected] else {
