@@ -25,6 +25,10 @@ public struct ReadOptions: Sendable {
     /// The terminator of lines added to a list of lines that has no
     /// terminated line (a region's: its neighbour's), instead of LF.
     var fallbackTerminator: [UInt8]? = nil
+    /// The bytes were read whole once already, as this format, and found
+    /// valid (another list of the same document): a reader may skip a
+    /// pass that only validates (YAML's).
+    var alreadyValidated = false
     /// The options given that mean something only for some formats: the
     /// document is refused when it is read as a format one of them does
     /// not apply to, rather than the option doing nothing.

@@ -118,18 +118,36 @@ public struct SectionedDocument {
     /// document. The first error, by section, is thrown.
     static func read(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
                      pointers: [String]) throws -> [ListDocument] {
-        try reading(source, format: format, options: options, pointers: pointers).map { try $0.get() }
+        try reading(source, format: format, options: options, pointers: pointers).map { try $0!.get() }
     }
 
+    /// `wanted`: the sections to read (nil: all); the others' results
+    /// are nil. The first one read validates the document; the others
+    /// skip a pass that only validates (their results are used only when
+    /// the first's is a list).
     static func reading(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
-                        pointers: [String]) -> [Result<ListDocument, Error>] {
-        func read(_ pointer: String) -> Result<ListDocument, Error> {
+                        pointers allPointers: [String], wanted: [Bool]? = nil) -> [Result<ListDocument, Error>?] {
+        let indices = allPointers.indices.filter { wanted?[$0] ?? true }
+        let pointers = indices.map { allPointers[$0] }
+        func spread(_ results: [Result<ListDocument, Error>]) -> [Result<ListDocument, Error>?] {
+            var all = [Result<ListDocument, Error>?](repeating: nil, count: allPointers.count)
+            for (k, index) in indices.enumerated() { all[index] = results[k] }
+            return all
+        }
+        func read(_ pointer: String, validating: Bool) -> Result<ListDocument, Error> {
             var sectionOptions = options
             sectionOptions.pointer = pointer
+            sectionOptions.alreadyValidated = !validating
             return Result { try ListDocument(source, format: format, options: sectionOptions) }
         }
         guard pointers.count > 1, let lender = options.lender, source.count >= SectionedDocument.twoThreadBytes else {
-            return pointers.map(read)
+            var results: [Result<ListDocument, Error>] = []
+            for (k, pointer) in pointers.enumerated() {
+                // Once the first has read (and validated) the document.
+                let first = k == 0 || (try? results[0].get()) == nil
+                results.append(read(pointer, validating: first))
+            }
+            return spread(results)
         }
         final class Reading: @unchecked Sendable {
             var result: Result<ListDocument, Error>? = nil
@@ -137,14 +155,15 @@ public struct SectionedDocument {
             init(_ work: @escaping () -> Result<ListDocument, Error>) { self.work = work }
             func run() { result = work() }
         }
-        let readings = pointers.dropFirst().map { pointer in Reading { read(pointer) } }
+        let readings = pointers.dropFirst().map { pointer in Reading { read(pointer, validating: false) } }
         var waits: [@Sendable () -> Void] = []
         for reading in readings {
             if let wait = lender.start({ reading.run() }) { waits.append(wait) } else { reading.run() }
         }
-        let first = read(pointers[0])
+        let first = read(pointers[0], validating: true)
         for wait in waits { wait() }
-        return [first] + readings.map { $0.result! }
+        if case .failure = first { return spread([first] + pointers.dropFirst().map { _ in first }) }
+        return spread([first] + readings.map { $0.result! })
     }
 
     /// Below this size a document's lists are read one after another:
@@ -413,11 +432,19 @@ public struct SectionedDocument {
             }
         }
         try output.withUnsafeBytes { buffer in
-            let readings = SectionedDocument.reading(buffer, format: format, options: options, pointers: pointers)
+            // The sections that take items from elsewhere (other lists'
+            // or new ones) are read back; those that only keep, reorder or
+            // lose their own are written as any edit within one list is.
+            // At least one is: the whole result is read once.
+            var wanted = plans.map { !$0.laid.isEmpty }
+            if !wanted.contains(true), let first = plans.firstIndex(where: { $0.changes }) { wanted[first] = true }
+            let readings = SectionedDocument.reading(buffer, format: format, options: options, pointers: pointers,
+                                                     wanted: wanted)
             for (s, plan) in plans.enumerated() {
+                guard let reading = readings[s] else { continue }
                 let again: ListDocument
                 do {
-                    again = try readings[s].get()
+                    again = try reading.get()
                 } catch where plan.expected.isEmpty && plan.changes {
                     // A list emptied may be no list any more (a Markdown
                     // heading with nothing under it).

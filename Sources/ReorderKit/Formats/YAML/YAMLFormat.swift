@@ -20,7 +20,8 @@ extension YAMLLayout {
     static func read(_ source: UnsafeRawBufferPointer, options: ReadOptions) throws -> YAMLLayout {
         // A large file's validation runs beside what follows (see
         // `YAMLDocument.init`), which is read as an unchecked value is.
-        let document = try YAMLDocument(source, document: options.document, validating: true, lender: options.lender)
+        let document = try YAMLDocument(source, document: options.document, validating: !options.alreadyValidated,
+                                        lender: options.lender)
         return try document.afterValidation {
             let pointer = try JSONPointer(parsing: options.pointer)
             var node = try document.root()
