@@ -356,6 +356,20 @@ public struct SectionedDocument {
                     }
                 }
             }
+            // A writer that makes its separators (not slices of the
+            // source) rewrites the whole list: the bytes it wrote that are
+            // the source's as they stand, at either end, are left out.
+            var front = 0, back = 0
+            bytes.withUnsafeBytes { written in
+                let most = min(written.count, end - start)
+                front = commonLength(written.baseAddress, base + start, most, fromEnd: false)
+                back = commonLength(written.baseAddress.map { $0 + written.count }, base + end, most - front, fromEnd: true)
+            }
+            if front > 0 || back > 0 {
+                bytes = Array(bytes[front..<bytes.count - back])
+                start += front
+                end -= back
+            }
             edits.append((start..<end, bytes))
         }
         edits.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
@@ -572,4 +586,26 @@ public struct SectionedDocument {
             }
         }
     }
+}
+
+/// How many bytes `a` and `b` have in common from their starts (or, with
+/// `fromEnd`, before the ends they point at), up to `limit`: memcmp over
+/// blocks, then byte by byte.
+private func commonLength(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer, _ limit: Int, fromEnd: Bool) -> Int {
+    guard let a, limit > 0 else { return 0 }
+    let block = 256
+    var n = 0
+    while n + block <= limit {
+        let x = fromEnd ? a - n - block : a + n
+        let y = fromEnd ? b - n - block : b + n
+        if !memoryEqual(x, y, block) { break }
+        n += block
+    }
+    while n < limit {
+        let x = fromEnd ? a.load(fromByteOffset: -n - 1, as: UInt8.self) : a.load(fromByteOffset: n, as: UInt8.self)
+        let y = fromEnd ? b.load(fromByteOffset: -n - 1, as: UInt8.self) : b.load(fromByteOffset: n, as: UInt8.self)
+        if x != y { break }
+        n += 1
+    }
+    return n
 }
