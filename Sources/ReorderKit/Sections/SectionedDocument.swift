@@ -140,8 +140,19 @@ public struct SectionedDocument {
             sectionOptions.alreadyValidated = !validating
             return Result { try ListDocument(source, format: format, options: sectionOptions) }
         }
-        guard pointers.count > 1, let lender = options.lender, source.count >= SectionedDocument.twoThreadBytes else {
+        // YAML: one after another, the later reads taking the lines the
+        // first found.
+        let shared = format == .yaml ? SharedReading() : nil
+        guard pointers.count > 1, shared == nil, let lender = options.lender, source.count >= SectionedDocument.twoThreadBytes else {
             var results: [Result<ListDocument, Error>] = []
+            var options = options
+            options.sharedReading = shared
+            func read(_ pointer: String, validating: Bool) -> Result<ListDocument, Error> {
+                var sectionOptions = options
+                sectionOptions.pointer = pointer
+                sectionOptions.alreadyValidated = !validating
+                return Result { try ListDocument(source, format: format, options: sectionOptions) }
+            }
             for (k, pointer) in pointers.enumerated() {
                 // Once the first has read (and validated) the document.
                 let first = k == 0 || (try? results[0].get()) == nil
