@@ -206,9 +206,30 @@ public struct SectionedDocument {
                                        destination: pointers[section], refuse: { refuse($0, at: $1) })
     }
 
+    /// The indentation an empty section's writer gives a new item: item
+    /// `path`, given as `insert` takes it, written there and read again;
+    /// nil when it cannot be told (an inline list: the item must then be
+    /// on one line).
+    func writtenIndentation(ofSection s: Int, for path: ItemPath) -> ItemRelaying.Indentation? {
+        let list = lists[s]
+        guard let value = lists[path.section].layout.insertText(ofItem: path.item),
+              let item = try? list.newItem(value, asString: false) else { return nil }
+        var arrangement = Arrangement()
+        arrangement.append(item: item)
+        guard (try? list.layout.check(arrangement)) != nil else { return nil }
+        let rendered = list.render(arrangement)
+        return rendered.withUnsafeBytes { buffer -> ItemRelaying.Indentation? in
+            var sectionOptions = options
+            sectionOptions.pointer = pointers[s]
+            guard let again = try? ListDocument(buffer, format: format, options: sectionOptions), again.count == 1 else { return nil }
+            return (try? ItemRelaying.indentation(of: again, item: 0, format: format)) ?? nil
+        }
+    }
+
     /// Item `path` laid out as section `section`'s items are.
     func laid(_ path: ItemPath, into section: Int) throws -> [UInt8] {
-        try laid(path, into: section, indentation: try indentation(ofSection: section))
+        let to = lists[section].count > 0 ? try indentation(ofSection: section) : writtenIndentation(ofSection: section, for: path)
+        return try laid(path, into: section, indentation: to)
     }
 
     /// What one section's result is made of: its arrangement, and what each
@@ -269,7 +290,11 @@ public struct SectionedDocument {
                     if path.item != next { plan.changes = true }
                     next = path.item + 1
                 case .existing(let path):
-                    if indentation == nil { indentation = .some(try self.indentation(ofSection: s)) }
+                    if indentation == nil {
+                        // An empty list: as its writer lays out a new item.
+                        indentation = .some(list.count > 0 ? try self.indentation(ofSection: s)
+                                                           : writtenIndentation(ofSection: s, for: path))
+                    }
                     let bytes = try laid(path, into: s, indentation: indentation!)
                     plan.arrangement.append(item: bytes)
                     plan.expected.append(-1 - plan.laid.count)
