@@ -370,15 +370,23 @@ public struct SectionedDocument {
                     }
                 }
             })
+            // A piece the writer made whose bytes are the source's where it
+            // stands (a separator written again) continues the source too.
+            func same(_ k: Int, at offset: Int) -> Bool {
+                let piece = pieces[k]
+                if piece.offset == offset { return true }
+                guard piece.offset < 0, offset >= 0, offset + piece.range.count <= source.count else { return false }
+                return made.withUnsafeBytes { memoryEqual($0.baseAddress! + piece.range.lowerBound, base + offset, piece.range.count) }
+            }
             var start = 0
             var i = 0
-            while i < pieces.count, pieces[i].offset == start {
+            while i < pieces.count, same(i, at: start) {
                 start += pieces[i].range.count
                 i += 1
             }
             var end = source.count
             var j = pieces.count - 1
-            while j >= i, pieces[j].offset >= start, pieces[j].offset == end - pieces[j].range.count {
+            while j >= i, end - pieces[j].range.count >= start, same(j, at: end - pieces[j].range.count) {
                 end -= pieces[j].range.count
                 j -= 1
             }
