@@ -102,10 +102,7 @@ public struct BetweenLists: Sendable {
             // DEST with the items last, read again: each item's rank among
             // DEST's, and its sorted place.
             var last = Arrangement.identity(count: target.count)
-            let indentation = try document.indentation(ofSection: 1)
-            for index in block {
-                last.append(item: try document.laid(ItemPath(section: 0, item: index), into: 1, indentation: indentation))
-            }
+            for index in block { last.append(item: try document.laid(ItemPath(section: 0, item: index), into: 1)) }
             try target.layout.check(last)
             let rendered = target.render(last)
             let ranks = try rendered.withUnsafeBytes { buffer -> [Int] in

@@ -25,6 +25,14 @@ public struct ReadOptions: Sendable {
     /// The terminator of lines added to a list of lines that has no
     /// terminated line (a region's: its neighbour's), instead of LF.
     var fallbackTerminator: [UInt8]? = nil
+    /// The bytes were read whole once already, as this format, and found
+    /// valid (another list of the same document): a reader may skip a
+    /// pass that only validates (YAML's).
+    var alreadyValidated = false
+    /// What one read of the bytes found that another read of the same
+    /// bytes may use (several lists of one document, read one after
+    /// another).
+    var sharedReading: SharedReading? = nil
     /// The options given that mean something only for some formats: the
     /// document is refused when it is read as a format one of them does
     /// not apply to, rather than the option doing nothing.
@@ -179,4 +187,25 @@ public enum FormatBoundOption: String, CaseIterable, Sendable {
     /// The formats it applies to: those that declare it
     /// (`ListFormat.options`).
     public var formats: [ListFormat] { ListFormat.all.filter { $0.options.contains(rawValue) } }
+}
+
+/// What a reader found in a document that a second read of the same bytes
+/// (another list of it) need not find again: YAML's lines. Used by one
+/// thread at a time (the reads of `SectionedDocument` that share one are
+/// made one after another).
+final class SharedReading: @unchecked Sendable {
+    private var source: (UnsafeRawPointer?, Int)? = nil
+    private var lines: YAMLLines? = nil
+
+    init() {}
+
+    func yamlLines(of bytes: UnsafeRawBufferPointer) -> YAMLLines? {
+        guard let source, source.0 == bytes.baseAddress && source.1 == bytes.count else { return nil }
+        return lines
+    }
+
+    func keep(yamlLines: YAMLLines, of bytes: UnsafeRawBufferPointer) {
+        source = (UnsafeRawPointer(bytes.baseAddress), bytes.count)
+        lines = yamlLines
+    }
 }

@@ -129,6 +129,21 @@ final class SectionedBatchTests: XCTestCase {
                        "# TODO\n\n## Doing\n\n- review PR\n- write the parser\n\n## Done\n\n1. fix #12\n   with a note\n2. set up CI\n3. add tests\n")
     }
 
+    /// An empty list lays out an item that spans lines as its writer lays
+    /// out a new one.
+    func testAnEmptyListTakesAnItemOfSeveralLines() throws {
+        let h = try Harness()
+        let text = "{\n  \"a\": [\n    {\n      \"x\": 1\n    },\n    2\n  ],\n  \"b\": []\n}\n"
+        let moved = "{\n  \"a\": [\n    2\n  ],\n  \"b\": [\n    {\n      \"x\": 1\n    }\n  ]\n}\n"
+        try h.write("e.json", text)
+        let batch = try h.run(["batch", "-p", "/a", "-p", "/b", "-e", "move 0:0 1:0", "e.json", "-o", "-"])
+        XCTAssertEqual(batch.status, 0, batch.stderr)
+        XCTAssertEqual(batch.out, moved)
+        let move = try h.run(["move", "0", "0", "-p", "/a", "--to", "/b", "e.json", "-o", "-"])
+        XCTAssertEqual(move.status, 0, move.stderr)
+        XCTAssertEqual(move.out, moved)
+    }
+
     static let keyed = "{\n  \"a\": {\n    \"x\": 1,\n    \"y\": 2\n  },\n  \"b\": {\n    \"x\": 3\n  }\n}\n"
 
     /// A key the other object has is refused, naming where it stands;

@@ -40,6 +40,8 @@ public struct SectionedDocument {
     public let options: ReadOptions
     public let pointers: [String]
     let lists: [ListDocument]
+    /// Each section's number of items.
+    let counts: [Int]
     /// New items' texts are the format's strings (`--string`), not values.
     public var newItemsAreStrings = false
 
@@ -64,14 +66,9 @@ public struct SectionedDocument {
                 throw refuse("moving between lists is not supported for \(format.words.name) yet")
             }
         }
-        var lists: [ListDocument] = []
-        lists.reserveCapacity(pointers.count)
-        for pointer in pointers {
-            var sectionOptions = options
-            sectionOptions.pointer = pointer
-            lists.append(try ListDocument(source, format: format, options: sectionOptions))
-        }
+        let lists = try SectionedDocument.read(source, format: format, options: options, pointers: pointers)
         self.lists = lists
+        counts = lists.map(\.count)
     }
 
     /// No list twice, none inside another's item.
@@ -111,10 +108,78 @@ public struct SectionedDocument {
 
     public var sectionCount: Int { lists.count }
 
-    public func count(ofSection section: Int) -> Int { lists[section].count }
+    public func count(ofSection section: Int) -> Int { counts[section] }
 
     /// One section's list.
     public func list(_ section: Int) -> ListDocument { lists[section] }
+
+    /// The lists `pointers` name in `source`, read at once: all but the
+    /// first on lent threads (`options.lender`), each a whole read of the
+    /// document. The first error, by section, is thrown.
+    static func read(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
+                     pointers: [String]) throws -> [ListDocument] {
+        try reading(source, format: format, options: options, pointers: pointers).map { try $0!.get() }
+    }
+
+    /// `wanted`: the sections to read (nil: all); the others' results
+    /// are nil. The first one read validates the document; the others
+    /// skip a pass that only validates (their results are used only when
+    /// the first's is a list).
+    static func reading(_ source: UnsafeRawBufferPointer, format: ListFormat, options: ReadOptions,
+                        pointers allPointers: [String], wanted: [Bool]? = nil) -> [Result<ListDocument, Error>?] {
+        let indices = allPointers.indices.filter { wanted?[$0] ?? true }
+        let pointers = indices.map { allPointers[$0] }
+        func spread(_ results: [Result<ListDocument, Error>]) -> [Result<ListDocument, Error>?] {
+            var all = [Result<ListDocument, Error>?](repeating: nil, count: allPointers.count)
+            for (k, index) in indices.enumerated() { all[index] = results[k] }
+            return all
+        }
+        func read(_ pointer: String, validating: Bool) -> Result<ListDocument, Error> {
+            var sectionOptions = options
+            sectionOptions.pointer = pointer
+            sectionOptions.alreadyValidated = !validating
+            return Result { try ListDocument(source, format: format, options: sectionOptions) }
+        }
+        // YAML: one after another, the later reads taking the lines the
+        // first found.
+        let shared = format == .yaml ? SharedReading() : nil
+        guard pointers.count > 1, shared == nil, let lender = options.lender, source.count >= SectionedDocument.twoThreadBytes else {
+            var results: [Result<ListDocument, Error>] = []
+            var options = options
+            options.sharedReading = shared
+            func read(_ pointer: String, validating: Bool) -> Result<ListDocument, Error> {
+                var sectionOptions = options
+                sectionOptions.pointer = pointer
+                sectionOptions.alreadyValidated = !validating
+                return Result { try ListDocument(source, format: format, options: sectionOptions) }
+            }
+            for (k, pointer) in pointers.enumerated() {
+                // Once the first has read (and validated) the document.
+                let first = k == 0 || (try? results[0].get()) == nil
+                results.append(read(pointer, validating: first))
+            }
+            return spread(results)
+        }
+        final class Reading: @unchecked Sendable {
+            var result: Result<ListDocument, Error>? = nil
+            let work: () -> Result<ListDocument, Error>
+            init(_ work: @escaping () -> Result<ListDocument, Error>) { self.work = work }
+            func run() { result = work() }
+        }
+        let readings = pointers.dropFirst().map { pointer in Reading { read(pointer, validating: false) } }
+        var waits: [@Sendable () -> Void] = []
+        for reading in readings {
+            if let wait = lender.start({ reading.run() }) { waits.append(wait) } else { reading.run() }
+        }
+        let first = read(pointers[0], validating: true)
+        for wait in waits { wait() }
+        if case .failure = first { return spread([first] + pointers.dropFirst().map { _ in first }) }
+        return spread([first] + readings.map { $0.result! })
+    }
+
+    /// Below this size a document's lists are read one after another:
+    /// a thread costs more than the read.
+    static let twoThreadBytes = 1 << 18
 
     func refuse(_ problem: String, at offset: Int? = nil) -> FormatError {
         FormatError(format, .betweenLists(problem: problem), offset: offset)
@@ -141,9 +206,30 @@ public struct SectionedDocument {
                                        destination: pointers[section], refuse: { refuse($0, at: $1) })
     }
 
+    /// The indentation an empty section's writer gives a new item: item
+    /// `path`, given as `insert` takes it, written there and read again;
+    /// nil when it cannot be told (an inline list: the item must then be
+    /// on one line).
+    func writtenIndentation(ofSection s: Int, for path: ItemPath) -> ItemRelaying.Indentation? {
+        let list = lists[s]
+        guard let value = lists[path.section].layout.insertText(ofItem: path.item),
+              let item = try? list.newItem(value, asString: false) else { return nil }
+        var arrangement = Arrangement()
+        arrangement.append(item: item)
+        guard (try? list.layout.check(arrangement)) != nil else { return nil }
+        let rendered = list.render(arrangement)
+        return rendered.withUnsafeBytes { buffer -> ItemRelaying.Indentation? in
+            var sectionOptions = options
+            sectionOptions.pointer = pointers[s]
+            guard let again = try? ListDocument(buffer, format: format, options: sectionOptions), again.count == 1 else { return nil }
+            return (try? ItemRelaying.indentation(of: again, item: 0, format: format)) ?? nil
+        }
+    }
+
     /// Item `path` laid out as section `section`'s items are.
     func laid(_ path: ItemPath, into section: Int) throws -> [UInt8] {
-        try laid(path, into: section, indentation: try indentation(ofSection: section))
+        let to = lists[section].count > 0 ? try indentation(ofSection: section) : writtenIndentation(ofSection: section, for: path)
+        return try laid(path, into: section, indentation: to)
     }
 
     /// What one section's result is made of: its arrangement, and what each
@@ -169,13 +255,13 @@ public struct SectionedDocument {
             throw refuse("the edit names \(result.count) lists; the document has \(lists.count) sections")
         }
         // How often each item is used, and whether an item changes list.
-        var uses = lists.map { [Int](repeating: 0, count: $0.count) }
+        var uses = counts.map { [Int](repeating: 0, count: $0) }
         var crosses = [Bool](repeating: false, count: lists.count)
         for (s, items) in result.enumerated() {
             for item in items {
                 switch item {
                 case .existing(let path):
-                    guard path.section >= 0, path.section < lists.count, path.item >= 0, path.item < lists[path.section].count else {
+                    guard path.section >= 0, path.section < lists.count, path.item >= 0, path.item < counts[path.section] else {
                         throw refuse("no item \(path) in the document")
                     }
                     uses[path.section][path.item] += 1
@@ -204,7 +290,11 @@ public struct SectionedDocument {
                     if path.item != next { plan.changes = true }
                     next = path.item + 1
                 case .existing(let path):
-                    if indentation == nil { indentation = .some(try self.indentation(ofSection: s)) }
+                    if indentation == nil {
+                        // An empty list: as its writer lays out a new item.
+                        indentation = .some(list.count > 0 ? try self.indentation(ofSection: s)
+                                                           : writtenIndentation(ofSection: s, for: path))
+                    }
                     let bytes = try laid(path, into: s, indentation: indentation!)
                     plan.arrangement.append(item: bytes)
                     plan.expected.append(-1 - plan.laid.count)
@@ -280,15 +370,23 @@ public struct SectionedDocument {
                     }
                 }
             })
+            // A piece the writer made whose bytes are the source's where it
+            // stands (a separator written again) continues the source too.
+            func same(_ k: Int, at offset: Int) -> Bool {
+                let piece = pieces[k]
+                if piece.offset == offset { return true }
+                guard piece.offset < 0, offset >= 0, offset + piece.range.count <= source.count else { return false }
+                return made.withUnsafeBytes { memoryEqual($0.baseAddress! + piece.range.lowerBound, base + offset, piece.range.count) }
+            }
             var start = 0
             var i = 0
-            while i < pieces.count, pieces[i].offset == start {
+            while i < pieces.count, same(i, at: start) {
                 start += pieces[i].range.count
                 i += 1
             }
             var end = source.count
             var j = pieces.count - 1
-            while j >= i, pieces[j].offset >= start, pieces[j].offset == end - pieces[j].range.count {
+            while j >= i, end - pieces[j].range.count >= start, same(j, at: end - pieces[j].range.count) {
                 end -= pieces[j].range.count
                 j -= 1
             }
@@ -301,6 +399,20 @@ public struct SectionedDocument {
                         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[pieces[k].range]))
                     }
                 }
+            }
+            // A writer that makes its separators (not slices of the
+            // source) rewrites the whole list: the bytes it wrote that are
+            // the source's as they stand, at either end, are left out.
+            var front = 0, back = 0
+            bytes.withUnsafeBytes { written in
+                let most = min(written.count, end - start)
+                front = commonLength(written.baseAddress, base + start, most, fromEnd: false)
+                back = commonLength(written.baseAddress.map { $0 + written.count }, base + end, most - front, fromEnd: true)
+            }
+            if front > 0 || back > 0 {
+                bytes = Array(bytes[front..<bytes.count - back])
+                start += front
+                end -= back
             }
             edits.append((start..<end, bytes))
         }
@@ -378,34 +490,64 @@ public struct SectionedDocument {
             }
         }
         try output.withUnsafeBytes { buffer in
+            // The sections that take items from elsewhere (other lists'
+            // or new ones) are read back; those that only keep, reorder or
+            // lose their own are written as any edit within one list is.
+            // At least one is: the whole result is read once.
+            var wanted = plans.map { !$0.laid.isEmpty }
+            if !wanted.contains(true), let first = plans.firstIndex(where: { $0.changes }) { wanted[first] = true }
+            let readings = SectionedDocument.reading(buffer, format: format, options: options, pointers: pointers,
+                                                     wanted: wanted)
             for (s, plan) in plans.enumerated() {
-                var sectionOptions = options
-                sectionOptions.pointer = pointers[s]
+                guard let reading = readings[s] else { continue }
                 let again: ListDocument
                 do {
-                    again = try ListDocument(buffer, format: format, options: sectionOptions)
+                    again = try reading.get()
                 } catch where plan.expected.isEmpty && plan.changes {
                     // A list emptied may be no list any more (a Markdown
                     // heading with nothing under it).
                     continue
                 }
                 guard plan.changes else {
-                    guard again.count == lists[s].count else { throw refuse("'\(pointers[s])' would not read back as it was") }
+                    guard again.count == counts[s] else { throw refuse("'\(pointers[s])' would not read back as it was") }
                     continue
                 }
                 guard again.count == plan.expected.count else {
                     throw refuse("the items would not read back as items of '\(pointers[s])'", at: firstCrossing(result))
                 }
-                for (position, expected) in plan.expected.enumerated() {
-                    let found = again.itemBytes(position)
+                let list = lists[s]
+                let layout = list.layout, againLayout = again.layout
+                let listBase = list.source.baseAddress, againBase = again.source.baseAddress
+                var position = 0
+                let expectedCount = plan.expected.count
+                while position < expectedCount {
+                    let expected = plan.expected[position]
+                    // A run of the section's own items, in order: the bytes
+                    // from its first item's start to its last one's end the
+                    // same in both (most often all of them at once).
                     if expected >= 0 {
-                        let was = lists[s].itemBytes(expected)
-                        if found.count == was.count && (was.isEmpty || memoryEqual(found.baseAddress!, was.baseAddress!, was.count)) { continue }
-                        try sameValue(again, position, lists[s], expected, at: offset(of: ItemPath(section: s, item: expected)))
+                        var end = position + 1
+                        while end < expectedCount && plan.expected[end] == expected + (end - position) { end += 1 }
+                        if end - position > 1 {
+                            let a = againLayout.itemRange(position).lowerBound..<againLayout.itemRange(end - 1).upperBound
+                            let b = layout.itemRange(expected).lowerBound..<layout.itemRange(expected + (end - position) - 1).upperBound
+                            if a.count == b.count && memoryEqual(againBase! + a.lowerBound, listBase! + b.lowerBound, a.count) {
+                                position = end
+                                continue
+                            }
+                        }
+                    }
+                    defer { position += 1 }
+                    let found = againLayout.itemRange(position)
+                    if expected >= 0 {
+                        let was = layout.itemRange(expected)
+                        if found.count == was.count
+                            && (was.isEmpty || memoryEqual(againBase! + found.lowerBound, listBase! + was.lowerBound, was.count)) { continue }
+                        try sameValue(again, position, list, expected, at: offset(of: ItemPath(section: s, item: expected)))
                     } else {
                         let laid = plan.laid[-1 - expected]
                         let same = laid.withUnsafeBytes { laid in
-                            found.count == laid.count && (laid.isEmpty || memoryEqual(found.baseAddress!, laid.baseAddress!, laid.count))
+                            found.count == laid.count && (laid.isEmpty || memoryEqual(againBase! + found.lowerBound, laid.baseAddress!, laid.count))
                         }
                         if same { continue }
                         guard let origin = plan.origins[-1 - expected] else {
@@ -488,4 +630,26 @@ public struct SectionedDocument {
             }
         }
     }
+}
+
+/// How many bytes `a` and `b` have in common from their starts (or, with
+/// `fromEnd`, before the ends they point at), up to `limit`: memcmp over
+/// blocks, then byte by byte.
+private func commonLength(_ a: UnsafeRawPointer?, _ b: UnsafeRawPointer, _ limit: Int, fromEnd: Bool) -> Int {
+    guard let a, limit > 0 else { return 0 }
+    let block = 256
+    var n = 0
+    while n + block <= limit {
+        let x = fromEnd ? a - n - block : a + n
+        let y = fromEnd ? b - n - block : b + n
+        if !memoryEqual(x, y, block) { break }
+        n += block
+    }
+    while n < limit {
+        let x = fromEnd ? a.load(fromByteOffset: -n - 1, as: UInt8.self) : a.load(fromByteOffset: n, as: UInt8.self)
+        let y = fromEnd ? b.load(fromByteOffset: -n - 1, as: UInt8.self) : b.load(fromByteOffset: n, as: UInt8.self)
+        if x != y { break }
+        n += 1
+    }
+    return n
 }

@@ -216,4 +216,90 @@ final class SectionedBatchModelTests: XCTestCase {
         XCTAssertGreaterThan(refused, 500)
         XCTAssertGreaterThan(applied, 300)
     }
+    /// `--sequential`: each operation on the lists the one before left,
+    /// with the indices of the single commands (a destination counts among
+    /// the places the item can take); any index outside is refused.
+    struct Refused: Error, Equatable { var op: Int }
+
+    func sequentialModel(_ sections: [[String]], _ ops: [Op]) -> Result<[[String]], Refused> {
+        var lists = sections
+        for (k, op) in ops.enumerated() {
+            func index(_ i: Int, among n: Int) -> Int? {
+                let a = i < 0 ? n + i : i
+                return a >= 0 && a < n ? a : nil
+            }
+            switch op {
+            case .delete(let s, let i):
+                guard let a = index(i, among: lists[s].count) else { return .failure(Refused(op: k)) }
+                lists[s].remove(at: a)
+            case .insert(let s, let i, let value):
+                guard let a = index(i, among: lists[s].count + 1) else { return .failure(Refused(op: k)) }
+                lists[s].insert(value, at: a)
+            case .move(let s, let i, let t, let j):
+                guard let a = index(i, among: lists[s].count) else { return .failure(Refused(op: k)) }
+                let places = lists[t].count + (s == t ? 0 : 1)
+                guard let b = index(j, among: places) else { return .failure(Refused(op: k)) }
+                let item = lists[s].remove(at: a)
+                lists[t].insert(item, at: b)
+            case .swap(let s, let i, let t, let j):
+                guard let a = index(i, among: lists[s].count), let b = index(j, among: lists[t].count) else { return .failure(Refused(op: k)) }
+                let item = lists[s][a]
+                lists[s][a] = lists[t][b]
+                lists[t][b] = item
+            }
+        }
+        return .success(lists)
+    }
+
+    func testRandomSequentialBatchesAgainstTheModel() throws {
+        var random = SeededGenerator(seed: 4545)
+        var refused = 0, applied = 0
+        for round in 0..<2000 {
+            let sectionCount = 1 + random.below(3)
+            var sections: [[String]] = []
+            for s in 0..<sectionCount { sections.append((0..<random.below(5)).map { "s\(s)i\($0)" }) }
+            var ops: [Op] = []
+            for n in 0..<(1 + random.below(5)) {
+                let s = random.below(sectionCount), t = random.below(sectionCount)
+                let i = random.below(6) - 3, j = random.below(6) - 3
+                switch random.below(4) {
+                case 0: ops.append(.delete(s, i))
+                case 1: ops.append(.insert(s, i, "new\(n)"))
+                case 2: ops.append(.move(s, i, t, j))
+                default: ops.append(.swap(s, i, t, j))
+                }
+            }
+            let expected = sequentialModel(sections, ops)
+            let document = "{" + sections.enumerated().map { s, items in
+                "\"l\(s)\": [" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            }.joined(separator: ", ") + "}"
+            let operations = try ops.enumerated().map {
+                try SectionedOperation(parsing: Array($0.element.text.utf8), origin: .expression($0.offset + 1))
+            }
+            let context = "round \(round): \(sections) \(ops.map(\.text))"
+            try Array(document.utf8).withUnsafeBytes { buffer in
+                let sectioned = try SectionedDocument(buffer, format: .json, options: ReadOptions(format: .named(.json)),
+                                                      pointers: (0..<sectionCount).map { "/l\($0)" })
+                do {
+                    let result = try sectioned.result(of: operations, sequential: true, options: EditOptions())
+                    let labels = result.map { items in
+                        items.map { item -> String in
+                            switch item {
+                            case .existing(let path): return sections[path.section][path.item]
+                            case .new(let value): return String(decoding: value.dropFirst().dropLast(), as: UTF8.self)
+                            }
+                        }
+                    }
+                    XCTAssertEqual(expected, .success(labels), context)
+                    applied += 1
+                } catch BatchError.invalidArgument(let reference, _) {
+                    guard case .expression(let n) = reference.origin else { return XCTFail(context) }
+                    XCTAssertEqual(expected, .failure(Refused(op: n - 1)), context)
+                    refused += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(refused, 300)
+        XCTAssertGreaterThan(applied, 300)
+    }
 }

@@ -88,10 +88,14 @@ struct YAMLDocument {
     /// (an error of the validation comes first, as it does when the
     /// validation runs here). What is read meanwhile is read as a value on
     /// its own is, without the validation's promise.
-    init(_ source: UnsafeRawBufferPointer, document: Int?, validating: Bool = false, lender: ThreadLender? = nil) throws {
+    ///
+    /// `lines`: the stream's lines, when another read of the same bytes
+    /// found them already.
+    init(_ source: UnsafeRawBufferPointer, document: Int?, validating: Bool = false, lender: ThreadLender? = nil,
+         lines known: YAMLLines? = nil) throws {
         self.source = source
         let bom = source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF ? 3 : 0
-        lines = YAMLLines(source, from: bom)
+        lines = known ?? YAMLLines(source, from: bom)
         var pending: PendingValidation? = nil
         if validating, let lender, source.count >= YAMLDocument.twoThreadBytes {
             // The same checks in the same order: the characters, then (with

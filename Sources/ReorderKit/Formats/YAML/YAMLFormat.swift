@@ -20,7 +20,10 @@ extension YAMLLayout {
     static func read(_ source: UnsafeRawBufferPointer, options: ReadOptions) throws -> YAMLLayout {
         // A large file's validation runs beside what follows (see
         // `YAMLDocument.init`), which is read as an unchecked value is.
-        let document = try YAMLDocument(source, document: options.document, validating: true, lender: options.lender)
+        let known = options.sharedReading?.yamlLines(of: source)
+        let document = try YAMLDocument(source, document: options.document, validating: !options.alreadyValidated,
+                                        lender: options.lender, lines: known)
+        if known == nil { options.sharedReading?.keep(yamlLines: document.lines, of: source) }
         return try document.afterValidation {
             let pointer = try JSONPointer(parsing: options.pointer)
             var node = try document.root()
