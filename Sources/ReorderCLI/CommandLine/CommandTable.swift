@@ -265,7 +265,7 @@ public enum CommandTable {
                 "reorder move =zod 0 -p /deps package.json",
                 "reorder move =zod sorted -p /deps x.json",
                 "reorder move =zod 0 -p /dev --to /deps x.json",
-                "reorder move =API_URL sorted -p /env --to-file prod.yaml values.yaml",
+                "reorder move 0 0 --to-file done.txt todo.txt",
               ],
               takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
         .init(name: "copy",
