@@ -52,6 +52,34 @@ public struct BatchOperation: Equatable, Sendable {
     /// `delete` is the rest of the line, and `move`'s FROM is everything
     /// before its last space, so `delete =two words` and `move =a b 0` work.
     public init(parsing line: [UInt8], origin: BatchOrigin) throws {
+        let parsed = try BatchLine.parse(line, origin: origin, usage: { $0 }, source: parseSelector, destination: parseIndex)
+        let kind: Kind
+        switch parsed.line {
+        case .delete(let a): kind = .delete(a)
+        case .insert(let at, let value): kind = .insert(at: at, value: value)
+        case .replace(let a, let value): kind = .replace(a, value: value)
+        case .move(let from, let to): kind = .move(from: from, to: to)
+        case .swap(let a, let b): kind = .swap(a, b)
+        }
+        self.init(kind: kind, text: parsed.text, origin: origin)
+    }
+}
+
+/// One line of the batch grammar, its arguments read by the caller's
+/// parsers: plain indices and selectors for one list, index paths `S:I`
+/// for several (`SectionedOperation`).
+enum BatchLine<Source, Destination> {
+    case delete(Source)
+    case insert(at: Destination, value: [UInt8])
+    case replace(Source, value: [UInt8])
+    case move(from: Source, to: Destination)
+    case swap(Source, Source)
+
+    /// The line's operation, and its text for messages; `usage` gives the
+    /// usage an incomplete operation is told (`move FROM TO`).
+    static func parse(_ line: [UInt8], origin: BatchOrigin, usage: (String) -> String,
+                      source: (ArraySlice<UInt8>) throws -> Source,
+                      destination: (ArraySlice<UInt8>) throws -> Destination) throws -> (line: BatchLine, text: String) {
         let text = String(decoding: line, as: UTF8.self)
         var scanner = OperationScanner(bytes: line)
         scanner.skipBlanks()
@@ -59,20 +87,19 @@ public struct BatchOperation: Equatable, Sendable {
         let nameText = String(decoding: name, as: UTF8.self)
         let reference = BatchOperationReference(text: text, origin: origin)
         func incomplete() -> BatchError {
-            let usage = BatchOperation.usages.first { $0.name == nameText }!.usage
-            return .incompleteOperation(usage: usage, operation: reference)
+            let written = BatchOperation.usages.first { $0.name == nameText }!.usage
+            return .incompleteOperation(usage: usage(written), operation: reference)
         }
         func argument<T>(_ parse: () throws -> T) throws -> T {
             do { return try parse() } catch { throw BatchError.invalidArgument(reference, underlying: error) }
         }
 
-        let kind: Kind
         switch nameText {
         case "delete":
             scanner.skipBlanks()
             let selector = scanner.rest()
             guard !selector.isEmpty else { throw incomplete() }
-            kind = .delete(try argument { try parseSelector(selector) })
+            return (.delete(try argument { try source(selector) }), text)
         case "insert", "replace":
             guard scanner.skipBlanks() else { throw incomplete() }
             let first = scanner.word()
@@ -80,10 +107,9 @@ public struct BatchOperation: Equatable, Sendable {
             guard !first.isEmpty, scanner.skipOneBlank() else { throw incomplete() }
             let value = Array(scanner.rest())
             if nameText == "insert" {
-                kind = .insert(at: try argument { try parseIndex(first) }, value: value)
-            } else {
-                kind = .replace(try argument { try parseSelector(first) }, value: value)
+                return (.insert(at: try argument { try destination(first) }, value: value), text)
             }
+            return (.replace(try argument { try source(first) }, value: value), text)
         case "move":
             scanner.skipBlanks()
             let arguments = scanner.rest()
@@ -92,18 +118,17 @@ public struct BatchOperation: Equatable, Sendable {
             while let last = from.last, isBlank(last) { from = from.dropLast() }
             let to = arguments[(lastBlank + 1)...]
             guard !from.isEmpty, !to.isEmpty else { throw incomplete() }
-            kind = .move(from: try argument { try parseSelector(from) }, to: try argument { try parseIndex(to) })
+            return (.move(from: try argument { try source(from) }, to: try argument { try destination(to) }), text)
         case "swap":
             scanner.skipBlanks()
             let i = scanner.word()
             scanner.skipBlanks()
             let j = scanner.rest()
             guard !i.isEmpty, !j.isEmpty else { throw incomplete() }
-            kind = .swap(try argument { try parseSelector(i) }, try argument { try parseSelector(j) })
+            return (.swap(try argument { try source(i) }, try argument { try source(j) }), text)
         default:
             throw BatchError.unknownOperation(name: nameText, operation: reference)
         }
-        self.init(kind: kind, text: text, origin: origin)
     }
 }
 

@@ -93,56 +93,17 @@ public struct SectionedOperation: Equatable, Sendable {
     /// Parses one operation, as `BatchOperation(parsing:)` does, each index
     /// or selector perhaps preceded by `S:`.
     public init(parsing line: [UInt8], origin: BatchOrigin) throws {
-        let text = String(decoding: line, as: UTF8.self)
-        var scanner = OperationScanner(bytes: line)
-        scanner.skipBlanks()
-        let name = scanner.word()
-        let nameText = String(decoding: name, as: UTF8.self)
-        let reference = BatchOperationReference(text: text, origin: origin)
-        func incomplete() -> BatchError {
-            let usage = BatchOperation.usages.first { $0.name == nameText }!.usage
-            return .incompleteOperation(usage: usage.replacingPaths, operation: reference)
-        }
-        func argument<T>(_ parse: () throws -> T) throws -> T {
-            do { return try parse() } catch { throw BatchError.invalidArgument(reference, underlying: error) }
-        }
+        let parsed = try BatchLine.parse(line, origin: origin, usage: { $0.replacingPaths },
+                                         source: parseSource, destination: parseDestination)
         let kind: Kind
-        switch nameText {
-        case "delete":
-            scanner.skipBlanks()
-            let selector = scanner.rest()
-            guard !selector.isEmpty else { throw incomplete() }
-            kind = .delete(try argument { try parseSource(selector) })
-        case "insert", "replace":
-            guard scanner.skipBlanks() else { throw incomplete() }
-            let first = scanner.word()
-            guard !first.isEmpty, scanner.skipOneBlank() else { throw incomplete() }
-            let value = Array(scanner.rest())
-            if nameText == "insert" {
-                kind = .insert(at: try argument { try parseDestination(first) }, value: value)
-            } else {
-                kind = .replace(try argument { try parseSource(first) }, value: value)
-            }
-        case "move":
-            scanner.skipBlanks()
-            let arguments = scanner.rest()
-            guard let lastBlank = arguments.lastIndex(where: isBlank) else { throw incomplete() }
-            var from = arguments[..<lastBlank]
-            while let last = from.last, isBlank(last) { from = from.dropLast() }
-            let to = arguments[(lastBlank + 1)...]
-            guard !from.isEmpty, !to.isEmpty else { throw incomplete() }
-            kind = .move(from: try argument { try parseSource(from) }, to: try argument { try parseDestination(to) })
-        case "swap":
-            scanner.skipBlanks()
-            let i = scanner.word()
-            scanner.skipBlanks()
-            let j = scanner.rest()
-            guard !i.isEmpty, !j.isEmpty else { throw incomplete() }
-            kind = .swap(try argument { try parseSource(i) }, try argument { try parseSource(j) })
-        default:
-            throw BatchError.unknownOperation(name: nameText, operation: reference)
+        switch parsed.line {
+        case .delete(let a): kind = .delete(a)
+        case .insert(let at, let value): kind = .insert(at: at, value: value)
+        case .replace(let a, let value): kind = .replace(a, value: value)
+        case .move(let from, let to): kind = .move(from: from, to: to)
+        case .swap(let a, let b): kind = .swap(a, b)
         }
-        self.init(kind: kind, text: text, origin: origin)
+        self.init(kind: kind, text: parsed.text, origin: origin)
     }
 }
 
