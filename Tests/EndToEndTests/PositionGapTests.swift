@@ -24,6 +24,21 @@ final class PositionGapTests: XCTestCase {
 
     // MARK: - Lists between brackets
 
+    /// An array written comma first (`\n, 3`) with a blank line between two
+    /// groups: a new element's separator is the last line's `\n, `, not
+    /// the comma before the blank line and that line's comma too (which
+    /// wrote `,\n,`, JSON that does not read; the JSON fuzz target found
+    /// it with CR LF line breaks).
+    func testACommaFirstArrayGivesNewElementsOneComma() throws {
+        try check("c.json", "[\n1\n, 2\n\n, 3\n]\n", [
+            (["insert", "3", "9"], "[\n1\n, 2\n\n, 3\n, 9\n]\n"),
+            (["insert", "2", "9"], "[\n1\n, 2\n\n, 9\n, 3\n]\n"),
+        ])
+        try check("f.json", "\n[\r\n   12,\r\n  3\r\n,\r 3 \n\r, 2\n\r \n, 3\r\n]\n", [
+            (["insert", "4", "12"], "\n[\r\n   12,\r\n  3\r\n,\r 3 \n\r, 2\n\r \n, 12\n, 3\r\n]\n"),
+        ])
+    }
+
     func testJSONObjectKeepsTheBlankLineBetweenItsGroups() throws {
         let source = "{\n  \"a\": 1,\n  \"b\": 2,\n\n  \"c\": 3,\n  \"d\": 4\n}\n"
         try check("g.json", source, [

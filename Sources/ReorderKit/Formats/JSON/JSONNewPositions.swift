@@ -70,7 +70,12 @@ struct JSONNewPositions {
                 if source[lineBreak - 1] == 0x0D { lineBreak -= 1 }
                 var comma = separatorStart
                 while source[comma] != 0x2C { comma += 1 }
-                return (.bytes(Array(source[separatorStart...comma]) + Array(source[lineBreak..<last])), [], [])
+                // A comma that starts the last line (`\n, 3`) is in it.
+                if comma > lineBreak { return (.source(lineBreak..<last), [], []) }
+                // Before the comma, what stands on its line.
+                var beforeComma = comma
+                while beforeComma > separatorStart && source[beforeComma - 1] != 0x0A { beforeComma -= 1 }
+                return (.bytes(Array(source[beforeComma...comma]) + Array(source[lineBreak..<last])), [], [])
             }
             return (.source(separatorStart..<last), [], [])
         case 1:
