@@ -45,6 +45,14 @@ public struct ReadOptions: Sendable {
     public var delimiter: UInt8? = nil
     /// CSV, TSV: `--no-header`: the first row is an item, not the header.
     public var noHeader = false
+    /// `--groups comments`: a comment on a line of its own heads a group
+    /// and belongs to the position below it (`FormatLayout.groupHeading`),
+    /// not to the item below it as comment rule 1 would give it; an item's
+    /// own end-of-line comment still travels with it.
+    public var commentHeadings = false
+    /// Lines: `--comment PREFIX`, what a comment line starts with (after
+    /// blanks); empty: the format's own, for lines keep-sorted's (`//`, `#`).
+    public var commentPrefixes: [[UInt8]] = []
     /// `--one-based`: a format that names parts of an item by number
     /// (CSV's `--key '#N'`) counts them from 1, as indices are counted.
     public var countsFromOne = false

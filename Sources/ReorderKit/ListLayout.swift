@@ -114,6 +114,14 @@ public protocol FormatLayout {
     /// when the item's key is one segment or it has none.
     func keyPath(ofItem index: Int) -> [String]?
 
+    /// Read with `ReadOptions.commentHeadings`: the comment heading that
+    /// stands on lines of its own before item `index`, among the bytes of
+    /// the position before it (for item 0, what precedes it: the list's
+    /// head), the last one when there are several; nil (the default) when
+    /// none does, or the list was read without comment headings. A heading
+    /// starts a group that `sort --groups comments` sorts within.
+    func groupHeading(before index: Int) -> Range<Int>?
+
     /// The byte a diff of the document splits it at (a newline, or NUL for
     /// lines with `-z`).
     var diffTerminator: UInt8 { get }
@@ -203,6 +211,8 @@ extension FormatLayout {
     public var headerOffset: Int? { nil }
 
     public func keyPath(ofItem index: Int) -> [String]? { nil }
+
+    public func groupHeading(before index: Int) -> Range<Int>? { nil }
 
     public func valueText(ofItem index: Int) -> [UInt8]? {
         let range = itemRange(index)

@@ -60,7 +60,7 @@ public struct Glob: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// An unclosed `[` is refused: it cannot be told from a literal one.
-    private static func checkBrackets(_ bytes: [UInt8]) throws(Problem) {
+    static func checkBrackets(_ bytes: [UInt8]) throws(Problem) {
         var index = 0
         while index < bytes.count {
             switch bytes[index] {

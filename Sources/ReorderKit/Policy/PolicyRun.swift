@@ -441,22 +441,7 @@ extension ListDocument {
             whole = try sortedOrder(options, key: rule.key)
         }
         whole = Policy.pinned(whole, first: rule.first, last: rule.last, name: text)
-        guard rule.groupsByBlankLines else { return whole }
-        // Within each run of items between blank lines; the runs stay
-        // where they are, and so do blank lines that are items.
-        let group = blankLineGroups()
-        var byGroup: [Int: [Int]] = [:]
-        for index in whole where group[index] >= 0 { byGroup[group[index], default: []].append(index) }
-        var order: [Int] = []
-        for index in 0..<count {
-            let g = group[index]
-            if g < 0 {
-                order.append(index)
-            } else if index == 0 || group[index - 1] != g {
-                order += byGroup[g] ?? []
-            }
-        }
-        return order
+        return try groupedOrder(whole, Grouping(blankLines: rule.groupsByBlankLines), ignoreCase: rule.ignoreCase, key: rule.key)
     }
 
     /// What each item is called: a member's key, another item's value
@@ -468,45 +453,6 @@ extension ListDocument {
         return try (0..<count).map { index in
             try layout.value(ofItem: index, at: pointer)?.primaryBytes.withBytes(in: source) { Array($0) }
         }
-    }
-
-    /// The run of items between blank lines that each item is in (from 0);
-    /// -1 for an item that is itself a blank line (lists of lines).
-    func blankLineGroups() -> [Int] {
-        var groups: [Int] = []
-        var group = 0
-        let bytes = source
-        func isBlank(_ range: Range<Int>) -> Bool { range.allSatisfy { [0x20, 0x09, 0x0D, 0x0A].contains(bytes[$0]) } }
-        for index in 0..<count {
-            let range = layout.itemRange(index)
-            if layout.itemsAreLines {
-                if isBlank(range) {
-                    groups.append(-1)
-                    if index > 0 && groups[index - 1] >= 0 { group += 1 }
-                    continue
-                }
-                groups.append(group)
-                continue
-            }
-            if index > 0 {
-                // A line of blanks alone between the item before and this one.
-                let gap = layout.itemRange(index - 1).upperBound..<range.lowerBound
-                var afterNewline = false, lineIsBlank = true, found = false
-                for offset in gap {
-                    let byte = bytes[offset]
-                    if byte == 0x0A {
-                        if afterNewline && lineIsBlank { found = true; break }
-                        afterNewline = true
-                        lineIsBlank = true
-                    } else if byte != 0x20 && byte != 0x09 && byte != 0x0D {
-                        lineIsBlank = false
-                    }
-                }
-                if found { group += 1 }
-            }
-            groups.append(group)
-        }
-        return groups
     }
 
     /// When `order` differs from the list as it is: the finding, and the

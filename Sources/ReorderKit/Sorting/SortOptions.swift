@@ -19,6 +19,9 @@ public struct SortOptions: Equatable, Sendable {
     /// them with `likeMissingFirst`.
     public var like: [ListItemKey]? = nil
     public var likeMissingFirst = false
+    /// `--groups`, `--group-pattern`: the groups the list sorts within
+    /// (see `Grouping`).
+    public var grouping = Grouping()
     /// A thread a large sort of byte strings may run half its work on (see
     /// `StringSort`); the CLI lends the one it lends the reader
     /// (`ReadOptions.lender`). nil: the calling thread alone, with the same
@@ -39,6 +42,7 @@ extension SortOptions {
     public static func == (a: SortOptions, b: SortOptions) -> Bool {
         a.reverse == b.reverse && a.unique == b.unique && a.ignoreCase == b.ignoreCase && a.numeric == b.numeric
             && a.recursive == b.recursive && a.like == b.like && a.likeMissingFirst == b.likeMissingFirst
+            && a.grouping == b.grouping
     }
 }
 
@@ -53,7 +57,8 @@ extension ListDocument {
     /// with `key`, by the value at that pointer inside each item, and items
     /// without it go last, in their order, whatever the direction.
     public func sortedArrangement(_ options: SortOptions, key: String?) throws -> Arrangement {
-        Arrangement(sourceOrder: try sortedOrder(options, key: key))
+        let order = try sortedOrder(options, key: key)
+        return Arrangement(sourceOrder: try groupedOrder(order, options.grouping, ignoreCase: options.ignoreCase, key: key))
     }
 
     /// The source indices in sorted order (with `unique`, the kept ones).
