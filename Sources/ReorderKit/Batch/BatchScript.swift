@@ -9,19 +9,8 @@ public enum BatchOrigin: Equatable, Sendable {
 
 /// One operation of a batch, as the user wrote it.
 public struct BatchOperation: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        /// Remove every selected item.
-        case delete(SourceSelector)
-        /// Add `value` so that it ends at `at`, a destination index.
-        case insert(at: UserIndex, value: [UInt8])
-        /// Take the selected items out; put them back together, in their
-        /// order, so that the first ends at `to`, a destination index.
-        case move(from: SourceSelector, to: UserIndex)
-        /// Exchange two items: `move I J` plus `move J I`.
-        case swap(SourceSelector, SourceSelector)
-        /// Give every selected item the new value `value`, in its place.
-        case replace(SourceSelector, value: [UInt8])
-    }
+    /// What it does (see `BatchLine`), on plain indices and selectors.
+    public typealias Kind = BatchLine<SourceSelector, UserIndex>
 
     public var kind: Kind
     /// The operation as written (without a line's terminator), for messages.
@@ -53,26 +42,25 @@ public struct BatchOperation: Equatable, Sendable {
     /// before its last space, so `delete =two words` and `move =a b 0` work.
     public init(parsing line: [UInt8], origin: BatchOrigin) throws {
         let parsed = try BatchLine.parse(line, origin: origin, usage: { $0 }, source: parseSelector, destination: parseIndex)
-        let kind: Kind
-        switch parsed.line {
-        case .delete(let a): kind = .delete(a)
-        case .insert(let at, let value): kind = .insert(at: at, value: value)
-        case .replace(let a, let value): kind = .replace(a, value: value)
-        case .move(let from, let to): kind = .move(from: from, to: to)
-        case .swap(let a, let b): kind = .swap(a, b)
-        }
-        self.init(kind: kind, text: parsed.text, origin: origin)
+        self.init(kind: parsed.line, text: parsed.text, origin: origin)
     }
 }
 
-/// One line of the batch grammar, its arguments read by the caller's
-/// parsers: plain indices and selectors for one list, index paths `S:I`
-/// for several (`SectionedOperation`).
-enum BatchLine<Source, Destination> {
+/// One operation of the batch grammar, its arguments read by the
+/// caller's parsers: plain indices and selectors for one list
+/// (`BatchOperation`), index paths `S:I` for several
+/// (`SectionedOperation`).
+public enum BatchLine<Source, Destination> {
+    /// Remove every selected item.
     case delete(Source)
+    /// Add `value` so that it ends at `at`, a destination index.
     case insert(at: Destination, value: [UInt8])
+    /// Give every selected item the new value `value`, in its place.
     case replace(Source, value: [UInt8])
+    /// Take the selected items out; put them back together, in their
+    /// order, so that the first ends at `to`, a destination index.
     case move(from: Source, to: Destination)
+    /// Exchange two items: `move I J` plus `move J I`.
     case swap(Source, Source)
 
     /// The line's operation, and its text for messages; `usage` gives the
@@ -698,3 +686,6 @@ private func plainInteger(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: 
     }
     return negative ? -value : value
 }
+
+extension BatchLine: Equatable where Source: Equatable, Destination: Equatable {}
+extension BatchLine: Sendable where Source: Sendable, Destination: Sendable {}

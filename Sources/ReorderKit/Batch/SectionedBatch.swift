@@ -35,13 +35,8 @@ public struct SectionedDestination: Equatable, Sendable {
 
 /// One operation of a batch over several lists, as the user wrote it.
 public struct SectionedOperation: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
-        case delete(SectionedSource)
-        case insert(at: SectionedDestination, value: [UInt8])
-        case move(from: SectionedSource, to: SectionedDestination)
-        case swap(SectionedSource, SectionedSource)
-        case replace(SectionedSource, value: [UInt8])
-    }
+    /// What it does (see `BatchLine`), on index paths.
+    public typealias Kind = BatchLine<SectionedSource, SectionedDestination>
 
     public var kind: Kind
     public var text: String
@@ -95,15 +90,7 @@ public struct SectionedOperation: Equatable, Sendable {
     public init(parsing line: [UInt8], origin: BatchOrigin) throws {
         let parsed = try BatchLine.parse(line, origin: origin, usage: { $0.replacingPaths },
                                          source: parseSource, destination: parseDestination)
-        let kind: Kind
-        switch parsed.line {
-        case .delete(let a): kind = .delete(a)
-        case .insert(let at, let value): kind = .insert(at: at, value: value)
-        case .replace(let a, let value): kind = .replace(a, value: value)
-        case .move(let from, let to): kind = .move(from: from, to: to)
-        case .swap(let a, let b): kind = .swap(a, b)
-        }
-        self.init(kind: kind, text: parsed.text, origin: origin)
+        self.init(kind: parsed.line, text: parsed.text, origin: origin)
     }
 }
 
