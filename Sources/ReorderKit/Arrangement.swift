@@ -36,6 +36,11 @@ public struct Arrangement: Sendable {
     private(set) var itemBytes: [UInt8]
     /// The number of items in the result.
     public private(set) var count = 0
+    /// Where the source's gaps stand in the result, when the edit decides
+    /// it rather than the writer (`PositionGaps`: a list whose comment
+    /// headings stay between the same items while items move across them,
+    /// `ListDocument.headedArrangement`); nil: as the writer plans them.
+    var gapPlan: PositionGaps? = nil
 
     public init() { itemBytes = [] }
 

@@ -44,7 +44,12 @@ public struct EditOptions: Equatable, Sendable {
 extension ListDocument {
     /// The arrangement `edit` makes of this document's list.
     public func arrangement(for edit: Edit, options: EditOptions) throws -> Arrangement {
-        let arrangement = try uncheckedArrangement(for: edit, options: options)
+        var arrangement = try uncheckedArrangement(for: edit, options: options)
+        if case .sort = edit {
+            // A sort keeps each group's positions: its headings stay as they are.
+        } else if readOptions.commentHeadings {
+            arrangement = keepingHeadings(arrangement)
+        }
         try layout.check(arrangement)
         return arrangement
     }

@@ -126,6 +126,7 @@ struct PositionGaps {
     /// without computing anything for one with as many items as the
     /// source and none new (a permutation, or the identity).
     static func make(_ arrangement: Arrangement, sourceCount n: Int, lineBreaks: (Int) -> Int) -> PositionGaps? {
+        if let plan = arrangement.gapPlan { return plan }
         guard arrangement.count != n || arrangement.runs.contains(where: { $0.isNewItem }) else { return nil }
         var order: [Int] = []
         order.reserveCapacity(arrangement.count)

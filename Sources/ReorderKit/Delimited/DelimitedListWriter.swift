@@ -68,7 +68,7 @@ struct DelimitedListWriter {
         defer { output.sink.deallocate() }
         arrangement.itemBytes.withUnsafeBytes { itemBytes in
             // A buffer never refuses a piece.
-            try! write(DelimitedListWriter.slots(arrangement, itemBytes), &output)
+            try! write(DelimitedListWriter.slots(arrangement, itemBytes), &output, plan: arrangement.gapPlan)
         }
         return try body(output.sink.bytes)
     }
@@ -80,7 +80,7 @@ struct DelimitedListWriter {
         var output = Output(list: list, sink: ComparingSink(source: list.source))
         do {
             try arrangement.itemBytes.withUnsafeBytes { itemBytes in
-                try write(DelimitedListWriter.slots(arrangement, itemBytes), &output)
+                try write(DelimitedListWriter.slots(arrangement, itemBytes), &output, plan: arrangement.gapPlan)
             }
         } catch {
             return false
@@ -90,12 +90,14 @@ struct DelimitedListWriter {
 
     // MARK: - The walk
 
-    private func write<Sink: PieceSink>(_ slots: [Slot], _ out: inout Output<Sink>) throws {
+    /// `plan`: the result's gaps as its arrangement gives them
+    /// (`Arrangement.gapPlan`), instead of as `PositionGaps` plans them.
+    private func write<Sink: PieceSink>(_ slots: [Slot], _ out: inout Output<Sink>, plan given: PositionGaps? = nil) throws {
         let list = self.list
         let n = list.count, m = slots.count
         if n == 0 { return try writeIntoEmpty(slots, &out) }
         if m == 0 { return try writeEmptied(&out) }
-        if let plan = positionGaps(slots) { return try write(slots, plan, &out) }
+        if let plan = given ?? positionGaps(slots) { return try write(slots, plan, &out) }
         let writesTrailing = list.trailingSeparator == .asInSource && list.separators[n - 1] != nil
         // What new positions (past the source's last) are written with.
         let newBeforeSeparator = m > n ? list.newBeforeSeparator : []
