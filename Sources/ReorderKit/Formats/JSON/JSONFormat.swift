@@ -59,7 +59,8 @@ enum JSONFormatReader {
             return JSONLayout(source, arrayScan: scan)
         case .array, .object:
             return JSONListLayout(text: text, container: scan.targetStart, parentOpen: scan.parentOpen,
-                                  firstComma: scan.firstComma, firstColon: scan.firstColon)
+                                  firstComma: scan.firstComma, firstColon: scan.firstColon,
+                                  commentHeadings: withComments && options.commentHeadings)
         default:
             throw JSONLayout.notAList(text.scanned, scan: scan, pointer: pointer, kind: kind)
         }
