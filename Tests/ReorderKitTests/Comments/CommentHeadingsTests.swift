@@ -20,11 +20,11 @@ final class CommentHeadingsTests: XCTestCase {
 
     /// `text` sorted within its comment-headed groups.
     static func sorted(_ text: String, _ format: ListFormat, pointer: String = "", headings: Bool = true,
-                       subTables: Bool = false, reverse: Bool = false) throws -> String {
+                       subTables: Bool = false, key: String? = nil) throws -> String {
         try read(text, format, pointer: pointer, headings: headings, subTables: subTables) { document in
-            var options = SortOptions(reverse: reverse)
+            var options = SortOptions()
             options.grouping.comments = headings
-            return String(decoding: document.render(try document.sortedArrangement(options, key: nil)), as: UTF8.self)
+            return String(decoding: document.render(try document.sortedArrangement(options, key: key)), as: UTF8.self)
         }
     }
 
@@ -47,11 +47,12 @@ final class CommentHeadingsTests: XCTestCase {
     static func insert(_ at: Int, _ value: String) -> Edit { .insert(at: UserIndex(at), value: Array(value.utf8)) }
 
     func check(_ input: String, _ expected: String, _ format: ListFormat, pointer: String = "", subTables: Bool = false,
-               line: UInt = #line) throws {
-        let output = try Self.sorted(input, format, pointer: pointer, subTables: subTables)
+               key: String? = nil, line: UInt = #line) throws {
+        let output = try Self.sorted(input, format, pointer: pointer, subTables: subTables, key: key)
         XCTAssertEqual(output, expected, input.debugDescription, line: line)
         // A second sort changes nothing.
-        XCTAssertEqual(try Self.sorted(output, format, pointer: pointer, subTables: subTables), output, "again", line: line)
+        XCTAssertEqual(try Self.sorted(output, format, pointer: pointer, subTables: subTables, key: key), output, "again",
+                       line: line)
     }
 
     // MARK: - JSON with comments
@@ -167,5 +168,245 @@ final class CommentHeadingsTests: XCTestCase {
                        "[\n  // web\n  \"requests\",\n  \"flask\",\n  // storage\n  \"alembic\",\n  \"sqlalchemy\"\n]\n")
         XCTAssertEqual(try Self.edited(Self.jsoncEdits, .jsonc, Self.move(0, 2)),
                        "[\n  // web\n  \"flask\",\n  \"sqlalchemy\",\n  // storage\n  \"requests\"\n]\n")
+    }
+
+    // MARK: - TOML
+
+    /// The example of the issue: each heading stays on its line.
+    static let tomlArray = """
+        dependencies = [
+            # web
+            "requests",
+            "flask",
+            # storage
+            "sqlalchemy",
+            "alembic",
+        ]
+
+        """
+
+    func testTOMLArraySortsBeneathEachHeading() throws {
+        try check(Self.tomlArray, """
+            dependencies = [
+                # web
+                "flask",
+                "requests",
+                # storage
+                "alembic",
+                "sqlalchemy",
+            ]
+
+            """, .toml, pointer: "/dependencies")
+        XCTAssertEqual(try Self.headings(Self.tomlArray, .toml, pointer: "/dependencies"),
+                       ["# web", "# web", "# storage", "# storage"])
+    }
+
+    func testTOMLArrayWithoutHeadingsTheCommentMovesWithTheItemBelow() throws {
+        XCTAssertEqual(try Self.sorted(Self.tomlArray, .toml, pointer: "/dependencies", headings: false), """
+            dependencies = [
+                "alembic",
+                "flask",
+                # web
+                "requests",
+                # storage
+                "sqlalchemy",
+            ]
+
+            """)
+    }
+
+    func testTOMLArrayWithOwnCommentsBlankLinesCRLFAnEmptyGroupAndAHeadingLast() throws {
+        let input = "x = [ # the list\r\n  # empty\r\n  # b and a\r\n  \"b\",  # bee\r\n  \"a\",\r\n\r\n  # d and c\r\n"
+            + "  \"d\",\r\n  \"c\"\r\n  # the end\r\n]\r\n"
+        try check(input, "x = [ # the list\r\n  # empty\r\n  # b and a\r\n  \"a\",\r\n  \"b\",  # bee\r\n\r\n  # d and c\r\n"
+                  + "  \"c\",\r\n  \"d\"\r\n  # the end\r\n]\r\n", .toml, pointer: "/x")
+        XCTAssertEqual(try Self.headings(input, .toml, pointer: "/x"), ["# b and a", "# b and a", "# d and c", "# d and c"])
+    }
+
+    static let tomlTable = """
+        [dependencies]
+        # web
+        requests = "2" # http
+        flask = "3"
+
+        # storage
+        sqlalchemy = "2"
+        alembic = "1"
+
+        [dev-dependencies]
+        pytest = "8"
+
+        """
+
+    func testTOMLTableLinesSortBeneathEachHeading() throws {
+        try check(Self.tomlTable, """
+            [dependencies]
+            # web
+            flask = "3"
+            requests = "2" # http
+
+            # storage
+            alembic = "1"
+            sqlalchemy = "2"
+
+            [dev-dependencies]
+            pytest = "8"
+
+            """, .toml, pointer: "/dependencies")
+        XCTAssertEqual(try Self.headings(Self.tomlTable, .toml, pointer: "/dependencies"),
+                       ["# web", "# web", "# storage", "# storage"])
+        XCTAssertEqual(try Self.sorted(Self.tomlTable, .toml, pointer: "/dependencies", headings: false), """
+            [dependencies]
+            alembic = "1"
+            flask = "3"
+
+            # web
+            requests = "2" # http
+            # storage
+            sqlalchemy = "2"
+
+            [dev-dependencies]
+            pytest = "8"
+
+            """)
+    }
+
+    func testTOMLRootTableWithCRLFAnEmptyGroupAndAHeadingLast() throws {
+        let input = "# empty\r\n# letters\r\nb = 1\r\na = 2\r\n# digits\r\nd2 = 3\r\nd1 = 4\r\n# the end\r\n"
+        try check(input, "# empty\r\n# letters\r\na = 2\r\nb = 1\r\n# digits\r\nd1 = 4\r\nd2 = 3\r\n# the end\r\n", .toml)
+        XCTAssertEqual(try Self.headings(input, .toml), ["# letters", "# letters", "# digits", "# digits"])
+    }
+
+    func testTOMLArrayOfTablesSortsBeneathEachHeading() throws {
+        let input = """
+            [package]
+            name = "x" # the name
+
+            # first
+            [[bin]]
+            name = "b"
+
+            [[bin]]
+            name = "a"
+            # the a's metadata
+            [bin.metadata]
+            x = 1
+
+            # tools
+            [[bin]]
+            name = "d"
+
+            [[bin]]
+            name = "c"
+
+            """
+        try check(input, """
+            [package]
+            name = "x" # the name
+
+            # first
+            [[bin]]
+            name = "a"
+            # the a's metadata
+            [bin.metadata]
+            x = 1
+
+            [[bin]]
+            name = "b"
+
+            # tools
+            [[bin]]
+            name = "c"
+
+            [[bin]]
+            name = "d"
+
+            """, .toml, pointer: "/bin", key: "/name")
+        XCTAssertEqual(try Self.headings(input, .toml, pointer: "/bin"), ["# first", "# first", "# tools", "# tools"])
+    }
+
+    func testTOMLSubTableSectionsSortBeneathEachHeading() throws {
+        let implicit = """
+            # linters
+            [tool.ruff]
+            x = 1
+
+            [tool.mypy]
+            y = 2
+
+            # build
+            [tool.setuptools]
+            z = 3
+
+            [tool.black]
+            w = 4
+
+            """
+        try check(implicit, """
+            # linters
+            [tool.mypy]
+            y = 2
+
+            [tool.ruff]
+            x = 1
+
+            # build
+            [tool.black]
+            w = 4
+
+            [tool.setuptools]
+            z = 3
+
+            """, .toml, pointer: "/tool")
+        XCTAssertEqual(try Self.headings(implicit, .toml, pointer: "/tool"), ["# linters", "# linters", "# build", "# build"])
+        let withLines = """
+            [dependencies]
+            # a heading of the key/value lines, not of the sections
+            serde = "1"
+
+            # local
+            [dependencies.b]
+            path = "b"
+
+            [dependencies.a]
+            path = "a"
+
+            """
+        try check(withLines, """
+            [dependencies]
+            # a heading of the key/value lines, not of the sections
+            serde = "1"
+
+            # local
+            [dependencies.a]
+            path = "a"
+
+            [dependencies.b]
+            path = "b"
+
+            """, .toml, pointer: "/dependencies", subTables: true)
+        XCTAssertEqual(try Self.headings(withLines, .toml, pointer: "/dependencies", subTables: true), ["# local", "# local"])
+    }
+
+    static let tomlEdits = "[deps]\n# web\nrequests = 1\nflask = 2\n# storage\nsqlalchemy = 3\n"
+
+    func testTOMLDeleteInsertAndMoveAroundHeadings() throws {
+        XCTAssertEqual(try Self.edited(Self.tomlEdits, .toml, pointer: "/deps", Self.delete(0)),
+                       "[deps]\n# web\nflask = 2\n# storage\nsqlalchemy = 3\n")
+        XCTAssertEqual(try Self.edited(Self.tomlEdits, .toml, pointer: "/deps", Self.delete(2)),
+                       "[deps]\n# web\nrequests = 1\nflask = 2\n# storage\n")
+        XCTAssertEqual(try Self.edited(Self.tomlEdits, .toml, pointer: "/deps", Self.insert(2, "alembic = 4")),
+                       "[deps]\n# web\nrequests = 1\nflask = 2\n# storage\nalembic = 4\nsqlalchemy = 3\n")
+        XCTAssertEqual(try Self.edited(Self.tomlEdits, .toml, pointer: "/deps", Self.move(0, 2)),
+                       "[deps]\n# web\nflask = 2\nsqlalchemy = 3\n# storage\nrequests = 1\n")
+        let array = "x = [\n  # web\n  \"requests\",\n  \"flask\",\n  # storage\n  \"sqlalchemy\",\n]\n"
+        XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.delete(0)),
+                       "x = [\n  # web\n  \"flask\",\n  # storage\n  \"sqlalchemy\",\n]\n")
+        XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.delete(2)),
+                       "x = [\n  # web\n  \"requests\",\n  \"flask\",\n  # storage\n]\n")
+        XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.insert(2, "\"alembic\"")),
+                       "x = [\n  # web\n  \"requests\",\n  \"flask\",\n  # storage\n  \"alembic\",\n  \"sqlalchemy\",\n]\n")
+        XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.move(2, 0)),
+                       "x = [\n  # web\n  \"sqlalchemy\",\n  \"requests\",\n  # storage\n  \"flask\",\n]\n")
     }
 }
