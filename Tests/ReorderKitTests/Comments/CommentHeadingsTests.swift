@@ -409,4 +409,155 @@ final class CommentHeadingsTests: XCTestCase {
         XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.move(2, 0)),
                        "x = [\n  # web\n  \"sqlalchemy\",\n  \"requests\",\n  # storage\n  \"flask\",\n]\n")
     }
+
+    // MARK: - YAML
+
+    static let yamlSequence = """
+        dependencies:
+          # web
+          - requests # http
+          - flask
+
+          # storage
+          - sqlalchemy
+          - alembic
+        other: 1
+
+        """
+
+    func testYAMLSequenceSortsBeneathEachHeading() throws {
+        try check(Self.yamlSequence, """
+            dependencies:
+              # web
+              - flask
+              - requests # http
+
+              # storage
+              - alembic
+              - sqlalchemy
+            other: 1
+
+            """, .yaml, pointer: "/dependencies")
+        XCTAssertEqual(try Self.headings(Self.yamlSequence, .yaml, pointer: "/dependencies"),
+                       ["# web", "# web", "# storage", "# storage"])
+    }
+
+    func testYAMLWithoutHeadingsTheCommentMovesWithTheEntryBelow() throws {
+        XCTAssertEqual(try Self.sorted(Self.yamlSequence, .yaml, pointer: "/dependencies", headings: false), """
+            dependencies:
+              - alembic
+              - flask
+
+              # web
+              - requests # http
+              # storage
+              - sqlalchemy
+            other: 1
+
+            """)
+    }
+
+    func testYAMLMappingWithCRLFAnEmptyGroupAndAHeadingFirstAndLast() throws {
+        let input = "# empty\r\n# letters\r\nb: 1 # bee\r\na: 2\r\n# digits\r\nd2:\r\n  x: 1\r\nd1: 4\r\n# the end\r\n"
+        try check(input, "# empty\r\n# letters\r\na: 2\r\nb: 1 # bee\r\n# digits\r\nd1: 4\r\nd2:\r\n  x: 1\r\n# the end\r\n", .yaml)
+        XCTAssertEqual(try Self.headings(input, .yaml), ["# letters", "# letters", "# digits", "# digits"])
+    }
+
+    /// Nested lists: each list's headings at its own entries' column; a
+    /// comment inside an entry is the entry's and heads nothing here.
+    static let yamlNested = """
+        jobs:
+          # build and test
+          test:
+            steps:
+              # setup
+              - uses: b/checkout
+              - uses: a/setup
+              # run
+              - uses: d/make
+                # inside the entry
+                name: z
+              - uses: c/lint
+          build:
+            runs-on: x
+          # release
+          release:
+            runs-on: y
+          deploy:
+            runs-on: z
+
+        """
+
+    func testYAMLNestedListsSortBeneathTheirOwnHeadings() throws {
+        try check(Self.yamlNested, """
+            jobs:
+              # build and test
+              build:
+                runs-on: x
+              test:
+                steps:
+                  # setup
+                  - uses: b/checkout
+                  - uses: a/setup
+                  # run
+                  - uses: d/make
+                    # inside the entry
+                    name: z
+                  - uses: c/lint
+              # release
+              deploy:
+                runs-on: z
+              release:
+                runs-on: y
+
+            """, .yaml, pointer: "/jobs")
+        XCTAssertEqual(try Self.headings(Self.yamlNested, .yaml, pointer: "/jobs"),
+                       ["# build and test", "# build and test", "# release", "# release"])
+        try check(Self.yamlNested, """
+            jobs:
+              # build and test
+              test:
+                steps:
+                  # setup
+                  - uses: a/setup
+                  - uses: b/checkout
+                  # run
+                  - uses: c/lint
+                  - uses: d/make
+                    # inside the entry
+                    name: z
+              build:
+                runs-on: x
+              # release
+              release:
+                runs-on: y
+              deploy:
+                runs-on: z
+
+            """, .yaml, pointer: "/jobs/test/steps", key: "/uses")
+        XCTAssertEqual(try Self.headings(Self.yamlNested, .yaml, pointer: "/jobs/test/steps"),
+                       ["# setup", "# setup", "# run", "# run"])
+        XCTAssertEqual(try Self.headings(Self.yamlNested, .yaml, pointer: "/jobs/test/steps/2"), [nil, "# inside the entry"])
+    }
+
+    /// A comment line shallower than the entries stays where it is, as it
+    /// always did, and heads a group: no entry crosses it.
+    func testYAMLAShallowerCommentLineHeadsAGroup() throws {
+        let input = "list:\n  - d\n  - c\n# shallow\n  - b\n  - a\n"
+        try check(input, "list:\n  - c\n  - d\n# shallow\n  - a\n  - b\n", .yaml, pointer: "/list")
+        XCTAssertEqual(try Self.headings(input, .yaml, pointer: "/list"), [nil, nil, "# shallow", "# shallow"])
+    }
+
+    static let yamlEdits = "deps:\n  # web\n  - requests\n  - flask\n  # storage\n  - sqlalchemy\n"
+
+    func testYAMLDeleteInsertAndMoveAroundHeadings() throws {
+        XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.delete(0)),
+                       "deps:\n  # web\n  - flask\n  # storage\n  - sqlalchemy\n")
+        XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.delete(2)),
+                       "deps:\n  # web\n  - requests\n  - flask\n  # storage\n")
+        XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.insert(2, "alembic")),
+                       "deps:\n  # web\n  - requests\n  - flask\n  # storage\n  - alembic\n  - sqlalchemy\n")
+        XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.move(2, 0)),
+                       "deps:\n  # web\n  - sqlalchemy\n  - requests\n  # storage\n  - flask\n")
+    }
 }

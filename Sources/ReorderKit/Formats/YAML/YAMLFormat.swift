@@ -53,7 +53,8 @@ extension YAMLLayout {
                 throw YAMLError.notAList(pointer: pointer.text, found: "an alias ('*\(text)'), edited where its anchor '&\(text)' stands",
                                          offset: node.range.lowerBound)
             }
-            return try YAMLLayout(document: document, node: node, pointer: pointer.text)
+            return try YAMLLayout(document: document, node: node, pointer: pointer.text,
+                                  commentHeadings: options.commentHeadings)
         }
     }
 
