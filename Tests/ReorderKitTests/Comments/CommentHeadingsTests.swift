@@ -159,6 +159,9 @@ final class CommentHeadingsTests: XCTestCase {
 
     static let jsoncEdits = "[\n  // web\n  \"requests\",\n  \"flask\",\n  // storage\n  \"sqlalchemy\"\n]\n"
 
+    /// A delete of the item under a heading keeps the heading; an insert at
+    /// a group's top lands under its heading; a moved item joins the group
+    /// it lands in, and the items that stay keep theirs (`keepingHeadings`).
     func testJSONCDeleteInsertAndMoveAroundHeadings() throws {
         XCTAssertEqual(try Self.edited(Self.jsoncEdits, .jsonc, Self.delete(0)),
                        "[\n  // web\n  \"flask\",\n  // storage\n  \"sqlalchemy\"\n]\n")
@@ -167,7 +170,7 @@ final class CommentHeadingsTests: XCTestCase {
         XCTAssertEqual(try Self.edited(Self.jsoncEdits, .jsonc, Self.insert(2, "\"alembic\"")),
                        "[\n  // web\n  \"requests\",\n  \"flask\",\n  // storage\n  \"alembic\",\n  \"sqlalchemy\"\n]\n")
         XCTAssertEqual(try Self.edited(Self.jsoncEdits, .jsonc, Self.move(0, 2)),
-                       "[\n  // web\n  \"flask\",\n  \"sqlalchemy\",\n  // storage\n  \"requests\"\n]\n")
+                       "[\n  // web\n  \"flask\",\n  // storage\n  \"sqlalchemy\",\n  \"requests\"\n]\n")
     }
 
     // MARK: - TOML
@@ -398,7 +401,7 @@ final class CommentHeadingsTests: XCTestCase {
         XCTAssertEqual(try Self.edited(Self.tomlEdits, .toml, pointer: "/deps", Self.insert(2, "alembic = 4")),
                        "[deps]\n# web\nrequests = 1\nflask = 2\n# storage\nalembic = 4\nsqlalchemy = 3\n")
         XCTAssertEqual(try Self.edited(Self.tomlEdits, .toml, pointer: "/deps", Self.move(0, 2)),
-                       "[deps]\n# web\nflask = 2\nsqlalchemy = 3\n# storage\nrequests = 1\n")
+                       "[deps]\n# web\nflask = 2\n# storage\nsqlalchemy = 3\nrequests = 1\n")
         let array = "x = [\n  # web\n  \"requests\",\n  \"flask\",\n  # storage\n  \"sqlalchemy\",\n]\n"
         XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.delete(0)),
                        "x = [\n  # web\n  \"flask\",\n  # storage\n  \"sqlalchemy\",\n]\n")
@@ -407,7 +410,7 @@ final class CommentHeadingsTests: XCTestCase {
         XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.insert(2, "\"alembic\"")),
                        "x = [\n  # web\n  \"requests\",\n  \"flask\",\n  # storage\n  \"alembic\",\n  \"sqlalchemy\",\n]\n")
         XCTAssertEqual(try Self.edited(array, .toml, pointer: "/x", Self.move(2, 0)),
-                       "x = [\n  # web\n  \"sqlalchemy\",\n  \"requests\",\n  # storage\n  \"flask\",\n]\n")
+                       "x = [\n  # web\n  \"sqlalchemy\",\n  \"requests\",\n  \"flask\",\n  # storage\n]\n")
     }
 
     // MARK: - YAML
@@ -558,6 +561,6 @@ final class CommentHeadingsTests: XCTestCase {
         XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.insert(2, "alembic")),
                        "deps:\n  # web\n  - requests\n  - flask\n  # storage\n  - alembic\n  - sqlalchemy\n")
         XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.move(2, 0)),
-                       "deps:\n  # web\n  - sqlalchemy\n  - requests\n  # storage\n  - flask\n")
+                       "deps:\n  # web\n  - sqlalchemy\n  - requests\n  - flask\n  # storage\n")
     }
 }
