@@ -14,6 +14,9 @@
 /// line between it and the item below, one after `[` or `{` on the opening
 /// line, one before the closing bracket. A trailing comma after the last
 /// item stays after the last item, whichever item that is.
+/// Read with comment headings (`ReadOptions.commentHeadings`), no comment
+/// line above an item is its own: each stays with the position below it,
+/// and `groupHeading(before:)` names the last of them (a group's heading).
 ///
 /// Source item `i` is written as its main part (`starts[i] ..< mainEnds[i]`:
 /// the leading comment lines, the value or member, a comment before its

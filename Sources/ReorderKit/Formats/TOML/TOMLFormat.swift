@@ -5,7 +5,7 @@ extension ListFormat {
     public static let toml = ListFormat(
         name: "toml",
         claims: [.fileExtension("toml")],
-        help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were.",
+        help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were. Sorted by comment groups (groups = \"comments\"), a comment on a line of its own heads a group and stays on its line.",
         options: ["pointer", "recursive", "string"],
         words: FormatWords(name: "TOML", version: "1.0", lists: "an array or a table", oneValue: "one TOML item",
                            keyed: "table", member: "line"),

@@ -9,7 +9,10 @@
 ///   everything else (a comment after `[` on the opening line, one before
 ///   `]`, one after a blank line) belongs to positions;
 /// - a trailing comma after the last value stays after the last value,
-///   whichever value that is.
+///   whichever value that is;
+/// - read with comment headings (`ReadOptions.commentHeadings`), no
+///   comment line above a value is its own: it stays with the position
+///   below it and heads a group (`groupHeading(before:)`).
 ///
 /// Source item `i` is written as its main part (`starts[i] ..< valueEnds[i]`),
 /// then position `p`'s comma, then its trailing comment, then what lies

@@ -21,6 +21,10 @@
 /// own, and the comment at the end of its last line is on that line.
 /// Everything else (blank lines, other comments, unrelated sections between
 /// elements) belongs to positions, so a result keeps the source's layout.
+/// Read with comment headings (`ReadOptions.commentHeadings`), no comment
+/// line above an item (a key/value line or a section's header) is its own:
+/// it stays with the position below it and heads a group
+/// (`groupHeading(before:)`).
 struct TOMLLineLayout: FormatLayout, PositionGapLayout {
     enum Kind { case table, tableArray, sections }
 

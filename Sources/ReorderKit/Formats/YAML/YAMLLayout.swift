@@ -11,7 +11,10 @@
 /// every format shares (`CommentOwnership`): comment lines directly above an entry (no blank line
 /// between, at its column or deeper) are its own, and they start a line
 /// wherever it goes; a comment at the end of its last line is on that
-/// line. Flow items move as JSON elements do.
+/// line. Flow items move as JSON elements do. Read with comment headings
+/// (`ReadOptions.commentHeadings`), no comment line is an entry's: every
+/// one between two entries stays with the position below it and heads a
+/// group (`groupHeading(before:)`).
 public struct YAMLLayout: FormatLayout, ListLayout {
     public let source: UnsafeRawBufferPointer
     let document: YAMLDocument
