@@ -563,4 +563,24 @@ final class CommentHeadingsTests: XCTestCase {
         XCTAssertEqual(try Self.edited(Self.yamlEdits, .yaml, pointer: "/deps", Self.move(2, 0)),
                        "deps:\n  # web\n  - sqlalchemy\n  - requests\n  - flask\n  # storage\n")
     }
+
+    /// Two headings in a row between items: the first heads an empty
+    /// group, the second names the items below it; nothing crosses either.
+    func testAnEmptyGroupBetweenItemsInEachFormat() throws {
+        let rows: [(ListFormat, String, String, String, UInt)] = [
+            (.jsonc, "[\n  \"d\",\n  \"c\",\n  // empty\n  // rest\n  \"b\",\n  \"a\"\n]\n", "",
+             "[\n  \"c\",\n  \"d\",\n  // empty\n  // rest\n  \"a\",\n  \"b\"\n]\n", #line),
+            (.toml, "x = [\n  \"d\",\n  \"c\",\n  # empty\n\n  # rest\n  \"b\",\n  \"a\",\n]\n", "/x",
+             "x = [\n  \"c\",\n  \"d\",\n  # empty\n\n  # rest\n  \"a\",\n  \"b\",\n]\n", #line),
+            (.toml, "[t]\nd = 1\nc = 2\n# empty\n# rest\nb = 3\na = 4\n", "/t",
+             "[t]\nc = 2\nd = 1\n# empty\n# rest\na = 4\nb = 3\n", #line),
+            (.yaml, "l:\n  - d\n  - c\n  # empty\n  # rest\n  - b\n  - a\n", "/l",
+             "l:\n  - c\n  - d\n  # empty\n  # rest\n  - a\n  - b\n", #line),
+        ]
+        for (format, input, pointer, expected, line) in rows {
+            try check(input, expected, format, pointer: pointer, line: line)
+            let rest = format == .jsonc ? "// rest" : "# rest"
+            XCTAssertEqual(try Self.headings(input, format, pointer: pointer), [nil, nil, rest, rest], line: line)
+        }
+    }
 }
