@@ -58,6 +58,12 @@ extension CommentLexer {
 ///    when every item goes); keep-sorted blocks sort and never drop a
 ///    position.
 ///
+/// Read with comment headings (`headings`, `ReadOptions.commentHeadings`),
+/// rule 1 gives no comment line above an item to it: a comment on a line
+/// of its own heads a group and, by rule 3, belongs to the position below
+/// it, so that it stays on its line whatever moves (each format's
+/// `groupHeading(before:)` finds it: `CommentOwnership.heading`).
+///
 /// Columns matter to YAML alone (`minimumColumn`): a comment line
 /// shallower than the entries is not an entry's. Elsewhere a comment line
 /// above an item is its own at any column. A format whose comments run to
@@ -84,6 +90,11 @@ struct CommentOwnership {
     var minimumColumn: Int? = nil
     /// Where the document's first line starts (after a byte-order mark).
     var documentStart: Int = 0
+    /// Read with `ReadOptions.commentHeadings`: a comment line of its own
+    /// heads a group and is never an item's, so rule 1 gives an item no
+    /// line above it (the comments before it on its own first line stay
+    /// its own).
+    var headings = false
 
     /// Rule 1: where the item whose first byte is `itemStart` starts, its
     /// leading comments included; `itemStart` when it owns none.
@@ -117,7 +128,7 @@ struct CommentOwnership {
         if let firstOnLine { start = ownedFrom == .line ? lineStart : firstOnLine }
         var line = lineStart
         // The lines above, while each holds only comments.
-        while line > floor && line > documentStart {
+        while !headings && line > floor && line > documentStart {
             var p = line - 1
             if p > floor && source[p - 1] == 0x0D { p -= 1 }
             if lexer.commentsAreLineComments {
@@ -198,6 +209,33 @@ struct CommentOwnership {
         var first = line
         while first - 1 >= floor && isCommentLine(first - 1) { first -= 1 }
         return first
+    }
+
+    /// The last comment in `gap` that stands on a line of its own: only
+    /// blanks before it on its line (or `gap`'s start at a line's start)
+    /// and only blanks after it to the end of its line; its bytes alone
+    /// (`# web`, `/* web */`), not its indentation or line break. nil when
+    /// none does.
+    static func heading<Lexer: CommentLexer>(in gap: Range<Int>, in lexer: Lexer, documentStart: Int = 0) -> Range<Int>? {
+        let source = lexer.source
+        func isBlank(_ offset: Int) -> Bool { source[offset] == 0x20 || source[offset] == 0x09 }
+        var p = gap.upperBound
+        while p > gap.lowerBound {
+            guard let comment = lexer.comment(endingAt: p), comment.lowerBound >= gap.lowerBound else {
+                p -= 1
+                continue
+            }
+            var before = comment.lowerBound
+            while before > gap.lowerBound && isBlank(before - 1) { before -= 1 }
+            let startsLine = before == documentStart || (before > 0 && source[before - 1] == 0x0A)
+            var after = comment.upperBound
+            while after < source.count && isBlank(after) { after += 1 }
+            let endsLine = after == source.count || source[after] == 0x0A
+                || (source[after] == 0x0D && (after + 1 == source.count || source[after + 1] == 0x0A))
+            if startsLine && endsLine { return comment }
+            p = comment.lowerBound
+        }
+        return nil
     }
 
     static func hasLineBreak(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {

@@ -16,7 +16,7 @@ extension ListFormat {
     public static let jsonc = ListFormat(
         name: "jsonc",
         claims: JSONFormatReader.namesWithComments,
-        help: "JSON with comments, as editors read tsconfig.json and .vscode/settings.json: // and /* */ comments wherever whitespace may stand, and a comma after the last item. Items as in JSON. Comment lines directly above an item (no blank line between) and a comment after it on its last line move with it; other comments, and a trailing comma, stay where they are.",
+        help: "JSON with comments, as editors read tsconfig.json and .vscode/settings.json: // and /* */ comments wherever whitespace may stand, and a comma after the last item. Items as in JSON. Comment lines directly above an item (no blank line between) and a comment after it on its last line move with it; other comments, and a trailing comma, stay where they are. Sorted by comment groups (groups = \"comments\"), a comment on a line of its own heads a group and stays on its line.",
         options: ["pointer", "recursive", "string", "json-patch"],
         words: FormatWords(name: "JSON with comments", lists: "an array or an object", oneValue: "one JSON value",
                            keyed: "object", member: "member", kin: "json"),
@@ -59,7 +59,8 @@ enum JSONFormatReader {
             return JSONLayout(source, arrayScan: scan)
         case .array, .object:
             return JSONListLayout(text: text, container: scan.targetStart, parentOpen: scan.parentOpen,
-                                  firstComma: scan.firstComma, firstColon: scan.firstColon)
+                                  firstComma: scan.firstComma, firstColon: scan.firstColon,
+                                  commentHeadings: withComments && options.commentHeadings)
         default:
             throw JSONLayout.notAList(text.scanned, scan: scan, pointer: pointer, kind: kind)
         }

@@ -14,6 +14,9 @@
 /// line between it and the item below, one after `[` or `{` on the opening
 /// line, one before the closing bracket. A trailing comma after the last
 /// item stays after the last item, whichever item that is.
+/// Read with comment headings (`ReadOptions.commentHeadings`), no comment
+/// line above an item is its own: each stays with the position below it,
+/// and `groupHeading(before:)` names the last of them (a group's heading).
 ///
 /// Source item `i` is written as its main part (`starts[i] ..< mainEnds[i]`:
 /// the leading comment lines, the value or member, a comment before its
@@ -66,6 +69,9 @@ public struct JSONListLayout: FormatLayout {
     let lineEnds: [Int]
     /// What new positions look like.
     let newPositions: JSONNewPositions
+    /// Read with comment headings (`ReadOptions.commentHeadings`): comment
+    /// lines above an item are not its own but the position's, headings.
+    let commentHeadings: Bool
     /// `sort --recursive`: new bytes for the main part of source items.
     let overrides = Overrides()
     /// The bytes written around the list: the whole document, or for a
@@ -78,8 +84,12 @@ public struct JSONListLayout: FormatLayout {
 
     /// The list of the container (`[` or `{`) that starts at `open`, a value
     /// of `text`'s document.
-    init(text: JSONDocumentText, container open: Int, parentOpen: Int?, firstComma: Int?, firstColon: Int?) {
+    init(text: JSONDocumentText, container open: Int, parentOpen: Int?, firstComma: Int?, firstColon: Int?,
+         commentHeadings: Bool = false) {
         self.text = text
+        self.commentHeadings = commentHeadings
+        var ownership = JSONListLayout.ownership
+        ownership.headings = commentHeadings
         let scanned = text.scanned, source = text.source
         window = 0..<source.count
         self.open = open
@@ -147,8 +157,8 @@ public struct JSONListLayout: FormatLayout {
             var cursor = CommentCursor(text.comments)
             for index in 0..<count {
                 let floor = index == 0 ? open + 1 : lineEnds[index - 1]
-                starts[index] = JSONListLayout.ownership.leadingStart(of: valueStarts[index], floor: floor, in: text,
-                                                                      cursor: &cursor)
+                starts[index] = ownership.leadingStart(of: valueStarts[index], floor: floor, in: text,
+                                                       cursor: &cursor)
             }
         }
         self.valueStarts = valueStarts
@@ -195,6 +205,14 @@ public struct JSONListLayout: FormatLayout {
     /// Comments belong to the item they sit on (`CommentOwnership`); an
     /// owned comment line's indentation stays with the position.
     static let ownership = CommentOwnership(ownedFrom: .comment)
+
+    /// The last comment on a line of its own between the item before
+    /// `index` (its line's end) or the opening bracket and the item.
+    public func groupHeading(before index: Int) -> Range<Int>? {
+        guard commentHeadings, index >= 0, index < count, !text.comments.isEmpty else { return nil }
+        let floor = index == 0 ? open + 1 : lineEnds[index - 1]
+        return CommentOwnership.heading(in: floor..<starts[index], in: text)
+    }
 
     private static func hasLineBreak(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
         firstIndex(of: 0x0A, in: source, from: range.lowerBound, to: range.upperBound) != nil

@@ -5,11 +5,12 @@ extension ListFormat {
     public static let toml = ListFormat(
         name: "toml",
         claims: [.fileExtension("toml")],
-        help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were.",
+        help: "TOML 1.0. Items are the values of the array, the key/value lines of the table, or the sections of the array of tables (or of a table's sub-tables) at -p (default: the root table), one pointer token a key (pyproject.toml, Cargo.toml); comments and the layout of every line stay as they were. Sorted by comment groups (groups = \"comments\"), a comment on a line of its own heads a group and stays on its line.",
         options: ["pointer", "recursive", "string"],
         words: FormatWords(name: "TOML", version: "1.0", lists: "an array or a table", oneValue: "one TOML item",
                            keyed: "table", member: "line"),
-        read: { source, options in try TOMLFormat.read(source, pointer: options.pointer, subTables: options.subTables) },
+        read: { source, options in try TOMLFormat.read(source, pointer: options.pointer, subTables: options.subTables,
+                                                             commentHeadings: options.commentHeadings) },
         children: { source, options in try TOMLFormat.childTokens(source, pointer: options.pointer) })
 }
 
@@ -86,7 +87,8 @@ enum TOMLTarget {
 
 enum TOMLFormat {
     /// Reads `source` and finds the list at `pointer`.
-    static func read(_ source: UnsafeRawBufferPointer, pointer text: String, subTables: Bool = false) throws -> any FormatLayout {
+    static func read(_ source: UnsafeRawBufferPointer, pointer text: String, subTables: Bool = false,
+                     commentHeadings: Bool = false) throws -> any FormatLayout {
         let document = try TOMLDocument(source)
         let pointer = try JSONPointer(parsing: text)
         var target = TOMLTarget.table(document.root)
@@ -109,9 +111,9 @@ enum TOMLFormat {
             guard case .table(let table) = target, table.origin != .inline else {
                 throw TOMLError.nothingAtPointer(pointer: pointer.text, reason: "it is \(target.description), with no sub-tables written as sections")
             }
-            return try TOMLLineLayout(document: document, sectionsOf: table)
+            return try TOMLLineLayout(document: document, sectionsOf: table, commentHeadings: commentHeadings)
         }
-        return try layout(document, target, pointer: pointer.text)
+        return try layout(document, target, pointer: pointer.text, commentHeadings: commentHeadings)
     }
 
     /// The pointer tokens of what the value at `pointer` holds, for a
@@ -134,21 +136,22 @@ enum TOMLFormat {
         }
     }
 
-    static func layout(_ document: TOMLDocument, _ target: TOMLTarget, pointer: String) throws -> any FormatLayout {
+    static func layout(_ document: TOMLDocument, _ target: TOMLTarget, pointer: String,
+                       commentHeadings: Bool = false) throws -> any FormatLayout {
         switch target {
         case .scalar(let value):
             throw TOMLError.notAList(pointer: pointer, found: target.description, offset: value.range.lowerBound)
         case .array(let list):
-            return TOMLInlineLayout(document: document, list: list, isTable: false)
+            return TOMLInlineLayout(document: document, list: list, isTable: false, commentHeadings: commentHeadings)
         case .table(let table) where table.origin == .inline:
-            return TOMLInlineLayout(document: document, list: table.inline!, isTable: true)
+            return TOMLInlineLayout(document: document, list: table.inline!, isTable: true, commentHeadings: commentHeadings)
         case .table(let table) where table.origin == .implicit:
             // `tool` of `[tool.ruff]`: no lines of its own, only sections.
-            return try TOMLLineLayout(document: document, sectionsOf: table)
+            return try TOMLLineLayout(document: document, sectionsOf: table, commentHeadings: commentHeadings)
         case .table(let table):
-            return try TOMLLineLayout(document: document, table: table)
+            return try TOMLLineLayout(document: document, table: table, commentHeadings: commentHeadings)
         case .tableArray(let array):
-            return try TOMLLineLayout(document: document, tableArray: array)
+            return try TOMLLineLayout(document: document, tableArray: array, commentHeadings: commentHeadings)
         }
     }
 }

@@ -9,7 +9,10 @@
 ///   everything else (a comment after `[` on the opening line, one before
 ///   `]`, one after a blank line) belongs to positions;
 /// - a trailing comma after the last value stays after the last value,
-///   whichever value that is.
+///   whichever value that is;
+/// - read with comment headings (`ReadOptions.commentHeadings`), no
+///   comment line above a value is its own: it stays with the position
+///   below it and heads a group (`groupHeading(before:)`).
 ///
 /// Source item `i` is written as its main part (`starts[i] ..< valueEnds[i]`),
 /// then position `p`'s comma, then its trailing comment, then what lies
@@ -40,14 +43,18 @@ struct TOMLInlineLayout: FormatLayout {
     let trailingComments: [Range<Int>?]
     /// By source position: where the position's line tail ends.
     let lineEnds: [Int]
+    /// Read with comment headings (`ReadOptions.commentHeadings`): comment
+    /// lines above an item are the position's, headings.
+    let commentHeadings: Bool
     /// `sort --recursive`: the lists inside the items, sorted.
     let nested = NestedRegions()
 
     var count: Int { valueStarts.count }
     func itemRange(_ index: Int) -> Range<Int> { starts[index]..<valueEnds[index] }
 
-    init(document: TOMLDocument, list: TOMLInlineList, isTable: Bool) {
+    init(document: TOMLDocument, list: TOMLInlineList, isTable: Bool, commentHeadings: Bool = false) {
         self.document = document
+        self.commentHeadings = commentHeadings
         self.list = list
         self.isTable = isTable
         let source = document.source
@@ -78,10 +85,11 @@ struct TOMLInlineLayout: FormatLayout {
         var starts: [Int] = []
         starts.reserveCapacity(count)
         var cursor = CommentCursor(document.comments)
+        var ownership = TOMLInlineLayout.ownership
+        ownership.headings = commentHeadings
         for index in 0..<count {
             let floor = index == 0 ? list.open + 1 : lineEnds[index - 1]
-            starts.append(TOMLInlineLayout.ownership.leadingStart(of: valueStarts[index], floor: floor,
-                                                                  in: document, cursor: &cursor))
+            starts.append(ownership.leadingStart(of: valueStarts[index], floor: floor, in: document, cursor: &cursor))
         }
         self.starts = starts
         self.trailingComments = trailingComments
@@ -92,6 +100,14 @@ struct TOMLInlineLayout: FormatLayout {
     /// JSON with comments: an owned comment line's indentation stays with
     /// the position.
     static let ownership = CommentOwnership(ownedFrom: .comment)
+
+    /// Read with comment headings: the last comment on a line of its own
+    /// between the item before (its line's end) or `[` and the item.
+    func groupHeading(before index: Int) -> Range<Int>? {
+        guard commentHeadings, index >= 0, index < count, !document.comments.isEmpty else { return nil }
+        let floor = index == 0 ? list.open + 1 : lineEnds[index - 1]
+        return CommentOwnership.heading(in: floor..<starts[index], in: document)
+    }
 
     // MARK: - Writing
 

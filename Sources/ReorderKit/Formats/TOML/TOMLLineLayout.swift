@@ -21,6 +21,10 @@
 /// own, and the comment at the end of its last line is on that line.
 /// Everything else (blank lines, other comments, unrelated sections between
 /// elements) belongs to positions, so a result keeps the source's layout.
+/// Read with comment headings (`ReadOptions.commentHeadings`), no comment
+/// line above an item (a key/value line or a section's header) is its own:
+/// it stays with the position below it and heads a group
+/// (`groupHeading(before:)`).
 struct TOMLLineLayout: FormatLayout, PositionGapLayout {
     enum Kind { case table, tableArray, sections }
 
@@ -44,6 +48,8 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
 
     let document: TOMLDocument
     let kind: Kind
+    /// Read with comment headings (`ReadOptions.commentHeadings`).
+    let commentHeadings: Bool
     var source: UnsafeRawBufferPointer { document.source }
     /// Each item's bytes.
     let ranges: TOMLRanges
@@ -101,8 +107,9 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
     var count: Int { ranges.count }
     func itemRange(_ index: Int) -> Range<Int> { ranges[index] }
 
-    init(document: TOMLDocument, table: TOMLTable) throws {
+    init(document: TOMLDocument, table: TOMLTable, commentHeadings: Bool = false) throws {
         self.document = document
+        self.commentHeadings = commentHeadings
         kind = .table
         elements = []
         self.table = table
@@ -158,7 +165,7 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
         lineIndices = firstLines
         self.lastLines = grouped ? TOMLIndices(lastLines) : nil
         var cursor = CommentCursor(document.comments)
-        let ownership = TOMLLineLayout.ownership(document)
+        let ownership = TOMLLineLayout.ownership(document, headings: commentHeadings)
         let floor = TOMLDocument.byteOrderMarkLength(document.source)
         var ranges = TOMLRanges()
         ranges.reserveCapacity(firstLines.count)
@@ -176,8 +183,9 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
         }
     }
 
-    init(document: TOMLDocument, tableArray: TOMLTableArray) throws {
+    init(document: TOMLDocument, tableArray: TOMLTableArray, commentHeadings: Bool = false) throws {
         self.document = document
+        self.commentHeadings = commentHeadings
         kind = .tableArray
         lineIndices = TOMLIndices()
         lastLines = nil
@@ -211,7 +219,7 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
                     what: "a section of an array-of-tables element that stands apart from the element's header",
                     offset: document.sections[stray].header.lowerBound)
             }
-            ranges.append(TOMLLineLayout.sectionsRange(document, first...last))
+            ranges.append(TOMLLineLayout.sectionsRange(document, first...last, headings: commentHeadings))
         }
         self.ranges = TOMLRanges(ranges)
         newSeparator = TOMLLineLayout.newSectionSeparator(document, ranges)
@@ -219,8 +227,9 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
 
     /// The sub-tables of `table` that are written with sections, each key
     /// with all of its sections (see the type's comment).
-    init(document: TOMLDocument, sectionsOf table: TOMLTable) throws {
+    init(document: TOMLDocument, sectionsOf table: TOMLTable, commentHeadings: Bool = false) throws {
         self.document = document
+        self.commentHeadings = commentHeadings
         kind = .sections
         lineIndices = TOMLIndices()
         lastLines = nil
@@ -269,7 +278,7 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
                                               between: text(between.header), betweenOffset: between.header.lowerBound)
             }
             keys.append(key)
-            ranges.append(TOMLLineLayout.sectionsRange(document, first...index))
+            ranges.append(TOMLLineLayout.sectionsRange(document, first...index, headings: commentHeadings))
             index += 1
         }
         sectionKeys = keys
@@ -278,14 +287,15 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
     }
 
     /// The bytes of `sections` (indices into `document.sections`, in a
-    /// row): from the comment lines above the first header to the end of
-    /// the last section's last line.
-    static func sectionsRange(_ document: TOMLDocument, _ sections: ClosedRange<Int>) -> Range<Int> {
+    /// row): from the comment lines above the first header (none, read with
+    /// comment headings) to the end of the last section's last line.
+    static func sectionsRange(_ document: TOMLDocument, _ sections: ClosedRange<Int>, headings: Bool) -> Range<Int> {
         let lastSection = document.sections[sections.upperBound]
         let contentEnd = lastSection.lines.isEmpty
             ? lastSection.header.upperBound : document.lines[lastSection.lines.upperBound - 1].range.upperBound
         let header = document.sections[sections.lowerBound].header
-        let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, header.lowerBound), document)
+        let start = TOMLLineLayout.leadingCommentsStart(TOMLLineLayout.lineStart(document, header.lowerBound), document,
+                                                        headings: headings)
         return start..<TOMLLineLayout.lineTextEnd(document, after: contentEnd)
     }
 
@@ -322,16 +332,42 @@ struct TOMLLineLayout: FormatLayout, PositionGapLayout {
 
     /// The start of the comment lines directly above the line that starts
     /// at `lineStart` (no blank line between), or `lineStart`.
-    static func leadingCommentsStart(_ lineStart: Int, _ document: TOMLDocument) -> Int {
+    static func leadingCommentsStart(_ lineStart: Int, _ document: TOMLDocument, headings: Bool) -> Int {
         let floor = TOMLDocument.byteOrderMarkLength(document.source)
-        return ownership(document).leadingStart(of: lineStart, floor: floor, in: document)
+        return ownership(document, headings: headings).leadingStart(of: lineStart, floor: floor, in: document)
     }
 
     /// Comments belong to the item they sit on (`CommentOwnership`); the
     /// items are whole lines, so an owned comment line is the item's from
-    /// its first byte, at any column.
-    static func ownership(_ document: TOMLDocument) -> CommentOwnership {
-        CommentOwnership(ownedFrom: .line, documentStart: TOMLDocument.byteOrderMarkLength(document.source))
+    /// its first byte, at any column. Read with comment headings, no
+    /// comment line above an item is its own.
+    static func ownership(_ document: TOMLDocument, headings: Bool = false) -> CommentOwnership {
+        CommentOwnership(ownedFrom: .line, documentStart: TOMLDocument.byteOrderMarkLength(document.source),
+                         headings: headings)
+    }
+
+    /// Read with comment headings: the last comment on a line of its own
+    /// among the comment and blank lines directly above the item (after
+    /// the item before; for the first, after the table's header or
+    /// whatever else stands above them).
+    func groupHeading(before index: Int) -> Range<Int>? {
+        guard commentHeadings, index >= 0, index < count, !document.comments.isEmpty else { return nil }
+        let bom = TOMLDocument.byteOrderMarkLength(source)
+        let floor = index == 0 ? bom : ranges[index - 1].upperBound
+        let start = ranges[index].lowerBound
+        // Up over the lines that hold only blanks or a comment.
+        var top = start
+        while top > floor {
+            let lineEnd = top - 1
+            var lineBegin = lineEnd
+            while lineBegin > floor && source[lineBegin - 1] != 0x0A { lineBegin -= 1 }
+            var first = lineBegin
+            while first < lineEnd && (source[first] == 0x20 || source[first] == 0x09) { first += 1 }
+            let blank = first == lineEnd || (source[first] == 0x0D && first + 1 == lineEnd)
+            guard blank || document.comment(startingAt: first) != nil else { break }
+            top = lineBegin
+        }
+        return CommentOwnership.heading(in: top..<start, in: document, documentStart: bom)
     }
 
     // MARK: - Positions

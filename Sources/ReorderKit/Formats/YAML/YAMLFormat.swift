@@ -4,7 +4,7 @@ extension ListFormat {
     public static let yaml = ListFormat(
         name: "yaml",
         claims: [.fileExtension("yaml"), .fileExtension("yml")],
-        help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), comments inside a flow collection. A mapping with a merge key (<<) keeps its entries' order; its merge list (-p /x/<<) and the mappings it merges are edited like any other.",
+        help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry; sorted by comment groups (groups = \"comments\"), a comment line between entries heads a group and stays on its line. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), comments inside a flow collection. A mapping with a merge key (<<) keeps its entries' order; its merge list (-p /x/<<) and the mappings it merges are edited like any other.",
         options: ["pointer", "recursive", "string", "document"],
         words: FormatWords(
             name: "YAML", version: "1.2",
@@ -53,7 +53,8 @@ extension YAMLLayout {
                 throw YAMLError.notAList(pointer: pointer.text, found: "an alias ('*\(text)'), edited where its anchor '&\(text)' stands",
                                          offset: node.range.lowerBound)
             }
-            return try YAMLLayout(document: document, node: node, pointer: pointer.text)
+            return try YAMLLayout(document: document, node: node, pointer: pointer.text,
+                                  commentHeadings: options.commentHeadings)
         }
     }
 

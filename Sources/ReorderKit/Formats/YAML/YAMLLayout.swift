@@ -11,7 +11,10 @@
 /// every format shares (`CommentOwnership`): comment lines directly above an entry (no blank line
 /// between, at its column or deeper) are its own, and they start a line
 /// wherever it goes; a comment at the end of its last line is on that
-/// line. Flow items move as JSON elements do.
+/// line. Flow items move as JSON elements do. Read with comment headings
+/// (`ReadOptions.commentHeadings`), no comment line is an entry's: every
+/// one between two entries stays with the position below it and heads a
+/// group (`groupHeading(before:)`).
 public struct YAMLLayout: FormatLayout, ListLayout {
     public let source: UnsafeRawBufferPointer
     let document: YAMLDocument
@@ -42,10 +45,19 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     public var separatorsAreUniform: Bool { false }
     /// `sort --recursive`: the mappings inside the items, sorted.
     let nested = NestedRegions()
+    /// Read with comment headings (`ReadOptions.commentHeadings`): no
+    /// comment line is an entry's; each stays with the position below it.
+    let commentHeadings: Bool
+    /// Block lists: the line above which nothing is the first entry's
+    /// (its owner's, `key:` or `- `; -1 or before the document's first
+    /// line for the root); the first entry's own line when it shares it
+    /// with its owner's `- `.
+    let headFloorLine: Int
 
-    init(document: YAMLDocument, node: YAMLNode, pointer: String) throws {
+    init(document: YAMLDocument, node: YAMLNode, pointer: String, commentHeadings: Bool = false) throws {
         self.document = document
         self.node = node
+        self.commentHeadings = commentHeadings
         source = document.source
         let lines = document.line
         lineBreak = YAMLLayout.lineBreak(of: source)
@@ -61,11 +73,12 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             let inline = node.inlineStart != nil
             var floor = node.ownerLine >= 0 && node.ownerLine < node.line ? node.ownerLine : max(document.documentLines.lowerBound - 1, -1)
             if inline { floor = node.line }
+            headFloorLine = floor
             // Comments belong to the entry they sit on (`CommentOwnership`):
             // an entry is whole lines, and its comment lines stand at its
-            // column or deeper.
+            // column or deeper; read with comment headings, none is.
             let ownership = CommentOwnership(ownedFrom: .line, minimumColumn: node.column,
-                                             documentStart: lines.first?.start ?? 0)
+                                             documentStart: lines.first?.start ?? 0, headings: commentHeadings)
             for (number, entry) in entries.enumerated() {
                 var start: Int
                 if inline && number == 0 {
@@ -96,6 +109,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             }
             newFlowSeparator = .bytes(inline ? lineBreak + [UInt8](repeating: 0x20, count: node.column) : lineBreak)
         case .flowSequence, .flowMapping:
+            headFloorLine = -1
             entries = []
             ranges = document.flowItems(of: node).items
             newEntryPrefix = []
@@ -319,5 +333,34 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         for name in aliasesAfter where !defined.contains(name) && anchors.contains(where: { $0.contains(name) }) {
             throw YAMLError.aliasBeforeAnchor(name: name)
         }
+    }
+}
+
+extension YAMLLayout {
+    /// Read with comment headings, a block list's heading before entry
+    /// `index`: among the comment and blank lines directly above it (after
+    /// the entry before; for the first, after its owner's line), the last
+    /// comment line at the entries' column or shallower, else the last one
+    /// deeper. Every comment line there stays on its line whatever moves,
+    /// so one at any column is a boundary no entry crosses in a sort. The
+    /// comment's bytes from `#` to the end of its text.
+    public func groupHeading(before index: Int) -> Range<Int>? {
+        guard commentHeadings, isBlock, index >= 0, index < entries.count else { return nil }
+        let lines = document.line
+        let floor = index == 0 ? headFloorLine : entries[index - 1].lastLine
+        var line = entries[index].line - 1
+        var deeper: Range<Int>? = nil
+        while line > floor && line >= 0 {
+            let l = lines[line]
+            if l.kind == .comment {
+                let comment = l.contentStart..<l.end
+                if l.contentStart - l.start <= node.column { return comment }
+                if deeper == nil { deeper = comment }
+            } else if l.kind != .blank {
+                break
+            }
+            line -= 1
+        }
+        return deeper
     }
 }
