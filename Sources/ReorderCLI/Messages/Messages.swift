@@ -165,6 +165,10 @@ enum Messages {
             return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
         case .optionNotForFormat(let option, let format, let region):
             return describe(option, format: format, region: region, input: "the input")
+        case .commentWithoutHeadings:
+            return "--comment says which lines are group headings, so it needs --groups comments; add it, or leave --comment out"
+        case .valueIsCommentLine:
+            return "the value starts as a comment line does, so it would read back as a group heading, not an item; write it otherwise"
         case .sortedPlaceUnknown:
             return "the list with the new item does not read back as one item more, so its sorted place is not known; give an index instead of 'sorted'"
         }
