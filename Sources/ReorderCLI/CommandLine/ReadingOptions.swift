@@ -41,6 +41,7 @@ extension ParsedArguments {
         }
         options.noHeader = has(.noHeader)
         options.commentPrefixes = rawValues(.comment)
+        if options.commentPrefixes.contains(where: \.isEmpty) { throw UsageError.emptyCommentPrefix }
         options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options

@@ -114,6 +114,8 @@ enum Messages {
             return "\(command) takes \(expected), but \(given) \(given == 1 ? "was" : "were") given; usage: \(usage)"
         case .invalidDocumentIndex(let text):
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
+        case .emptyCommentPrefix:
+            return "--comment takes the bytes a comment line starts with, and an empty prefix would make every line one; give at least one character"
         case .invalidDelimiter(let text):
             return "'--delimiter \(text)' is not a delimiter: give one byte that is not a quote or a line break (',', ';', '|', or $'\\t' or '\\t' for a tab)"
         case .extraArgument(let argument, let command):
