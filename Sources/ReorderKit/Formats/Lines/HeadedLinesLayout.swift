@@ -139,10 +139,12 @@ public struct HeadedLinesLayout: ListLayout, FormatLayout, PositionGapLayout {
         return Renderer(layout: GapMapped(self, arrangement), source: source).outputEqualsSource(arrangement)
     }
 
-    /// The lines' checks, and a first item that is the file's first line.
+    /// The lines' check: a result whose first line would start with
+    /// U+FEFF in a file without a byte-order mark is refused (only when
+    /// the first item is the file's first line).
     public func check(_ arrangement: Arrangement) throws {
-        guard itemLines.first ?? 0 == 0 else { return }
-        try lines.check(arrangement)
+        guard !lines.hasByteOrderMark, itemLines.first == 0 else { return }
+        try arrangement.refuseByteOrderMarkFirst(in: source, itemRange: itemRange)
     }
 
     /// A line, as the lines take it, that does not read as a comment line.

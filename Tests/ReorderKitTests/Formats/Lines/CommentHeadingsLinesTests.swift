@@ -135,6 +135,15 @@ final class CommentHeadingsLinesTests: XCTestCase {
             alembic
 
             """)
+        try Self.read(text, Self.options(["#"])) { document in
+            XCTAssertEqual((0..<document.count).map { document.groupHeading(ofItem: $0) },
+                           [nil, "# web", "# web", "# storage", "# storage"])
+        }
+        // Blank lines and comment headings both part groups.
+        let spaced = "# Tools\nruff==1\n\nblack==2\n# Docs\nmkdocs==1\n\nmkautodoc==0\n\n"
+        XCTAssertEqual(try Self.sorted(spaced, Self.options(["#"]), grouping: Grouping(blankLines: true, comments: true)), spaced)
+        XCTAssertEqual(try Self.sorted("# T\nz\ny\n\nx\nw\n", Self.options(["#"]), grouping: Grouping(blankLines: true, comments: true)),
+                       "# T\ny\nz\n\nw\nx\n")
     }
 
     func testGoModRequireBlockAsLineRange() throws {
