@@ -54,7 +54,12 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
         }
         let last = items[items.count - 1]
         if items.count >= 2 {
-            let lead = items[items.count - 2].range.upperBound..<last.markerStart
+            var lead = items[items.count - 2].range.upperBound..<last.markerStart
+            // A comment heading there is the position's, not how a new
+            // one is written: what follows it.
+            if commentHeadings, let comment = MarkdownLayout.lastComment(in: lead, source) {
+                lead = comment.upperBound..<lead.upperBound
+            }
             let blankLines = { (gap: Range<Int>) in lineFeedCount(source, gap) > 1 }
             if blankLines(lead) && !(0..<items.count - 1).allSatisfy({ blankLines(items[$0].range.upperBound..<items[$0 + 1].markerStart) }) {
                 // Not every item is parted by a blank line: a group's blank
@@ -165,7 +170,9 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
     /// The comment (`<!--` … `-->`) that ends `range` but for blank
     /// lines and the next marker's indentation, when it stands on lines
     /// of its own.
-    private func lastComment(in range: Range<Int>) -> Range<Int>? {
+    private func lastComment(in range: Range<Int>) -> Range<Int>? { MarkdownLayout.lastComment(in: range, source) }
+
+    static func lastComment(in range: Range<Int>, _ source: UnsafeRawBufferPointer) -> Range<Int>? {
         var end = range.upperBound
         while end > range.lowerBound && [0x20, 0x09, 0x0D, 0x0A].contains(source[end - 1]) { end -= 1 }
         guard end - range.lowerBound >= 5, source[(end - 3)..<end].elementsEqual("-->".utf8) else { return nil }

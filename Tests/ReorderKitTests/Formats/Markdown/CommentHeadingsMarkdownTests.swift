@@ -112,6 +112,9 @@ final class CommentHeadingsMarkdownTests: XCTestCase {
         XCTAssertEqual(try Self.applied(text) { Operations.deleting([2], count: $0) }, "<!-- one -->\n- b\n- a\n<!-- two -->\n- c\n")
         XCTAssertEqual(try Self.applied(text) { Operations.deleting([2, 3], count: $0) }, "<!-- one -->\n- b\n- a\n<!-- two -->\n")
         XCTAssertEqual(try Self.applied(text) { Operations.deleting([1], count: $0) }, "<!-- one -->\n- b\n<!-- two -->\n- d\n- c\n")
+        // A new last item: no copy of the comment before the last.
+        XCTAssertEqual(try Self.applied("- b\n<!-- x -->\n\n- a\n") { Operations.inserting(Array(" new".utf8), at: 2, count: $0) },
+                       "- b\n<!-- x -->\n\n- a\n\n- new\n")
         XCTAssertEqual(try Self.applied(text) { Operations.moving(from: 3, to: 0, count: $0) },
                        "<!-- one -->\n- c\n- b\n<!-- two -->\n- a\n- d\n")
     }
