@@ -100,6 +100,26 @@ final class CommentHeadingsLinesTests: XCTestCase {
         }
     }
 
+    /// `text` with `edit` applied as the commands apply it.
+    static func edited(_ text: String, format: ListFormat = .lines, _ options: ReadOptions, _ edit: Edit) throws -> String {
+        try read(text, format: format, options) { document in
+            String(decoding: document.render(try document.arrangement(for: edit, options: EditOptions())), as: UTF8.self)
+        }
+    }
+
+    func testEditsKeepHeadingsBetweenTheSameItems() throws {
+        let text = "# web\nflask\n# db\nsql\npg\n"
+        let options = Self.options(["#"])
+        // A move across a heading: the item joins the group it lands in.
+        XCTAssertEqual(try Self.edited(text, options, .move(from: .index(UserIndex(2)), to: UserIndex(0))),
+                       "# web\npg\nflask\n# db\nsql\n")
+        XCTAssertEqual(try Self.edited(text, options, .move(from: .index(UserIndex(0)), to: UserIndex(-1))),
+                       "# web\n# db\nsql\npg\nflask\n")
+        // A delete of the item under a heading keeps the heading.
+        XCTAssertEqual(try Self.edited(text, options, .delete(.index(UserIndex(1)))), "# web\nflask\n# db\npg\n")
+        XCTAssertEqual(try Self.edited(text, options, .delete(.index(UserIndex(0)))), "# web\n# db\nsql\npg\n")
+    }
+
     func testWithoutCommentHeadingsNothingChanges() throws {
         let text = "# web\nrequests\nflask\n# storage\nsqlalchemy\n"
         XCTAssertEqual(try Self.sorted(text, Self.options(headings: false), grouping: Grouping()),

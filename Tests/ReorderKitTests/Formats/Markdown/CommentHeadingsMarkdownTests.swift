@@ -112,6 +112,11 @@ final class CommentHeadingsMarkdownTests: XCTestCase {
         XCTAssertEqual(try Self.applied(text) { Operations.deleting([2], count: $0) }, "<!-- one -->\n- b\n- a\n<!-- two -->\n- c\n")
         XCTAssertEqual(try Self.applied(text) { Operations.deleting([2, 3], count: $0) }, "<!-- one -->\n- b\n- a\n<!-- two -->\n")
         XCTAssertEqual(try Self.applied(text) { Operations.deleting([1], count: $0) }, "<!-- one -->\n- b\n<!-- two -->\n- d\n- c\n")
+        // Through the edit: the heading stays between the same items.
+        XCTAssertEqual(try T.edited(text, format: .markdown, Self.options(), .move(from: .index(UserIndex(3)), to: UserIndex(0))),
+                       "<!-- one -->\n- c\n- b\n- a\n<!-- two -->\n- d\n")
+        XCTAssertEqual(try T.edited(text, format: .markdown, Self.options(), .delete(.index(UserIndex(2)))),
+                       "<!-- one -->\n- b\n- a\n<!-- two -->\n- c\n")
         // A new last item: no copy of the comment before the last.
         XCTAssertEqual(try Self.applied("- b\n<!-- x -->\n\n- a\n") { Operations.inserting(Array(" new".utf8), at: 2, count: $0) },
                        "- b\n<!-- x -->\n\n- a\n\n- new\n")
