@@ -178,9 +178,10 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
         guard end - range.lowerBound >= 5, source[(end - 3)..<end].elementsEqual("-->".utf8) else { return nil }
         for start in stride(from: end - 5, through: range.lowerBound, by: -1)
         where source[start..<start + 4].elementsEqual("<!--".utf8) {
+            // The first comment of its line (a line may hold several).
             var lineStart = start
             while lineStart > range.lowerBound && (source[lineStart - 1] == 0x20 || source[lineStart - 1] == 0x09) { lineStart -= 1 }
-            return lineStart == 0 || source[lineStart - 1] == 0x0A ? start..<end : nil
+            if lineStart == 0 || source[lineStart - 1] == 0x0A { return start..<end }
         }
         return nil
     }

@@ -101,6 +101,8 @@ final class CommentHeadingsMarkdownTests: XCTestCase {
                      "- b\n- a\n<!-- x --> text\n- d\n- c\n"] {
             XCTAssertThrowsError(try T.read(text, format: .markdown, Self.options()) { $0.count }, text)
         }
+        // Two comments on one line: the line is the heading.
+        XCTAssertEqual(try Self.headings("- b\n<!-- x --> <!-- y -->\n- a\n"), [nil, "<!-- x --> <!-- y -->"])
         // A comment that does not end: the rest of the document is HTML.
         try T.read("- b\n- a\n<!-- x\n\n- d\n- c\n", format: .markdown, Self.options()) { XCTAssertEqual($0.count, 2) }
         // A comment of several lines heads a group too.
