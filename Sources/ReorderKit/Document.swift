@@ -92,6 +92,7 @@ public struct ListDocument {
         for option in FormatBoundOption.allCases where options.formatBound.contains(option) && !option.formats.contains(readAs) {
             throw ReorderError.optionNotForFormat(option: option, format: readAs, region: options.region != nil)
         }
+        if !options.commentPrefixes.isEmpty && !options.commentHeadings { throw ReorderError.commentWithoutHeadings }
         guard let region = options.region else {
             self.source = source
             self.format = format
@@ -104,6 +105,11 @@ public struct ListDocument {
         self.format = .lines
         var options = options
         options.fallbackTerminator = region.terminatorBefore(listRange, in: source)
+        // A keep-sorted block's comment lines are those its marker makes
+        // sticky.
+        if options.commentHeadings && options.commentPrefixes.isEmpty {
+            options.commentPrefixes = region.stickyPrefixes(in: source)
+        }
         layout = try ListFormat.lines.read(self.source, options)
     }
 
@@ -191,6 +197,9 @@ public enum FormatBoundOption: String, CaseIterable, Sendable {
     /// `--delimiter`, `--no-header`: how a CSV or TSV file's fields are
     /// separated, and whether its first row is the header.
     case delimiter, noHeader = "no-header"
+    /// `--comment PREFIX`: what a comment line of a list of lines starts
+    /// with.
+    case comment
 
     /// The formats it applies to: those that declare it
     /// (`ListFormat.options`).

@@ -31,6 +31,16 @@ public enum ListRegion: Equatable, Sendable {
         }
     }
 
+    /// The comment prefixes of the region's lines when none are given
+    /// (`--comment`): a keep-sorted block's sticky prefixes, when its start
+    /// marker sets some; empty (the lines' own) otherwise.
+    func stickyPrefixes(in source: UnsafeRawBufferPointer) -> [[UInt8]] {
+        guard case .block(let index, let marker) = self else { return [] }
+        let all = KeepSorted.blockStickyPrefixes(source, markers: KeepSortedMarkers(name: marker))
+        let resolved = index < 0 ? all.count + index : index
+        return all.indices.contains(resolved) ? all[resolved] : []
+    }
+
     /// The terminator of the line before the region, for lines added to
     /// a region that has none (an empty block of a CRLF file takes CRLF).
     func terminatorBefore(_ range: Range<Int>, in source: UnsafeRawBufferPointer) -> [UInt8]? {

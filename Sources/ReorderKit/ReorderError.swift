@@ -38,6 +38,12 @@ public enum ReorderError: Error, Equatable, Sendable {
     /// because of `--block` or `--line-range` when `region`), for which it
     /// means nothing: refused rather than ignored.
     case optionNotForFormat(option: FormatBoundOption, format: ListFormat, region: Bool)
+    /// `--comment` without comment headings (`--groups comments`): a
+    /// comment line means nothing else to a list of lines.
+    case commentWithoutHeadings
+    /// A new line of a list read with comment headings would read back
+    /// as a comment line, not as an item.
+    case valueIsCommentLine
     /// `insert sorted`: the list with the new item did not read back as
     /// one item more, so its sorted place is not known.
     case sortedPlaceUnknown

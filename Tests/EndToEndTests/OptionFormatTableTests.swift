@@ -120,6 +120,8 @@ final class OptionFormatTableTests: XCTestCase {
         "delimiter": Row(arguments: ["--delimiter", ";"], formats: tables, byIndex: true,
                          input: ["csv": "h;k\nb;1\na,b,c;2\n", "tsv": "h;k\nb;1\na\tb\tc;2\n"]),
         // The first row is a header, or an item.
+        "comment": Row(arguments: ["--comment", "#"],
+                       notRun: "it acts with --groups comments only, and without it is refused in every format (CommentOptionTests)"),
         "no-header": Row(arguments: ["--no-header"], formats: tables, byIndex: true,
                          input: ["csv": "c\nb\na\n", "tsv": "c\nb\na\n"]),
         // Selectors that select nothing, and (sort, reverse, insert) a

@@ -20,6 +20,8 @@ public enum UsageError: Error, Equatable, Sendable {
     case invalidDocumentIndex(String)
     /// `--delimiter C`: not one byte, or a quote or a line break.
     case invalidDelimiter(String)
+    /// `--comment ''`: a prefix every line starts with.
+    case emptyCommentPrefix
     /// `option` means something only with `needs`.
     case optionNeedsOther(String, needs: String)
     /// `command` takes `expected` inputs (`diff`: OLD and NEW; `edit`: one).

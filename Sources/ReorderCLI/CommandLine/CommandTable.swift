@@ -54,6 +54,7 @@ public enum Option: String, CaseIterable, Sendable {
     case text
     case delimiter
     case noHeader = "no-header"
+    case comment
     case oneBased = "one-based"
     case key
     case missingOk = "missing-ok"
@@ -188,6 +189,8 @@ public enum CommandTable {
               help: "CSV, TSV: the byte between fields, instead of ',' (CSV) or a tab (TSV): one byte, not a quote or a line break ('\\t' is a tab). Refused for other formats."),
         .init(.noHeader, short: nil, value: .none,
               help: "CSV, TSV: the first row is an item like the others, not a header. Refused for other formats."),
+        .init(.comment, short: nil, value: .text(placeholder: "PREFIX"),
+              help: "Lines (and --block, --line-range), with --groups comments: a line whose first bytes after blanks are PREFIX is a comment heading, not an item (repeatable; default: keep-sorted's comment markers //, #, /*, --, ; and <!--, or a keep-sorted block's sticky prefixes). Refused for other formats, and without --groups comments."),
         .init(.oneBased, short: nil, value: .none,
               help: "Count indices from 1 instead of 0 (-1 is still the last item; diff prints its script so, for 'batch --one-based'), and the columns of CSV's --key '#N' (from 0 without it)."),
         .init(.key, short: nil, value: .text(placeholder: "PTR"),
@@ -366,7 +369,7 @@ public enum CommandTable {
                 "reorder sort --preset requirements --check requirements.txt",
                 "reorder sort -p /items --document '*' --missing-ok stream.yaml",
               ],
-              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .preset] + output + reading + [.oneBased, .missingOk, .help],
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .preset, .comment] + output + reading + [.oneBased, .missingOk, .help],
               takesFiles: true, run: SortCommand.run),
         .init(name: "reverse",
               arguments: [],

@@ -21,6 +21,7 @@ extension ParsedArguments {
         let bound: [(Option, FormatBoundOption)] = [
             (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
             (.recursive, .recursive), (.string, .string), (.delimiter, .delimiter), (.noHeader, .noHeader),
+            (.comment, .comment),
         ]
         // `-p ""` is the root: the whole document, which a format without
         // pointers (lines, CSV) reads as its one list, so it takes it too.
@@ -39,6 +40,8 @@ extension ParsedArguments {
             options.delimiter = byte
         }
         options.noHeader = has(.noHeader)
+        options.commentPrefixes = rawValues(.comment)
+        if options.commentPrefixes.contains(where: \.isEmpty) { throw UsageError.emptyCommentPrefix }
         options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options

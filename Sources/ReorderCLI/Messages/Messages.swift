@@ -114,6 +114,8 @@ enum Messages {
             return "\(command) takes \(expected), but \(given) \(given == 1 ? "was" : "were") given; usage: \(usage)"
         case .invalidDocumentIndex(let text):
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
+        case .emptyCommentPrefix:
+            return "--comment takes the bytes a comment line starts with, and an empty prefix would make every line one; give at least one character"
         case .invalidDelimiter(let text):
             return "'--delimiter \(text)' is not a delimiter: give one byte that is not a quote or a line break (',', ';', '|', or $'\\t' or '\\t' for a tab)"
         case .extraArgument(let argument, let command):
@@ -165,6 +167,10 @@ enum Messages {
             return "the input holds a NUL byte, so it looks binary and is not edited as lines; use -z if its items end with NUL, or --text to edit its lines anyway"
         case .optionNotForFormat(let option, let format, let region):
             return describe(option, format: format, region: region, input: "the input")
+        case .commentWithoutHeadings:
+            return "--comment says which lines are group headings, so it needs --groups comments; add it, or leave --comment out"
+        case .valueIsCommentLine:
+            return "the value starts as a comment line does, so it would read back as a group heading, not an item; write it otherwise"
         case .sortedPlaceUnknown:
             return "the list with the new item does not read back as one item more, so its sorted place is not known; give an index instead of 'sorted'"
         }

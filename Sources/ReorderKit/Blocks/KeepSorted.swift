@@ -50,6 +50,18 @@ public enum KeepSorted {
         let lines = MarkedLines(source, markers: markers)
         return lines.allBlocks.map { lines.start($0.startLine + 1)..<lines.start($0.endLine) }
     }
+
+    /// The prefixes each block's start marker makes sticky (its comment
+    /// marker unless `sticky_comments=no`, and `sticky_prefixes`), in the
+    /// order of `blockBodies`.
+    static func blockStickyPrefixes(_ source: UnsafeRawBufferPointer,
+                                    markers: KeepSortedMarkers = KeepSortedMarkers()) -> [[[UInt8]]] {
+        let lines = MarkedLines(source, markers: markers)
+        return lines.allBlocks.map { block in
+            let split = Fixer.split(lines.bytes(block.startLine), at: lines.markers.start)
+            return KeepSortedOptions.parse(before: split.before, options: split.after, line: block.startLine + 1).0.stickyPrefixes
+        }
+    }
 }
 
 /// A block ready to sort: its options, the lines it sorts (0-based, end

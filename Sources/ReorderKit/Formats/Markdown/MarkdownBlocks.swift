@@ -83,6 +83,11 @@ struct MarkdownBlocks {
     }
 
     let source: UnsafeRawBufferPointer
+    /// Read with comment headings (`ReadOptions.commentHeadings`): lists
+    /// of one kind whose markers stand at one column, parted only by HTML
+    /// comments on lines of their own (no further right than the markers)
+    /// and blank lines, are one list, the comments in its gaps.
+    let commentHeadings: Bool
     private(set) var lines: [Line] = []
     /// The lists of the document itself, in order.
     private(set) var lists: [List] = []
@@ -90,8 +95,9 @@ struct MarkdownBlocks {
     /// Where each top-level list starts (its first marker's line).
     var listOffsets: [Int] { lists.map { $0.items[0].lineStart } }
 
-    init(_ source: UnsafeRawBufferPointer) throws {
+    init(_ source: UnsafeRawBufferPointer, commentHeadings: Bool = false) throws {
         self.source = source
+        self.commentHeadings = commentHeadings
         var position = 0
         let count = source.count
         while position < count {
@@ -608,6 +614,31 @@ struct MarkdownBlocks {
         return MarkdownInline.plainText(Array(source[start..<end]), droppingImages: true)
     }
 
+    /// With comment headings: when `spans[first]` starts an HTML comment
+    /// (`<!--`) at a column from `base` to `column` (no further right than
+    /// the markers around it, so that no item's content takes it in) that
+    /// ends on a line with nothing after its `-->`, the index of the span
+    /// after that line; nil otherwise.
+    func commentLinesEnd(_ spans: [Span], from first: Int, base: Int, column: Int) -> Int? {
+        let lead = self.lead(spans[first])
+        let line = lines[spans[first].line]
+        guard lead.column >= base, lead.column <= column,
+              source[lead.offset..<line.end].starts(with: "<!--".utf8) else { return nil }
+        var index = first
+        var from = lead.offset
+        while index < spans.count {
+            let current = lines[spans[index].line]
+            if endsHTML(kind: 2, current, from: from) {
+                var end = current.end
+                while end > from && (source[end - 1] == 0x20 || source[end - 1] == 0x09) { end -= 1 }
+                return end - from >= 3 && source[(end - 3)..<end].elementsEqual("-->".utf8) ? index + 1 : nil
+            }
+            index += 1
+            if index < spans.count { from = spans[index].position }
+        }
+        return nil
+    }
+
     /// The list whose first item's marker is on `spans[first]`, and the
     /// index of the span after it.
     private mutating func parseList(_ spans: [Span], from first: Int, base: Int, interrupts: Bool) throws -> (List, Int) {
@@ -692,16 +723,29 @@ struct MarkdownBlocks {
                 lineStart: line.start, markerStart: lead.offset, markerEnd: marker.end, markerColumn: markerColumn,
                 contentColumn: contentColumn, range: marker.end..<max(marker.end, lastLine.end), firstLine: firstLineText,
                 continuation: continuation, number: marker.number, lists: inner.lists, endsInParagraph: inner.endsInParagraph))
-            // Blank lines, then perhaps the next item.
+            // Blank lines (with comment headings, and comment lines), then
+            // perhaps the next item.
             index = last + 1
             var peek = index
-            while peek < spans.count && self.lead(spans[peek]).isBlank { peek += 1 }
+            var pastComment = false
+            while peek < spans.count {
+                if self.lead(spans[peek]).isBlank {
+                    peek += 1
+                } else if commentHeadings, let end = commentLinesEnd(spans, from: peek, base: base, column: markerColumn) {
+                    peek = end
+                    pastComment = true
+                } else {
+                    break
+                }
+            }
             guard peek < spans.count else { break }
             let peekLead = self.lead(spans[peek])
             let peekLine = lines[spans[peek].line]
             guard peekLead.column >= base, peekLead.column - base < 4, !isThematicBreak(at: peekLead.offset, in: peekLine),
                   let peekMarker = listMarker(at: peekLead.offset, in: peekLine),
                   peekMarker.marker == marker.marker && peekMarker.ordered == marker.ordered else { break }
+            // Past a comment, only a marker at the same column goes on.
+            if pastComment && peekLead.column != markerColumn { break }
             index = peek
         }
         let list = List(items: items, marker: kind!.0, ordered: kind!.1, interruptsParagraph: interrupts, base: base)

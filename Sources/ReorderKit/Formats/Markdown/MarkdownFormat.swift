@@ -8,8 +8,12 @@ extension ListFormat {
         words: FormatWords(
             name: "Markdown", invalidAdvice: "", items: "items", lists: "a list",
             oneValue: "one item's text on one line", keyed: "list", member: "item"),
-        read: { source, options in try MarkdownLayout(source, pointer: options.pointer) },
-        children: { source, options in try MarkdownLayout.children(source, pointer: options.pointer) })
+        read: { source, options in
+            try MarkdownLayout(source, pointer: options.pointer, commentHeadings: options.commentHeadings)
+        },
+        children: { source, options in
+            try MarkdownLayout.children(source, pointer: options.pointer, commentHeadings: options.commentHeadings)
+        })
 }
 
 /// Markdown's errors.

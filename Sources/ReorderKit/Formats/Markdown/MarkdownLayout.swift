@@ -38,9 +38,9 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
     /// ends in.
     let lineAfterWouldBeLazy: Bool
 
-    init(_ source: UnsafeRawBufferPointer, pointer: String) throws {
+    init(_ source: UnsafeRawBufferPointer, pointer: String, commentHeadings: Bool = false) throws {
         self.source = source
-        let blocks = try MarkdownBlocks(source)
+        let blocks = try MarkdownBlocks(source, commentHeadings: commentHeadings)
         self.blocks = blocks
         guard case .list(let list) = try blocks.resolve(MarkdownPath(pointer), text: pointer) else {
             preconditionFailure("a path resolved to a list")
@@ -54,7 +54,12 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
         }
         let last = items[items.count - 1]
         if items.count >= 2 {
-            let lead = items[items.count - 2].range.upperBound..<last.markerStart
+            var lead = items[items.count - 2].range.upperBound..<last.markerStart
+            // A comment heading there is the position's, not how a new
+            // one is written: what follows it.
+            if commentHeadings, let comment = MarkdownLayout.lastComment(in: lead, source) {
+                lead = comment.upperBound..<lead.upperBound
+            }
             let blankLines = { (gap: Range<Int>) in lineFeedCount(source, gap) > 1 }
             if blankLines(lead) && !(0..<items.count - 1).allSatisfy({ blankLines(items[$0].range.upperBound..<items[$0 + 1].markerStart) }) {
                 // Not every item is parted by a blank line: a group's blank
@@ -97,8 +102,8 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
     /// that has one (`/Changelog/*/Added`: each version's heading, whose
     /// lists are under its `Added` and `Fixed`), or the indices of the
     /// items of a list that hold a list.
-    static func children(_ source: UnsafeRawBufferPointer, pointer: String) throws -> [String]? {
-        let blocks = try MarkdownBlocks(source)
+    static func children(_ source: UnsafeRawBufferPointer, pointer: String, commentHeadings: Bool = false) throws -> [String]? {
+        let blocks = try MarkdownBlocks(source, commentHeadings: commentHeadings)
         let path = try MarkdownPath(pointer)
         let found: MarkdownBlocks.Found
         do {
@@ -141,6 +146,44 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
     func separator(afterPosition position: Int, sourceGap gap: Int, resultCount: Int) -> Piece {
         if gap == position { return separator(afterPosition: position, resultCount: resultCount) }
         return .bytes(Array(source[items[gap].range.upperBound..<items[gap + 1].markerStart]) + marker(at: position + 1))
+    }
+
+    /// What a gap that goes keeps (`PositionGaps`): with comment
+    /// headings, its comments, from the gap's start to the end of the
+    /// last one.
+    func keptPieces(ofGap gap: Int) -> [Piece] {
+        guard blocks.commentHeadings, let last = lastComment(in: items[gap].range.upperBound..<items[gap + 1].markerStart) else {
+            return []
+        }
+        return [.source(items[gap].range.upperBound..<last.upperBound)]
+    }
+
+    /// Read with comment headings: the last HTML comment on lines of its
+    /// own in the gap before item `index`, or for the first item, right
+    /// above its line (blank lines between).
+    public func groupHeading(before index: Int) -> Range<Int>? {
+        guard blocks.commentHeadings, items.indices.contains(index) else { return nil }
+        if index > 0 { return lastComment(in: items[index - 1].range.upperBound..<items[index].markerStart) }
+        return lastComment(in: 0..<items[0].lineStart)
+    }
+
+    /// The comment (`<!--` … `-->`) that ends `range` but for blank
+    /// lines and the next marker's indentation, when it stands on lines
+    /// of its own.
+    private func lastComment(in range: Range<Int>) -> Range<Int>? { MarkdownLayout.lastComment(in: range, source) }
+
+    static func lastComment(in range: Range<Int>, _ source: UnsafeRawBufferPointer) -> Range<Int>? {
+        var end = range.upperBound
+        while end > range.lowerBound && [0x20, 0x09, 0x0D, 0x0A].contains(source[end - 1]) { end -= 1 }
+        guard end - range.lowerBound >= 5, source[(end - 3)..<end].elementsEqual("-->".utf8) else { return nil }
+        for start in stride(from: end - 5, through: range.lowerBound, by: -1)
+        where source[start..<start + 4].elementsEqual("<!--".utf8) {
+            // The first comment of its line (a line may hold several).
+            var lineStart = start
+            while lineStart > range.lowerBound && (source[lineStart - 1] == 0x20 || source[lineStart - 1] == 0x09) { lineStart -= 1 }
+            if lineStart == 0 || source[lineStart - 1] == 0x0A { return start..<end }
+        }
+        return nil
     }
 
     func newSeparator(afterPosition position: Int, resultCount: Int) -> Piece {
