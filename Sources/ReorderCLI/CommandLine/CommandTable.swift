@@ -69,6 +69,8 @@ public enum Option: String, CaseIterable, Sendable {
     case like
     case preset
     case missingFirst = "missing-first"
+    case groups
+    case groupPattern = "group-pattern"
     case jsonPatch = "json-patch"
     case stat
     case block
@@ -214,6 +216,10 @@ public enum CommandTable {
               help: "Put the lists of NAME's file in the order of that file's tools: package.json, Cargo.toml, pyproject.toml, requirements (see 'reorder help presets')."),
         .init(.missingFirst, short: nil, value: .none,
               help: "With --like: items REF lacks go before the others, not after."),
+        .init(.groups, short: nil, value: .choice(placeholder: "KINDS", choices: ["blank-lines", "comments", "blank-lines,comments"]),
+              help: "Sort within groups, which stay where they are: blank-lines (a blank line starts a group), comments (a comment on a line of its own heads a group and never moves; the items below it, up to the next heading, sort among themselves), or both."),
+        .init(.groupPattern, short: nil, value: .text(placeholder: "PATTERN"),
+              help: "Repeatable: each item falls into the group of the first PATTERN that matches its sort key (a glob over the whole key, '/' an ordinary byte; '~REGEX' matches anywhere); the groups come in the patterns' order, each sorted, and the items no pattern matches last."),
         .init(.jsonPatch, short: nil, value: .none,
               help: "Print RFC 6902 JSON Patch operations (move, remove, add, replace) instead of a batch script."),
         .init(.stat, short: nil, value: .none,
@@ -352,6 +358,7 @@ public enum CommandTable {
               discussion: [
                 "A stable sort, in byte order by default (like LC_ALL=C sort -s). -r sorts descending and stays stable; -u keeps the first of items that compare equal; -i folds ASCII letters to upper case, as sort -f does; -n compares leading numbers, as sort -n does, exactly however long.",
                 "JSON strings compare by their decoded value and JSON numbers by their exact value (12345678901234567890123 > 1e22; numbers are never re-printed). Mixed kinds: null < false < true < numbers < strings < arrays < objects. The members of a JSON object, a YAML mapping and a TOML table sort by key (decoded, code point order). With --key PTR, items sort by the value at PTR inside them and those without it go last, in their order; a PTR that no item has is an error. --recursive sorts the list as without it, and also every object, mapping, table and inline table inside it by key, each by the rule its format has for a list (comments travel with their item); arrays and sequences inside keep their order. In TOML, a table's key/value lines are sorted, and its sub-tables' sections after them. A second run changes nothing.",
+                "--groups and --group-pattern sort within groups, and the groups stay where they are. --groups blank-lines: a blank line starts a group. --groups comments: a comment on a line of its own (in lines with a comment prefix, JSONC, YAML, TOML, Markdown's <!-- -->) heads a group, and never moves; an item's own end-of-line comment still travels with it. --group-pattern PATTERN (repeatable): within those groups, each item falls into the first pattern that matches its sort key (with --key, the value at PTR; a string's decoded value or a number's text; any other item, and one without the key, matches none), a glob over the whole key ('*', '?', '[a-z]', '[!a]', '\\' escapes; '/' is a byte like another) or, starting with '~', a regular expression that matches anywhere; the patterns' groups come in their order, each sorted by the options, and the items no pattern matches form one last group. -i matches the patterns without case. With -u, the first of equal items over the whole list stays, whatever its group. Neither takes --like or --preset (those set the whole order).",
                 "--preset NAME sorts the lists of a package.json, Cargo.toml, pyproject.toml or requirements file as that file's tools do (sort-package-json, cargo-sort in its grouped mode, pyproject-fmt, requirements-txt-fixer), moving items only: 'reorder help presets' lists each preset's lists and orders. It reads the file as the preset's format and takes no other sorting option.",
               ],
               examples: [
@@ -362,11 +369,13 @@ public enum CommandTable {
                 "reorder sort --recursive .vscode/settings.json",
                 "reorder sort --like order.txt list.txt",
                 "reorder sort -p '/repos/*/hooks' --key /id .pre-commit-config.yaml",
+                "reorder sort --groups blank-lines,comments -p /dependencies pyproject.toml",
+                "reorder sort --group-pattern '@myorg/*' --group-pattern '@*' -p /dependencies package.json",
                 "reorder sort --preset package.json package.json",
                 "reorder sort --preset requirements --check requirements.txt",
                 "reorder sort -p /items --document '*' --missing-ok stream.yaml",
               ],
-              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .preset] + output + reading + [.oneBased, .missingOk, .help],
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset] + output + reading + [.oneBased, .missingOk, .help],
               takesFiles: true, run: SortCommand.run),
         .init(name: "reverse",
               arguments: [],

@@ -95,14 +95,16 @@ extension ListDocument {
     /// ones) kept within `grouping`'s groups: each group's items take the
     /// group's own positions, in `sorted`'s order, a pattern's group before
     /// the next's; items that are groups' boundaries themselves (a blank
-    /// line of a list of lines) stay. `names`: each item's sort key, for
-    /// the patterns (`itemNames(key:)`).
+    /// line of a list of lines) stay. `key`: where each item's sort key is, for
+    /// the patterns (`groupKeys(key:)`). Ties keep `sorted`'s order; with
+    /// `ignoreCase`, the patterns match without ASCII case (a regular
+    /// expression ignores case).
     public func groupedOrder(_ sorted: [Int], _ grouping: Grouping, ignoreCase: Bool, key: String?) throws -> [Int] {
         guard !grouping.isNone else { return sorted }
         let section = groupSections(grouping)
         var rank = Array(repeating: 0, count: count)
         if !grouping.patterns.isEmpty {
-            let names = try itemNames(key: key)
+            let names = try groupKeys(key: key)
             let matchers = grouping.patterns.map { $0.matcher(ignoreCase: ignoreCase) }
             for index in 0..<count {
                 guard let name = names[index] else {
@@ -133,6 +135,21 @@ extension ListDocument {
             }
         }
         return order
+    }
+
+    /// What the patterns match each item by: with `key`, the value at that
+    /// pointer inside it; a string's decoded value, a number's text. nil
+    /// (no pattern matches it; the last group) for another kind of value
+    /// (null, a boolean, an array, an object) and an item without `key`.
+    func groupKeys(key: String?) throws -> [[UInt8]?] {
+        let pointer = try key.map { try layout.valuePointer($0) }
+        let source = layout.valueSource
+        return try (0..<count).map { index in
+            switch try layout.value(ofItem: index, at: pointer) {
+            case .string(let bytes, _)?, .number(let bytes)?: return bytes.withBytes(in: source) { Array($0) }
+            case .other?, nil: return nil
+            }
+        }
     }
 
     /// The group each item is in (from 0, in the list's order), by blank
