@@ -536,6 +536,22 @@ final class PolicyEndToEndTests: XCTestCase {
             words.txt:1: the items (rule 2): 'v9' belongs first in group '~^v' of the group starting at line 1, and more — 3 moves
 
             """)
+        // Every reporter says the same.
+        let json = try h.run(["check", "--reporter", "json", "package.json"])
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let finding = try XCTUnwrap((document["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(finding["group"] as? String, "group '@myorg/*'")
+        XCTAssertEqual(finding["message"] as? String, "/dependencies (rule 1): '@myorg/api' belongs first in group '@myorg/*', and more — 3 moves")
+        // The fewest moves, none across a group: the script gives what fix writes.
+        XCTAssertEqual(finding["script"] as? String, "move 4 0\nmove 2 1\nmove 0 4\n")
+        let github = try h.run(["check", "--reporter", "github", "words.txt"])
+        XCTAssertEqual(github.out, "::error file=words.txt,line=1,col=1,title=reorder%3A the items (rule 2)::the items (rule 2): 'v9' belongs first in group '~^v' of the group starting at line 1, and more — 3 moves\n")
+        let sarif = try h.run(["check", "--reporter", "sarif", "package.json"])
+        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: sarif.stdout) as? [String: Any])
+        let result = try XCTUnwrap(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual((result["message"] as? [String: Any])?["text"] as? String,
+                       "/dependencies (rule 1): '@myorg/api' belongs first in group '@myorg/*', and more — 3 moves")
+
         let fix = try h.run(["fix"])
         XCTAssertEqual(fix.status, 0, fix.stderr)
         XCTAssertEqual(try h.text("package.json"), "{\"dependencies\": {\"@myorg/api\": \"2\", \"@myorg/ui\": \"1\", \"@babel/core\": \"7\", \"ajv\": \"8\", \"zod\": \"3\"}}\n")

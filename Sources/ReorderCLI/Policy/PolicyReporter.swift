@@ -20,6 +20,7 @@ enum PolicyReporter: String {
                 "{\"path\": \(json(path)), \"line\": \(finding.line), \"column\": \(finding.column), "
                     + "\"rule\": \(finding.rule), \"list\": \(json(finding.list)), "
                     + (finding.document.map { "\"document\": \($0), " } ?? "")
+                    + (finding.group.map { "\"group\": \(json(PolicyReporter.groupWords($0))), " } ?? "")
                     + "\"moves\": \(finding.moves), \"script\": \(json(finding.script)), "
                     + "\"command\": \(json(PolicyReporter.command(finding, path: path))), \"fixed\": \(json(finding.fixed)), "
                     + "\"message\": \(json(PolicyReporter.sentence(finding)))}"
