@@ -39,6 +39,9 @@ extension ParsedArguments {
             options.delimiter = byte
         }
         options.noHeader = has(.noHeader)
+        // `--groups comments`: a comment on a line of its own is a heading,
+        // no item's own.
+        options.commentHeadings = value(.groups)?.split(separator: ",").contains("comments") ?? false
         options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options

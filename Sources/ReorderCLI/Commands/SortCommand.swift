@@ -6,11 +6,9 @@ enum SortCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         if let name = parsed.value(.preset) { return try runPreset(runner, parsed, name) }
         return try runner.editEachInput(parsed) { _ in
-            var readOptions = try parsed.readOptions(severalLists: true)
-            // A heading is a comment on a line of its own that belongs to
-            // no item: the list must be read so.
-            readOptions.commentHeadings = try grouping(parsed).comments
-            return try edit(parsed, readOptions: readOptions, console: runner.console)
+            // With --groups comments, read with comment headings (see
+            // `readOptions`), as the list itself is.
+            try edit(parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console)
         }
     }
 
