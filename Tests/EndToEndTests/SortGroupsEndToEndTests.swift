@@ -140,4 +140,19 @@ final class SortGroupsEndToEndTests: XCTestCase {
         XCTAssertEqual(try h.run(["sort", "--groups", "blank-lines,comments", "--group-pattern", "0", "-o", "-", "x.jsonc"]).out,
                        "[\n  // b\n  1,\n  3,\n\n  // a\n  0,\n  2\n]\n")
     }
+
+    /// Needs lines' and Markdown's comment headings (the lines reader).
+    func testCommentHeadingsInLinesAndMarkdown() throws {
+        let h = try Harness()
+        try h.write("requirements.txt", "# tools\r\nruff\r\nblack  # formatter\r\n\r\n# test\r\npytest\r\ncoverage\r\n")
+        let lines = try h.run(["sort", "--groups", "blank-lines,comments", "requirements.txt"])
+        XCTAssertEqual(lines.status, 0, lines.stderr)
+        XCTAssertEqual(try h.text("requirements.txt"), "# tools\r\nblack  # formatter\r\nruff\r\n\r\n# test\r\ncoverage\r\npytest\r\n")
+        // Pattern groups beneath each heading.
+        try h.write("list.txt", "# deps\nzod\n@b/x\najv\n@a/y\n")
+        XCTAssertEqual(try h.run(["sort", "--groups", "comments", "--group-pattern", "@*", "-o", "-", "list.txt"]).out,
+                       "# deps\n@a/y\n@b/x\najv\nzod\n")
+        try h.write("list.md", "- b\n- a\n<!-- later -->\n- d\n- c\n")
+        XCTAssertEqual(try h.run(["sort", "--groups", "comments", "-o", "-", "list.md"]).out, "- a\n- b\n<!-- later -->\n- c\n- d\n")
+    }
 }
