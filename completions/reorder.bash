@@ -11,7 +11,7 @@ _reorder_commands='move copy swap insert delete batch sort reverse diff edit pic
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --comment --from --to --to-file --block --line-range --marker --config --reporter'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --from --to --to-file --block --line-range --marker --config --reporter'
 
 # The options of each command.
 _reorder_command_options()
@@ -23,7 +23,7 @@ _reorder_command_options()
         insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
         delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok -h --help' ;;
         batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok --string -h --help' ;;
-        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --preset --comment -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --missing-ok -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --groups --group-pattern --preset --comment -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --missing-ok -h --help' ;;
         reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --missing-ok -h --help' ;;
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based -h --help' ;;
         edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
@@ -66,11 +66,12 @@ _reorder_option_value()
         --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown csv tsv' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
+        --groups) COMPREPLY=($(compgen -W 'blank-lines comments blank-lines,comments' -- "$cur")) ;;
         --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;
         -o | --output | -f | --file | --like | --from | --to-file | --config) _reorder_files ;;
         # -p/--pointer and --key take a JSON Pointer, -e an operation,
-        # --block a number, --line-range lines, --marker a name: nothing
-        # to offer.
+        # --group-pattern a pattern, --block a number, --line-range lines,
+        # --marker a name: nothing to offer.
         *) COMPREPLY=() ;;
     esac
 }

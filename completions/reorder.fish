@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --preset --comment --block --line-range --marker --config --reporter
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --block --line-range --marker --config --reporter
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -142,6 +142,8 @@ complete -c reorder -n '__reorder_command_is move copy insert sort' -s i -l igno
 complete -c reorder -n '__reorder_command_is move copy insert sort' -s n -l numeric -d 'Compare numbers by value'
 complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
+complete -c reorder -n '__reorder_command_is sort' -l groups -x -a 'blank-lines comments blank-lines,comments' -d 'Sort within groups, which stay where they are'
+complete -c reorder -n '__reorder_command_is sort' -l group-pattern -x -d 'A group of the items PATTERN matches (repeatable)'
 complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
 complete -c reorder -n '__reorder_command_is sort' -l comment -x -d 'Lines, in comment groups: what a heading line starts with'
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'

@@ -215,6 +215,10 @@ final class CompletionTests: XCTestCase {
             ("reorder move --format ", try Self.formatChoices()),
             ("reorder sort --color ", ["always", "auto", "never"]),
             ("reorder sort --nu", ["--null", "--numeric"]),
+            ("reorder sort --groups ", ["blank-lines", "blank-lines,comments", "comments"]),
+            ("reorder sort --group", ["--group-pattern", "--groups"]),
+            ("reorder sort --group-pattern ", []),
+            ("reorder sort --group-pattern '@*' ", Self.files),
             // Where an index, a selector or a value goes: nothing.
             ("reorder move ", []),
             ("reorder move 0 ", []),

@@ -40,6 +40,28 @@ final class LSPTests: XCTestCase {
                        "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"axios\": \"1\",\n    \"lodash\": \"4\",\n    \"zod\": \"3\",\n    \"zz\": \"9\"\n  }\n}\n")
     }
 
+    /// With group patterns, the editor's diagnostic names the group, as
+    /// check does, and the action and formatting keep the groups.
+    func testNeovimsDiagnosticNamesTheGroup() throws {
+        guard let nvim = try tool("nvim", package: "neovim") else { return }
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\ngroup-patterns = [\"@myorg/*\"]\n")
+        try h.write("package.json", "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"@myorg/b\": \"3\",\n    \"axios\": \"1\",\n    \"@myorg/a\": \"4\"\n  }\n}\n")
+        let script = Harness.repository.appendingPathComponent("Tests/lsp/neovim.lua").path
+        let result = try runProgram(nvim, ["--headless", "--noplugin", "-u", "NONE", "-i", "NONE", "-c", "luafile " + script],
+                                    in: h.directory, environment: ["REORDER": Harness.binary.path, "RESULT": h.url("result").path],
+                                    timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("result"), """
+            diagnostic 4:0-5:19 reorder /dependencies (rule 1): '@myorg/a' belongs first in group '@myorg/*' — 1 move
+            action Sort this list (1 move)
+            formatted
+
+            """)
+        XCTAssertEqual(try h.text("package.json"),
+                       "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"@myorg/a\": \"4\",\n    \"@myorg/b\": \"3\",\n    \"axios\": \"1\",\n    \"zz\": \"9\"\n  }\n}\n")
+    }
+
     /// The client fails on a server that is not one: its checks can fail.
     func testTheClientFailsOnAServerThatAnswersNothing() throws {
         let result = try runClient(server: "/bin/true", arguments: ["--skip-large"])

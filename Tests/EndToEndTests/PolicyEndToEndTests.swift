@@ -68,7 +68,7 @@ final class PolicyEndToEndTests: XCTestCase {
         XCTAssertEqual(check.status, 1, check.stderr)
         XCTAssertEqual(check.out, """
             .github/workflows/ci.yml:4: /jobs/build/steps (rule 3): 'a' belongs first — 1 move
-            crates/core/Cargo.toml:4: /dependencies (rule 2): 'anyhow' belongs first, and more — 2 moves
+            crates/core/Cargo.toml:4: /dependencies (rule 2): 'anyhow' belongs first in the group starting at line 5, and more — 2 moves
             package.json:4: /dependencies (rule 1): 'b' belongs after 'a' — 1 move
             src/list.py:2: block keep-sorted: 'a' belongs first — 1 move
 
@@ -223,7 +223,7 @@ final class PolicyEndToEndTests: XCTestCase {
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlsit = \"/dependencies\"\n")
         let unknown = try h.run(["check"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertEqual(unknown.stderr, "reorder: .reorder.toml:3:1: 'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, format, missing, preset, skip, scripts\n")
+        XCTAssertEqual(unknown.stderr, "reorder: .reorder.toml:3:1: 'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, group-patterns, format, missing, preset, skip, scripts\n")
 
         try h.write(".reorder.toml", "[[rule]]\nfiles = [\"pkg[.json\"]\nlist = \"/dependencies\"\n")
         let glob = try h.run(["check"])
@@ -507,6 +507,108 @@ final class PolicyEndToEndTests: XCTestCase {
         let none = try h.run(["check", "all.yaml"])
         XCTAssertEqual(none.status, 2)
         XCTAssertEqual(none.stderr, "reorder: all.yaml: rule 1 (.reorder.toml:1:1) names /spec/env, which this file lacks (in each of its 2 documents); add missing = \"ok\" to the rule, or narrow its files; nothing is written to this file\n")
+    }
+
+    /// `group-patterns`: each item in the first pattern's group, the
+    /// groups in the patterns' order, the items no pattern matches last;
+    /// `groups` as a string or an array.
+    func testGroupPatternsAndGroups() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", """
+            [[rule]]
+            files = ["package.json"]
+            list = "/dependencies"
+            group-patterns = ["@myorg/*", "@*"]
+
+            [[rule]]
+            files = ["words.txt"]
+            groups = ["blank-lines"]
+            group-patterns = ["~^v"]
+            order = "natural"
+
+            """)
+        try h.write("package.json", "{\"dependencies\": {\"zod\": \"3\", \"@babel/core\": \"7\", \"@myorg/ui\": \"1\", \"ajv\": \"8\", \"@myorg/api\": \"2\"}}\n")
+        try h.write("words.txt", "b10\nv10\nb9\nv9\n\nz\nv2\n")
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, """
+            package.json:1: /dependencies (rule 1): '@myorg/api' belongs first in group '@myorg/*', and more — 3 moves
+            words.txt:1: the items (rule 2): 'v9' belongs first in group '~^v' of the group starting at line 1, and more — 3 moves
+
+            """)
+        // Every reporter says the same.
+        let json = try h.run(["check", "--reporter", "json", "package.json"])
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let finding = try XCTUnwrap((document["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(finding["group"] as? String, "group '@myorg/*'")
+        XCTAssertEqual(finding["message"] as? String, "/dependencies (rule 1): '@myorg/api' belongs first in group '@myorg/*', and more — 3 moves")
+        // The fewest moves, none across a group: the script gives what fix writes.
+        XCTAssertEqual(finding["script"] as? String, "move 4 0\nmove 2 1\nmove 0 4\n")
+        let github = try h.run(["check", "--reporter", "github", "words.txt"])
+        XCTAssertEqual(github.out, "::error file=words.txt,line=1,col=1,title=reorder%3A the items (rule 2)::the items (rule 2): 'v9' belongs first in group '~^v' of the group starting at line 1, and more — 3 moves\n")
+        let sarif = try h.run(["check", "--reporter", "sarif", "package.json"])
+        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: sarif.stdout) as? [String: Any])
+        let result = try XCTUnwrap(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual((result["message"] as? [String: Any])?["text"] as? String,
+                       "/dependencies (rule 1): '@myorg/api' belongs first in group '@myorg/*', and more — 3 moves")
+
+        let fix = try h.run(["fix"])
+        XCTAssertEqual(fix.status, 0, fix.stderr)
+        XCTAssertEqual(try h.text("package.json"), "{\"dependencies\": {\"@myorg/api\": \"2\", \"@myorg/ui\": \"1\", \"@babel/core\": \"7\", \"ajv\": \"8\", \"zod\": \"3\"}}\n")
+        XCTAssertEqual(try h.text("words.txt"), "v9\nv10\nb9\nb10\n\nv2\nz\n")
+        XCTAssertEqual(try h.run(["check"]).status, 0)
+
+        // Mistakes, at their place.
+        for (policy, message) in [
+            ("[[rule]]\nfiles = [\"words.txt\"]\ngroups = \"comment\"\n",
+             ".reorder.toml:3:10: 'comment' is not a value of 'groups' (did you mean 'comments'?); it takes: blank-lines, comments, none"),
+            ("[[rule]]\nfiles = [\"words.txt\"]\ngroups = [\"blank-lines\", \"none\"]\n",
+             ".reorder.toml:3:26: 'none' is not a value of 'groups'; it takes: blank-lines, comments"),
+            ("[[rule]]\nfiles = [\"words.txt\"]\ngroup-patterns = [\"@a/[b\"]\n",
+             ".reorder.toml:3:23: '@a/[b' is not a group pattern: '[' is not closed by ']' (write '\\[' for the character)"),
+            ("[[rule]]\nfiles = [\"words.txt\"]\ngroup-pattern = [\"@*\"]\n",
+             ".reorder.toml:3:1: 'group-pattern' is not a key of rule 1 (did you mean 'group-patterns'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, group-patterns, format, missing, preset, skip, scripts"),
+        ] {
+            try h.write(".reorder.toml", policy)
+            let result = try h.run(["check"])
+            XCTAssertEqual(result.status, 2, policy)
+            XCTAssertEqual(result.stderr, "reorder: " + message + "\n", policy)
+        }
+    }
+
+    /// `groups = "comments"`: needs the TOML reader's comment headings.
+    func testCommentHeadingsInAPolicy() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"pyproject.toml\"]\nlist = \"/project/dependencies\"\ngroups = \"comments\"\n")
+        try h.write("pyproject.toml", """
+            [project]
+            dependencies = [
+                # web
+                "requests",
+                "flask",
+                # storage
+                "sqlalchemy",
+                "alembic",
+            ]
+
+            """)
+        let check = try h.run(["check"])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.out, "pyproject.toml:4: /project/dependencies (rule 1): 'flask' belongs first in group '# web', and more — 2 moves\n")
+        XCTAssertEqual(try h.run(["fix"]).status, 0)
+        XCTAssertEqual(try h.text("pyproject.toml"), """
+            [project]
+            dependencies = [
+                # web
+                "flask",
+                "requests",
+                # storage
+                "alembic",
+                "sqlalchemy",
+            ]
+
+            """)
+        XCTAssertEqual(try h.run(["check"]).status, 0)
     }
 
     /// A list that is the whole file of a format without `-p` is named by

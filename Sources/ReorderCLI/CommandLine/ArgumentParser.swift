@@ -42,6 +42,11 @@ public enum UsageError: Error, Equatable, Sendable {
     /// An option of the sorted place (`-r`, `-i`, `-n`; `--key` for
     /// `insert`) given to `command` whose `place` argument is not `sorted`.
     case optionNeedsSortedPlace(String, command: String, place: String)
+    /// Two options that cannot be used together, and why.
+    case conflictingOptionsBecause(String, String, reason: String)
+    /// `--group-pattern PATTERN` that is not one: `reason`, at byte
+    /// `offset` of it.
+    case invalidGroupPattern(String, reason: String, offset: Int)
 }
 
 /// The command line, taken apart by the command table.

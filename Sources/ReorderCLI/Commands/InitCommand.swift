@@ -12,7 +12,8 @@ import ReorderKit
 /// classifiers, each repository's hooks) is tried in every file of that
 /// name; one that is in order in every file that has it becomes a rule,
 /// with the first order that holds (byte order, then without case, then
-/// natural, then within groups between blank lines).
+/// natural, then within groups between blank lines, then within those and
+/// the groups under comment headings).
 enum InitCommand {
     /// A file name and the lists to try in it, with a `key` for lists of
     /// mappings.
@@ -37,7 +38,8 @@ enum InitCommand {
     ]
 
     /// The orders tried, as a rule's lines, in the order they are tried.
-    static let orders = ["", "ignore-case = true\n", "order = \"natural\"\n", "groups = \"blank-lines\"\n"]
+    static let orders = ["", "ignore-case = true\n", "order = \"natural\"\n", "groups = \"blank-lines\"\n",
+                         "groups = [\"blank-lines\", \"comments\"]\n"]
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         let output = parsed.value(.output) ?? LoadedPolicy.fileName

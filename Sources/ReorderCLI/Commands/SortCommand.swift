@@ -6,14 +6,38 @@ enum SortCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         if let name = parsed.value(.preset) { return try runPreset(runner, parsed, name) }
         return try runner.editEachInput(parsed) { _ in
+            // With --groups comments, read with comment headings (see
+            // `readOptions`), as the list itself is.
             try edit(parsed, readOptions: try parsed.readOptions(severalLists: true), console: runner.console)
         }
+    }
+
+    /// `--groups KINDS` and `--group-pattern PATTERN` (in order).
+    static func grouping(_ parsed: ParsedArguments) throws -> Grouping {
+        var grouping = Grouping()
+        if let kinds = parsed.value(.groups) {
+            let names = kinds.split(separator: ",").map(String.init)
+            grouping.blankLines = names.contains("blank-lines")
+            grouping.comments = names.contains("comments")
+        }
+        for text in parsed.values(.groupPattern) {
+            do {
+                grouping.patterns.append(try GroupPattern(text))
+            } catch {
+                throw UsageError.invalidGroupPattern(text, reason: error.reason, offset: error.offset)
+            }
+        }
+        return grouping
     }
 
     /// `sort --preset NAME`: the preset's rules, as a policy for every
     /// input, each read as the preset's format.
     static func runPreset(_ runner: Runner, _ parsed: ParsedArguments, _ name: String) throws -> Int32 {
         let own: [Option] = [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .missingOk]
+        for option in [Option.groups, .groupPattern] where parsed.has(option) {
+            throw UsageError.conflictingOptionsBecause(
+                Option.preset.spelled, option.spelled, reason: "a preset sets each list's groups as its file's tools keep them")
+        }
         for option in own + CommandTable.reading where parsed.has(option) {
             throw UsageError.conflictingOptions(Option.preset.spelled, option.spelled)
         }
@@ -38,6 +62,12 @@ enum SortCommand {
             numeric: parsed.has(.numeric),
             recursive: parsed.has(.recursive))
         options.lender = readOptions.lender
+        options.grouping = try grouping(parsed)
+        if parsed.has(.like), let option = [Option.groups, .groupPattern].first(where: parsed.has) {
+            // --like sets the whole order from REF, groups and all.
+            throw UsageError.conflictingOptionsBecause(
+                Option.like.spelled, option.spelled, reason: "--like puts the whole list in REF's order, which leaves no groups to sort within")
+        }
         if parsed.has(.oneBased) && !(parsed.value(.key)?.hasPrefix("#") ?? false) {
             // sort has no index to count: only a CSV or TSV column '#N'.
             throw UsageError.optionNeedsOther(Option.oneBased.spelled, needs: "--key #N")

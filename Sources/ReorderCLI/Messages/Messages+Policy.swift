@@ -20,6 +20,8 @@ extension Messages {
             return at + "'\(pattern)' is not a file pattern: \(reason)"
         case .badPointer(let pointer, let reason):
             return at + "'\(pointer)' is not a pointer: \(reason)"
+        case .badGroupPattern(let pattern, let reason):
+            return at + "'\(pattern)' is not a group pattern: \(reason)"
         case .missingKey(let key, let rule):
             return at + "rule \(rule) has no '\(key)'; add one (" + (key == "files" ? "files = [\"package.json\"]" : "list = \"/dependencies\", or block = \"NAME\"") + ")"
         case .both(let key, let other, let rule):

@@ -101,6 +101,10 @@ enum Messages {
             return "missing \(name); usage: \(usage)"
         case .conflictingOptions(let first, let second):
             return "'\(first)' and '\(second)' cannot be used together"
+        case .conflictingOptionsBecause(let first, let second, let reason):
+            return "'\(first)' and '\(second)' cannot be used together: \(reason)"
+        case .invalidGroupPattern(let pattern, let reason, let offset):
+            return "'--group-pattern \(pattern)' is not a pattern: \(reason) (at byte \(offset + 1) of it)"
         case .outputNeedsOneInput(let count):
             return "'--output' takes one input, but \(count) were given"
         case .batchNeedsOperations:

@@ -20,6 +20,7 @@ enum PolicyReporter: String {
                 "{\"path\": \(json(path)), \"line\": \(finding.line), \"column\": \(finding.column), "
                     + "\"rule\": \(finding.rule), \"list\": \(json(finding.list)), "
                     + (finding.document.map { "\"document\": \($0), " } ?? "")
+                    + (finding.group.map { "\"group\": \(json(PolicyReporter.groupWords($0))), " } ?? "")
                     + "\"moves\": \(finding.moves), \"script\": \(json(finding.script)), "
                     + "\"command\": \(json(PolicyReporter.command(finding, path: path))), \"fixed\": \(json(finding.fixed)), "
                     + "\"message\": \(json(PolicyReporter.sentence(finding)))}"
@@ -54,11 +55,39 @@ enum PolicyReporter: String {
         var what: String
         if let moved = finding.moved {
             what = "'\(short(moved))' belongs " + (finding.after.map { "after '\(short($0))'" } ?? "first")
+            if let group = finding.group { what += " in " + groupWords(group) }
         } else {
             what = "out of order"
         }
         if finding.moves > 1 && finding.moved != nil { what += ", and more" }
         return listName(finding) + ": " + what + " — " + count
+    }
+
+    /// The group a finding's item is in: `group '# web'` (its heading),
+    /// `the group starting at line 12` (between blank lines), `group
+    /// '@myorg/*'` (its pattern), `the group no pattern matches`; a
+    /// pattern's group within a heading's: `group '@myorg/*' under '# web'`.
+    static func groupWords(_ group: GroupName) -> String {
+        let section: String? = group.section.map {
+            switch $0 {
+            case .heading(let text): return "'\(short(text))'"
+            case .startingAtLine(let line): return "starting at line \(line)"
+            }
+        }
+        switch (group.pattern, section) {
+        case (nil, let section?):
+            return section.hasPrefix("'") ? "group " + section : "the group " + section
+        case (.pattern(let pattern)?, nil):
+            return "group '\(short(pattern))'"
+        case (.unmatched?, nil):
+            return "the group no pattern matches"
+        case (.pattern(let pattern)?, let section?):
+            return "group '\(short(pattern))' " + (section.hasPrefix("'") ? "under " + section : "of the group " + section)
+        case (.unmatched?, let section?):
+            return "the group no pattern matches " + (section.hasPrefix("'") ? "under " + section : "of the group " + section)
+        case (nil, nil):
+            return "its group"
+        }
     }
 
     /// The list and the rule: `/dependencies (rule 2)`, `block keep-sorted`,

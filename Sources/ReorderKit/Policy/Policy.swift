@@ -43,9 +43,11 @@ public struct PolicyRule: Equatable, Sendable {
     public var key: String? = nil
     public var first: [String] = []
     public var last: [String] = []
-    /// `groups = "blank-lines"`: sort within each run of items between
-    /// blank lines.
-    public var groupsByBlankLines = false
+    /// `groups` (`"blank-lines"`, `"comments"`, both in an array, or
+    /// `"none"`) and `group-patterns`: the groups the list sorts within
+    /// (see `Grouping`); with comments, the list is read with comment
+    /// headings.
+    public var grouping = Grouping()
     /// `format`: when the file's name does not say it.
     public var format: ListFormat? = nil
     /// `missing = "ok"`: a matched file may lack the list.
@@ -229,6 +231,8 @@ public struct PolicyError: Error, Equatable, Sendable {
         case wrongType(key: String, expected: String)
         case unknownValue(key: String, value: String, expected: [String], suggestion: String?)
         case badGlob(pattern: String, reason: String)
+        /// A `group-patterns` pattern that is not one.
+        case badGroupPattern(pattern: String, reason: String)
         case badPointer(pointer: String, reason: String)
         case missingKey(key: String, rule: Int)
         case both(key: String, other: String, rule: Int)

@@ -3,7 +3,7 @@
 extension Policy {
     public static let topKeys = ["markers", "rule"]
     public static let ruleKeys = ["files", "list", "lists", "block", "order", "like", "ignore-case", "unique", "key",
-                           "first", "last", "groups", "format", "missing", "preset", "skip", "scripts"]
+                           "first", "last", "groups", "group-patterns", "format", "missing", "preset", "skip", "scripts"]
     /// The keys a rule with `preset` may have besides it.
     public static let presetRuleKeys = ["files", "list", "lists", "order", "like", "first", "last", "skip", "scripts"]
 
@@ -172,7 +172,27 @@ private struct PolicyReader {
             case "last":
                 rule.last = try strings(value, key: key).map(\.0)
             case "groups":
-                rule.groupsByBlankLines = try choice(value, key: key, among: ["blank-lines", "none"]) == "blank-lines"
+                let kinds: [String]
+                if value.kind == .string {
+                    kinds = [try choice(value, key: key, among: ["blank-lines", "comments", "none"])]
+                } else {
+                    guard value.kind == .array, let array = value.array else {
+                        throw fail(.wrongType(key: key, expected: "a string or an array of strings"), at: value.range.lowerBound)
+                    }
+                    kinds = try array.values.map { element throws(PolicyError) in
+                        try choice(element, key: key, among: ["blank-lines", "comments"])
+                    }
+                }
+                rule.grouping.blankLines = kinds.contains("blank-lines")
+                rule.grouping.comments = kinds.contains("comments")
+            case "group-patterns":
+                for (text, at) in try strings(value, key: key) {
+                    do throws(GroupPattern.Problem) {
+                        rule.grouping.patterns.append(try GroupPattern(text))
+                    } catch {
+                        throw fail(.badGroupPattern(pattern: text, reason: error.reason), at: at + 1 + error.offset)
+                    }
+                }
             case "preset", "skip":
                 preconditionFailure("a rule with a preset is read by presetRules")
             case "scripts":

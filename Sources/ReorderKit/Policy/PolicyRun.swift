@@ -25,6 +25,10 @@ public struct PolicyFinding: Equatable, Sendable {
     /// The first moved item and the item it belongs after (nil: first).
     public let moved: String?
     public let after: String?
+    /// The group the first moved item is in, when the rule has groups
+    /// (its heading or where it starts, its pattern); `after` is then in
+    /// that group too (nil: the item belongs first in it).
+    public internal(set) var group: GroupName? = nil
     /// What the items are called (`rows`) when the list is the whole
     /// document of a format that reads it as one list (it takes no `-p`:
     /// lines, CSV, TSV); nil for a list a pointer names.
@@ -144,6 +148,8 @@ extension Policy {
             var options = ReadOptions(format: .named(format), pointer: pointer)
             options.document = target.document
             options.subTables = target.sections
+            // A heading is nobody's comment: it stays where it is.
+            options.commentHeadings = target.rule.grouping.comments
             var lacking = false
             let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                 let document: ListDocument
@@ -177,7 +183,8 @@ extension Policy {
                     throw PolicyApplyError.key(rule: target.rule.number, error)
                 }
                 guard var found = try document.finding(order: order, rule: target.rule.number, list: shown,
-                                                       document: target.document, key: target.rule.key, in: bytes,
+                                                       document: target.document, key: target.rule.key,
+                                                       grouping: target.rule.grouping, ignoreCase: target.rule.ignoreCase, in: bytes,
                                                        asLines: target.sections) else { return nil }
                 if target.tokens.isEmpty && !format.options.contains(FormatBoundOption.pointer.rawValue) {
                     found.finding.documentItems = format.words.items
@@ -217,13 +224,15 @@ extension Policy {
                 for index in 0..<count {
                     var options = ReadOptions(format: .lines)
                     options.region = .block(index: index, marker: name)
+                    options.commentHeadings = rule.grouping.comments
                     let arguments = ["--block", String(index)] + (name == KeepSorted.defaultMarker ? [] : ["--marker", name])
                     let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                         let document = try ListDocument(bytes, format: .lines, options: options)
                         let order = try document.policyOrder(rule) { try like(rule, $0, "") }
                         // A block is named by its start marker, the line above its lines.
                         guard var found = try document.finding(order: order, rule: rule.number, list: "block " + name,
-                                                               document: nil, in: bytes) else { return nil }
+                                                               document: nil, grouping: rule.grouping,
+                                                               ignoreCase: rule.ignoreCase, in: bytes) else { return nil }
                         found.finding.line -= 1
                         found.finding.column = Policy.indentedColumn(line: found.finding.line, in: bytes)
                         found.finding.batchArguments = arguments
@@ -441,7 +450,7 @@ extension ListDocument {
             whole = try sortedOrder(options, key: rule.key)
         }
         whole = Policy.pinned(whole, first: rule.first, last: rule.last, name: text)
-        return try groupedOrder(whole, Grouping(blankLines: rule.groupsByBlankLines), ignoreCase: rule.ignoreCase, key: rule.key)
+        return try groupedOrder(whole, rule.grouping, ignoreCase: rule.ignoreCase, key: rule.key)
     }
 
     /// What each item is called: a member's key, another item's value
@@ -461,6 +470,7 @@ extension ListDocument {
     /// last's (`--line-range`), for a list `-p` cannot name (a TOML
     /// table's sections).
     func finding(order: [Int], rule: Int, list: String, document: Int?, key: String? = nil,
+                 grouping: Grouping = Grouping(), ignoreCase: Bool = false,
                  in bytes: UnsafeRawBufferPointer, asLines: Bool = false) throws -> (finding: PolicyFinding, output: [UInt8])? {
         let arrangement = Arrangement(sourceOrder: order)
         guard !resultEqualsSource(arrangement) else { return nil }
@@ -487,11 +497,15 @@ extension ListDocument {
             return String(decoding: source[layout.itemRange(index)].prefix(80), as: UTF8.self)
         }
         let firstMove = diff.moves.first
+        let sections = grouping.isNone ? [] : groupSections(grouping)
+        let ranks = grouping.isNone ? [] : try patternRanks(grouping, ignoreCase: ignoreCase, key: key)
         // The item it belongs after: the nearest before it that has a name
-        // (not a blank line).
+        // (not a blank line), in its group.
         func after(_ position: Int) -> String? {
             var at = position - 1
+            let item = order[position]
             while at >= 0 {
+                if !sections.isEmpty && (sections[order[at]] != sections[item] || ranks[order[at]] != ranks[item]) { return nil }
                 let text = name(order[at])
                 if text.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" && $0 != "\n" }) { return text }
                 at -= 1
@@ -529,10 +543,16 @@ extension ListDocument {
             let first = JSONPlace.of(lineStart, in: bytes).line
             batchArguments = ["--line-range", "\(first)...\(first + oldLines.count - 1)"]
         }
-        return (PolicyFinding(
+        var finding = PolicyFinding(
             rule: rule, list: list, document: document, line: line, column: column,
             moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: batchScript, fixed: fixed,
             moved: firstMove.map { name($0.old) },
-            after: firstMove.flatMap { after($0.new) }, batchArguments: batchArguments), output)
+            after: firstMove.flatMap { after($0.new) }, batchArguments: batchArguments)
+        if let firstMove, !sections.isEmpty {
+            finding.group = groupName(ofItem: firstMove.old, grouping, sections: sections, ranks: ranks) { item in
+                JSONPlace.of(listRange.lowerBound + layout.itemRange(item).lowerBound, in: bytes).line
+            }
+        }
+        return (finding, output)
     }
 }

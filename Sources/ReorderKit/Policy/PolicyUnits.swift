@@ -13,7 +13,7 @@ extension ListDocument {
     func unitOrder(_ rule: PolicyRule) throws -> [Int] {
         let names = try presetNames(rule)
         let units = self.units(rule, names: names)
-        let groups: [Int] = rule.groupsByBlankLines ? blankLineGroups() : Array(repeating: 0, count: count)
+        let groups = groupSections(rule.grouping)
         var order: [Int] = []
         var index = 0
         // Units are ordered within each group; blank lines (group -1) stay.

@@ -46,7 +46,7 @@ public struct Preset: Sendable {
             // The sections: blank lines part tables, not groups of them.
             var sections = rule
             sections.lists = [.sections(pattern)]
-            sections.groupsByBlankLines = false
+            sections.grouping = Grouping()
             sections.units = .items
             return [rule, sections]
         }
@@ -129,7 +129,7 @@ extension Preset {
         about: "cargo-sort's grouped order: dependencies by name within blank-line groups, features with default first (each feature's array as written)",
         lists: cargoDependencies.map { list in
             PresetList(list, "by name within blank-line groups (x.a = … and x.b = … lines as one item); [\(list.dropFirst().replacingSlashes()).x] tables by name", keyed: true, sections: true) {
-                $0.groupsByBlankLines = true
+                $0.grouping.blankLines = true
                 $0.units = .dottedKeys
             }
         } + [
@@ -137,7 +137,7 @@ extension Preset {
             PresetList("/workspace/exclude", "by code point", keyed: false),
             PresetList("/features", "by name within blank-line groups, default first", keyed: true) {
                 $0.first = ["default"]
-                $0.groupsByBlankLines = true
+                $0.grouping.blankLines = true
                 $0.units = .dottedKeys
             },
             // cargo-sort leaves each feature's array as it is (its groups and
@@ -186,7 +186,7 @@ extension Preset {
                 $0.naming = .requirement
                 $0.units = .commentLines
                 $0.keptFirst = .optionLines
-                $0.groupsByBlankLines = true
+                $0.grouping.blankLines = true
             },
         ],
         main: "")

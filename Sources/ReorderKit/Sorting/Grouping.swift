@@ -90,28 +90,57 @@ public struct GroupPattern: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How a finding names the group of the item it is about: by its
+/// heading, or where it starts (a group between blank lines), and by its
+/// pattern, or as the group no pattern matches.
+public struct GroupName: Equatable, Sendable {
+    public enum Section: Equatable, Sendable {
+        /// The heading's first line, as written (`# web`).
+        case heading(String)
+        /// A group without a heading: the line of its first item, in the
+        /// file as read.
+        case startingAtLine(Int)
+    }
+
+    public enum Pattern: Equatable, Sendable {
+        case pattern(String)
+        /// The last group: the items no pattern matches.
+        case unmatched
+    }
+
+    /// nil: the list has one such group.
+    public var section: Section? = nil
+    /// nil: no patterns.
+    public var pattern: Pattern? = nil
+
+    public init(section: Section? = nil, pattern: Pattern? = nil) {
+        self.section = section
+        self.pattern = pattern
+    }
+}
+
+private extension String {
+    func trimmingBlanks() -> String {
+        let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        var text = String(scalars)
+        while let last = text.unicodeScalars.last, last == " " || last == "\t" || last == "\r" { text.unicodeScalars.removeLast() }
+        return text
+    }
+}
+
 extension ListDocument {
     /// `sorted` (the list's indices in sorted order, every item or the kept
     /// ones) kept within `grouping`'s groups: each group's items take the
     /// group's own positions, in `sorted`'s order, a pattern's group before
     /// the next's; items that are groups' boundaries themselves (a blank
-    /// line of a list of lines) stay. `names`: each item's sort key, for
-    /// the patterns (`itemNames(key:)`).
+    /// line of a list of lines) stay. `key`: where each item's sort key is, for
+    /// the patterns (`groupKeys(key:)`). Ties keep `sorted`'s order; with
+    /// `ignoreCase`, the patterns match without ASCII case (a regular
+    /// expression ignores case).
     public func groupedOrder(_ sorted: [Int], _ grouping: Grouping, ignoreCase: Bool, key: String?) throws -> [Int] {
         guard !grouping.isNone else { return sorted }
         let section = groupSections(grouping)
-        var rank = Array(repeating: 0, count: count)
-        if !grouping.patterns.isEmpty {
-            let names = try itemNames(key: key)
-            let matchers = grouping.patterns.map { $0.matcher(ignoreCase: ignoreCase) }
-            for index in 0..<count {
-                guard let name = names[index] else {
-                    rank[index] = matchers.count
-                    continue
-                }
-                rank[index] = matchers.firstIndex { $0(name[...]) } ?? matchers.count
-            }
-        }
+        let rank = try patternRanks(grouping, ignoreCase: ignoreCase, key: key)
         // Each section's items, in sorted order, then stably by rank.
         var bySection: [Int: [Int]] = [:]
         for index in sorted where section[index] >= 0 { bySection[section[index], default: []].append(index) }
@@ -133,6 +162,58 @@ extension ListDocument {
             }
         }
         return order
+    }
+
+    /// The pattern group of each item: the index of the first of
+    /// `grouping.patterns` that matches it, or their count for the items
+    /// none matches (the last group); all 0 without patterns.
+    public func patternRanks(_ grouping: Grouping, ignoreCase: Bool, key: String?) throws -> [Int] {
+        guard !grouping.patterns.isEmpty else { return Array(repeating: 0, count: count) }
+        let names = try groupKeys(key: key)
+        let matchers = grouping.patterns.map { $0.matcher(ignoreCase: ignoreCase) }
+        return names.map { name in
+            guard let name else { return matchers.count }
+            return matchers.firstIndex { $0(name[...]) } ?? matchers.count
+        }
+    }
+
+    /// How a message names the group item `index` is in (see `GroupName`);
+    /// nil when the list is one group. `sections`, `ranks`: as
+    /// `groupSections` and `patternRanks` give them; `line`: an item's
+    /// line in the file.
+    public func groupName(ofItem index: Int, _ grouping: Grouping, sections: [Int], ranks: [Int],
+                          line: (Int) -> Int) -> GroupName? {
+        guard !grouping.isNone, index >= 0, index < count, sections[index] >= 0 else { return nil }
+        var name = GroupName()
+        if !grouping.patterns.isEmpty {
+            name.pattern = ranks[index] < grouping.patterns.count ? .pattern(grouping.patterns[ranks[index]].text) : .unmatched
+        }
+        // The section's first item: its heading stands before it.
+        var first = index
+        while first > 0 && sections[first - 1] == sections[index] { first -= 1 }
+        if let range = layout.groupHeading(before: first) {
+            let text = String(decoding: source[range], as: UTF8.self)
+            let line = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? text
+            name.section = .heading(line.trimmingBlanks())
+        } else if grouping.blankLines || grouping.comments, Set(sections.filter { $0 >= 0 }).count > 1 {
+            name.section = .startingAtLine(line(first))
+        }
+        return name.pattern == nil && name.section == nil ? nil : name
+    }
+
+    /// What the patterns match each item by: with `key`, the value at that
+    /// pointer inside it; a string's decoded value, a number's text. nil
+    /// (no pattern matches it; the last group) for another kind of value
+    /// (null, a boolean, an array, an object) and an item without `key`.
+    func groupKeys(key: String?) throws -> [[UInt8]?] {
+        let pointer = try key.map { try layout.valuePointer($0) }
+        let source = layout.valueSource
+        return try (0..<count).map { index in
+            switch try layout.value(ofItem: index, at: pointer) {
+            case .string(let bytes, _)?, .number(let bytes)?: return bytes.withBytes(in: source) { Array($0) }
+            case .other?, nil: return nil
+            }
+        }
     }
 
     /// The group each item is in (from 0, in the list's order), by blank

@@ -64,7 +64,7 @@ final class PolicyReaderTests: XCTestCase {
         XCTAssertEqual(second.lists[2], .pointer(try PointerPattern("/jobs/*/steps")))
         guard case .pointer(let escaped) = second.lists[3] else { return XCTFail("not a pointer") }
         XCTAssertEqual(escaped.segments, ["*", "a/b"])
-        XCTAssertTrue(second.groupsByBlankLines)
+        XCTAssertEqual(second.grouping, Grouping(blankLines: true))
         XCTAssertEqual(second.key, "/name")
         XCTAssertEqual(second.format, .toml)
         XCTAssertEqual(policy.rules[2].order, .kept)
@@ -114,6 +114,69 @@ final class PolicyReaderTests: XCTestCase {
             XCTAssertEqual(found, kind, text.debugDescription)
             XCTAssertEqual(at, place, "\(text.debugDescription): \(found)")
         }
+    }
+
+    func testGroupsAndGroupPatterns() throws {
+        let policy = try read("""
+            [[rule]]
+            files = ["a.toml"]
+            list = "/a"
+            groups = "comments"
+
+            [[rule]]
+            files = ["a.toml"]
+            list = "/b"
+            groups = ["blank-lines", "comments"]
+            group-patterns = ["@myorg/*", "~^@"]
+
+            [[rule]]
+            files = ["a.toml"]
+            list = "/c"
+            groups = "none"
+            group-patterns = "x*"
+
+            [[rule]]
+            files = ["a.toml"]
+            list = "/d"
+            groups = "blank-lines"
+            """)
+        XCTAssertEqual(policy.rules.map(\.grouping), [
+            Grouping(comments: true),
+            Grouping(blankLines: true, comments: true, patterns: [try GroupPattern("@myorg/*"), try GroupPattern("~^@")]),
+            Grouping(patterns: [try GroupPattern("x*")]),
+            Grouping(blankLines: true),
+        ])
+        let rule = "[[rule]]\nfiles = \"a.json\"\nlist = \"\"\n"
+        let cases: [(String, PolicyError.Kind, String)] = [
+            (rule + "groups = \"comment\"\n",
+             .unknownValue(key: "groups", value: "comment", expected: ["blank-lines", "comments", "none"], suggestion: "comments"), "4:10"),
+            (rule + "groups = [\"blank-lines\", \"none\"]\n",
+             .unknownValue(key: "groups", value: "none", expected: ["blank-lines", "comments"], suggestion: nil), "4:26"),
+            (rule + "groups = true\n", .wrongType(key: "groups", expected: "a string or an array of strings"), "4:10"),
+            (rule + "groups = [1]\n", .wrongType(key: "groups", expected: "a string"), "4:11"),
+            (rule + "group-patterns = [\"@a/*\", \"@b/[c\"]\n",
+             .badGroupPattern(pattern: "@b/[c", reason: "'[' is not closed by ']' (write '\\[' for the character)"), "4:31"),
+            (rule + "group-patterns = [\"\"]\n", .badGroupPattern(pattern: "", reason: "an empty pattern matches nothing"), "4:20"),
+            (rule + "group-patterns = \"~\"\n",
+             .badGroupPattern(pattern: "~", reason: "'~' starts a regular expression, and none follows"), "4:20"),
+            (rule + "group-pattern = [\"@*\"]\n",
+             .unknownKey(key: "group-pattern", in: "rule 1", suggestion: "group-patterns"), "4:1"),
+            (rule + "group = \"comments\"\n", .unknownKey(key: "group", in: "rule 1", suggestion: "groups"), "4:1"),
+        ]
+        for (text, kind, place) in cases {
+            guard let (found, at) = error(text) else {
+                XCTFail("accepted: \(text.debugDescription)")
+                continue
+            }
+            XCTAssertEqual(found, kind, text.debugDescription)
+            XCTAssertEqual(at, place, "\(text.debugDescription): \(found)")
+        }
+        // A regular expression that does not compile: at its first byte.
+        guard let (found, at) = error(rule + "group-patterns = [\"~a(\"]\n"),
+              case .badGroupPattern(let pattern, let reason) = found else { return XCTFail("accepted") }
+        XCTAssertEqual(pattern, "~a(")
+        XCTAssertTrue(reason.hasPrefix("not a regular expression: "), reason)
+        XCTAssertEqual(at, "4:21")
     }
 
     func testInvalidTOMLIsTheReadersError() {

@@ -107,4 +107,59 @@ final class PolicyRunTests: XCTestCase {
         let off = try apply("markers = false\n", file, path: "f", format: nil)
         XCTAssertNil(off.output)
     }
+
+    // MARK: - Groups: the fewest moves stay within them
+
+    /// Each `move FROM TO` of the finding's script (UIKit's rules: FROM in
+    /// the list before, TO in the list after) keeps its item in its group:
+    /// the section (heading, blank lines) at FROM before is the one at TO
+    /// after, and the item's pattern group is the one it ends in.
+    func assertNoMoveCrossesAGroup(_ policyText: String, _ file: String, path: String, format: ListFormat,
+                                   read options: ReadOptions, file line: UInt = #line) throws {
+        let policy = try policy(policyText)
+        let rule = policy.rules[0]
+        let result = try policy.apply(to: Array(file.utf8), path: path, format: format)
+        let finding = try XCTUnwrap(result.findings.first, line: line)
+        let group: [Int] = try Array(file.utf8).withUnsafeBytes { bytes in
+            let document = try ListDocument(bytes, format: format, options: options)
+            let sections = document.groupSections(rule.grouping)
+            let ranks = try document.patternRanks(rule.grouping, ignoreCase: rule.ignoreCase, key: rule.key)
+            return (0..<document.count).map { sections[$0] * (rule.grouping.patterns.count + 1) + ranks[$0] }
+        }
+        let fixed: [Int] = try result.output!.withUnsafeBytes { bytes in
+            let document = try ListDocument(bytes, format: format, options: options)
+            let sections = document.groupSections(rule.grouping)
+            let ranks = try document.patternRanks(rule.grouping, ignoreCase: rule.ignoreCase, key: rule.key)
+            return (0..<document.count).map { sections[$0] * (rule.grouping.patterns.count + 1) + ranks[$0] }
+        }
+        let script = String(decoding: finding.script, as: UTF8.self)
+        XCTAssertFalse(script.isEmpty, line: line)
+        for operation in script.split(separator: "\n") {
+            let words = operation.split(separator: " ")
+            XCTAssertEqual(words.first, "move", String(operation), line: line)
+            guard words.count == 3, let from = Int(words[1]), let to = Int(words[2]) else { return XCTFail(String(operation), line: line) }
+            XCTAssertEqual(group[from], fixed[to], "\(operation) crosses a group in \(script)", line: line)
+        }
+        XCTAssertEqual(finding.moves, script.split(separator: "\n").count, line: line)
+    }
+
+    func testTheFewestMovesStayWithinBlankLineAndPatternGroups() throws {
+        let file = "zeta\n@b/x\nalpha\n@a/y\nomega\n\nbeta\n@c/z\n@a/q\ngamma\n\ndelta\nepsilon\n"
+        let policy = "[[rule]]\nfiles = [\"f.txt\"]\ngroups = \"blank-lines\"\ngroup-patterns = [\"@*\"]\n"
+        try assertNoMoveCrossesAGroup(policy, file, path: "f.txt", format: .lines, read: ReadOptions(format: .named(.lines)))
+        let result = try apply(policy, file, path: "f.txt", format: .lines)
+        XCTAssertEqual(output(result), "@a/y\n@b/x\nalpha\nomega\nzeta\n\n@a/q\n@c/z\nbeta\ngamma\n\ndelta\nepsilon\n")
+    }
+
+    /// Needs the TOML reader's comment headings.
+    func testTheFewestMovesStayWithinHeadedGroups() throws {
+        let file = "[project]\ndependencies = [\n    # web\n    \"requests\",\n    \"flask\",\n    \"django\",\n    # storage\n    \"sqlalchemy\",\n    \"alembic\",\n    \"redis\",\n]\n"
+        let policy = "[[rule]]\nfiles = [\"pyproject.toml\"]\nlist = \"/project/dependencies\"\ngroups = \"comments\"\n"
+        var options = ReadOptions(format: .named(.toml), pointer: "/project/dependencies")
+        options.commentHeadings = true
+        try assertNoMoveCrossesAGroup(policy, file, path: "pyproject.toml", format: .toml, read: options)
+        let result = try apply(policy, file, path: "pyproject.toml", format: .toml)
+        XCTAssertEqual(output(result), "[project]\ndependencies = [\n    # web\n    \"django\",\n    \"flask\",\n    \"requests\",\n    # storage\n    \"alembic\",\n    \"redis\",\n    \"sqlalchemy\",\n]\n")
+        XCTAssertEqual(result.findings.first?.group, GroupName(section: .heading("# web")))
+    }
 }

@@ -528,4 +528,21 @@ final class PresetTests: XCTestCase {
             for list in preset.lists { XCTAssertFalse(list.says.isEmpty, preset.name + " " + list.list) }
         }
     }
+
+    /// A preset's list may keep comment-headed groups (`grouping.comments`):
+    /// read with comment headings, its units sort beneath each heading.
+    /// Needs the TOML reader's comment headings.
+    func testAPresetListMayKeepCommentHeadedGroups() throws {
+        var policy = Policy()
+        policy.markers = false
+        policy.rules = Preset.pyproject.rules(number: 1, offset: 0, files: []).map { rule in
+            var rule = rule
+            if rule.lists == [.pointer(try! PointerPattern("/project/dependencies"))] { rule.grouping.comments = true }
+            return rule
+        }
+        let file = "[project]\nname = \"x\"\ndependencies = [\n  # web\n  \"Requests>=2\",\n  \"flask\",\n  # storage\n  \"SQLAlchemy\",\n  \"alembic\",\n]\n"
+        let result = try policy.apply(to: Array(file.utf8), path: "pyproject.toml", format: nil)
+        XCTAssertEqual(result.output.map { String(decoding: $0, as: UTF8.self) },
+                       "[project]\nname = \"x\"\ndependencies = [\n  # web\n  \"flask\",\n  \"Requests>=2\",\n  # storage\n  \"alembic\",\n  \"SQLAlchemy\",\n]\n")
+    }
 }
