@@ -48,7 +48,18 @@ extension ListDocument {
         if case .sort = edit {
             // A sort keeps each group's positions: its headings stay as they are.
         } else if readOptions.commentHeadings {
-            arrangement = keepingHeadings(arrangement)
+            // The items the user named move; the others stay in their groups.
+            var moved: Set<Int>? = nil
+            switch edit {
+            case .move(let from, _), .moveSorted(let from, _):
+                moved = Set(try from.resolve(in: self, options: options))
+            case .swap(let first, let second):
+                moved = Set([try first.resolveOne(in: self, options: options),
+                             try second.resolveOne(in: self, options: options)].compactMap { $0 })
+            default:
+                break
+            }
+            arrangement = keepingHeadings(arrangement, moved: moved)
         }
         try layout.check(arrangement)
         return arrangement

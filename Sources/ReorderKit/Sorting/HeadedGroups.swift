@@ -89,8 +89,10 @@ extension ListDocument {
     }
 
     /// `arrangement` (a move, a swap, a batch) made to keep this list's
-    /// headings between the same items: the longest run of source items
-    /// it keeps in their order stays in its groups, and every other item
+    /// headings between the same items: the source items not in `moved`
+    /// (the items the user named; nil: those outside a longest run of
+    /// source items the result keeps in their order) stay in their groups,
+    /// and every other item
     /// joins the group of the staying item it lands right before (the one
     /// after a heading: below it), or, with none after it, that of the
     /// last staying item. Unchanged for a list without headings between
@@ -98,7 +100,7 @@ extension ListDocument {
     /// A result that keeps its source items in their order (a delete, an
     /// insert) is the writer's to plan (`PositionGaps`), as without
     /// headings: they stand between the same items already.
-    func keepingHeadings(_ arrangement: Arrangement) -> Arrangement {
+    func keepingHeadings(_ arrangement: Arrangement, moved: Set<Int>? = nil) -> Arrangement {
         var lastSource = -1
         let inOrder = arrangement.segments.allSatisfy { segment in
             guard case .run(let range) = segment else { return true }
@@ -114,10 +116,11 @@ extension ListDocument {
             case .item(let bytes): return [.new(bytes)]
             }
         }
-        // The staying items: a longest increasing run of source indices.
+        // The staying items: a longest increasing run of source indices,
+        // among those the user did not name.
         var candidates: [Int] = [], values: [Int] = []
         for (position, item) in items.enumerated() {
-            if case .source(let index) = item {
+            if case .source(let index) = item, !(moved?.contains(index) ?? false) {
                 candidates.append(position)
                 values.append(index)
             }
