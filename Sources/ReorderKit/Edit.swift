@@ -21,6 +21,12 @@ public enum Edit: Equatable, Sendable {
     case batch(BatchScript, sequential: Bool)
     /// A stable sort (`reorder sort`).
     case sort(SortOptions)
+    /// The items of each group of a list read with comment headings, group
+    /// by group (`ListDocument.headedGroups`: a path's section is the
+    /// group, its item the index in that group as read; a new item's value
+    /// as `insert` takes it): what `pick` and `edit` give such a list. The
+    /// headings stay on their lines, each above its group's items.
+    case groups([[SectionedItem]])
 }
 
 /// Options that change how an edit reads its arguments.
@@ -45,9 +51,13 @@ extension ListDocument {
     /// The arrangement `edit` makes of this document's list.
     public func arrangement(for edit: Edit, options: EditOptions) throws -> Arrangement {
         var arrangement = try uncheckedArrangement(for: edit, options: options)
-        if case .sort = edit {
-            // A sort keeps each group's positions: its headings stay as they are.
-        } else if readOptions.commentHeadings {
+        switch edit {
+        case .sort, .groups:
+            // A sort keeps each group's positions, and a result by groups
+            // places its headings already.
+            break
+        default:
+            guard readOptions.commentHeadings else { break }
             // The items the user named move; the others stay in their groups.
             var moved: Set<Int>? = nil
             switch edit {
@@ -112,6 +122,19 @@ extension ListDocument {
 
         case .sort(let sortOptions):
             return try sortedArrangement(sortOptions, key: options.key)
+
+        case .groups(let groups):
+            let groupOfItem = headedGroups().groupOfItem
+            var starts: [Int] = []
+            for (index, group) in groupOfItem.enumerated() where group == starts.count { starts.append(index) }
+            return headedArrangement(try groups.map { items in
+                try items.map { item -> SectionedItemValue in
+                    switch item {
+                    case .existing(let path): return .source(starts[path.section] + path.item)
+                    case .new(let value): return .new(try newItem(value, asString: options.valuesAreStrings))
+                    }
+                }
+            })
         }
     }
 }

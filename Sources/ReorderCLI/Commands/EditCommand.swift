@@ -68,6 +68,39 @@ struct EditCommand {
         let expected = FileSnapshot(input.loaded.content)
         let hash = expected?.hash ?? FileSnapshot.hash(input.loaded.content.bytes)
         let items = withExtendedLifetime(input) { EditCommand.shownItems(of: input.document) }
+        // With --groups comments, each heading is a header line that stays.
+        if let groups = withExtendedLifetime(input, { input.document.headedGroupTitles() }) {
+            var shown: [[ShownItem]] = []
+            var start = 0
+            for group in groups {
+                shown.append(Array(items[start..<start + group.count]))
+                start += group.count
+            }
+            let titles = groups.map(\.title)
+            let view = EditCommand.sectionsView(shown, pointers: titles, name: path, hash: hash,
+                                                notWritable: notWritable, sections: .groups)
+            return try withExtendedLifetime(input) {
+                try session(path, view: view, hash: hash, count: items.count, expected: expected) { edited in
+                    let result = try EditCommand.parseSections(edited, shown: shown, pointers: titles)
+                    if result.allSatisfy(\.isEmpty) && !items.isEmpty { throw EditError.empty }
+                    let unchanged = result.enumerated().allSatisfy { section, items in
+                        items == (0..<shown[section].count).map { .existing(ItemPath(section: section, item: $0)) }
+                    }
+                    if unchanged { return nil }
+                    let starts = shown.indices.map { shown[..<$0].map(\.count).reduce(0, +) }
+                    let order = result.joined().map { item -> ListOrderEntry in
+                        switch item {
+                        case .existing(let path): return .item(starts[path.section] + path.item)
+                        case .new(let value): return .new(value)
+                        }
+                    }
+                    return (.list(PreparedEdit(.groups(result), options: EditOptions())), {
+                        Session.keptScript(count: items.count, order: order, document: input.document, hash: hash,
+                                           path: path, command: .edit)
+                    })
+                }
+            }
+        }
         let view = EditCommand.view(items, name: path, pointer: readOptions.pointer, hash: hash,
                                     notWritable: notWritable)
         return try withExtendedLifetime(input) {
@@ -170,8 +203,14 @@ struct EditCommand {
 
     /// The view of several lists: each list under its header line
     /// (`## /dependencies`), its items as `S:I TEXT`, then the rules.
+    /// What the sections of a view are: lists, or the groups of one list
+    /// under its comment headings.
+    enum SectionKind {
+        case lists, groups
+    }
+
     static func sectionsView(_ sections: [[ShownItem]], pointers: [String], name: String, hash: UInt64,
-                             notWritable: String? = nil) -> [UInt8] {
+                             notWritable: String? = nil, sections kind: SectionKind = .lists) -> [UInt8] {
         var out: [UInt8] = []
         if let notWritable {
             out += Array("# \(name) cannot be written (\(notWritable)): your edit will be kept in this file, to apply with\n# 'reorder edit --from VIEW FILE' once it can.\n".utf8)
@@ -184,25 +223,36 @@ struct EditCommand {
             }
         }
         let total = sections.map(\.count).reduce(0, +)
-        out += Array("""
-
+        let about = kind == .lists ? """
             # Reorder the items of \(sections.count) lists of \(name): put the lines in the order you
             # want. Each list's items follow its header line, '## LIST'; a line moved
             # under another header moves its item into that list. Keep the header
             # lines as they are, one each, in this order: a view whose headers were
             # removed, changed or reordered is refused.
             # Each item line is 'S:I TEXT': item I of list S, moved with its line,
+            """ : """
+            # Reorder the items of \(name), in \(sections.count) groups under their comment headings: put
+            # the lines in the order you want. Each group's items follow its header
+            # line, '## HEADING'; a line moved under another header moves its item
+            # into that group, and the headings stay on their lines in the file.
+            # Keep the header lines as they are, one each, in this order: a view
+            # whose headers were removed, changed or reordered is refused.
+            # Each item line is 'S:I TEXT': item I of group S, moved with its line,
+            """
+        out += Array("""
+
+            \(about)
             # deleted when its line is deleted. TEXT is only shown (shortened with
             # '…' where it is long; after a '\\' where it starts with '#', '+' or
             # '\\') and must stay as it is.
-            # '+ VALUE' adds a new item to the list it is under: VALUE as
+            # '+ VALUE' adds a new item to the \(kind == .lists ? "list" : "group") it is under: VALUE as
             # 'reorder insert' takes it.
             # Blank lines and other lines that start with '#' are ignored. Any other
             # line is an error: nothing is written, and this view is kept to fix and
             # apply with 'reorder edit --from VIEW FILE'.
             # Save and quit to apply; quit with an error (:cq in vi) to cancel: then
             # nothing is written.
-            \(originPrefix)\(FileSnapshot.hex(hash)), \(total) items (of \(name), \(sections.count) lists; checked by 'reorder edit --from')
+            \(originPrefix)\(FileSnapshot.hex(hash)), \(total) items (of \(name), \(sections.count) \(kind == .lists ? "lists" : "groups"); checked by 'reorder edit --from')
 
             """.utf8)
         return out

@@ -39,6 +39,22 @@ struct PickCommand {
         let expected = FileSnapshot(input.loaded.content)
         let texts = withExtendedLifetime(input) { PickCommand.texts(input.document) }
         let title = readOptions.pointer.isEmpty ? input.name : "\(input.name) \(readOptions.pointer)"
+        // With --groups comments, the headings are header rows that stay.
+        let groups = withExtendedLifetime(input) { input.document.headedGroupTitles() }
+        if let groups {
+            var screen = PickScreen(model: PickModel(sectionCounts: groups.map(\.count), texts: texts), texts: texts,
+                                    title: title, color: color)
+            screen.sectionTitles = groups.map(\.title)
+            func kept(_ model: PickModel) -> [UInt8] {
+                withExtendedLifetime(input) {
+                    Session.keptScript(count: texts.count, order: model.order.filter { $0 >= 0 }.map { .item($0) },
+                                       document: input.document, hash: expected?.hash ?? 0, path: path, command: .pick)
+                }
+            }
+            return try session(&screen, path: path, console: console, expected: expected, kept: kept) { model in
+                .list(PreparedEdit(.groups(model.sectionedItems), options: EditOptions()))
+            }
+        }
         var screen = PickScreen(model: PickModel(count: texts.count, texts: texts), texts: texts, title: title,
                                 color: color)
         // The order kept should the file change: items named by value.
@@ -150,7 +166,12 @@ struct PickCommand {
         }
         if case .writeElsewhere = outcome { return ExitStatus.success }
         if printing || outcome == .printScript {
-            try console.standardOutput.write(String(decoding: screen.model.batchScript, as: UTF8.self))
+            // A list's groups (comment headings) as one list's order.
+            let model = screen.model
+            let script = model.hasSections && !Session.namesSeveralLists(parsed)
+                ? ListOrder.batchScript(count: model.itemCount, order: model.order.filter { $0 >= 0 }.map { .item($0) })
+                : model.batchScript
+            try console.standardOutput.write(String(decoding: script, as: UTF8.self))
             return ExitStatus.success
         }
         // A file whose order did not change is not touched; standard input

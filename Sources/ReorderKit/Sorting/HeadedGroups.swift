@@ -29,6 +29,23 @@ extension ListDocument {
         return (gaps.count + 1, groupOfItem)
     }
 
+    /// Read with comment headings and holding one at least: each group's
+    /// number of items and its title (its heading as written, or
+    /// `(no heading)` for the items above the first heading), as `pick`
+    /// and `edit` show them; nil for a list without headings.
+    public func headedGroupTitles() -> [(count: Int, title: String)]? {
+        guard readOptions.commentHeadings, count > 0 else { return nil }
+        let (groupCount, groupOfItem) = headedGroups()
+        let firstHeading = groupHeading(ofItem: 0)
+        guard groupCount > 1 || firstHeading != nil else { return nil }
+        var groups = [(count: Int, title: String)](repeating: (0, ""), count: groupCount)
+        for (index, group) in groupOfItem.enumerated() {
+            if groups[group].count == 0 { groups[group].title = groupHeading(ofItem: index) ?? "(no heading)" }
+            groups[group].count += 1
+        }
+        return groups
+    }
+
     /// The arrangement that gives group `g` (as `headedGroups` numbers
     /// them) the items `groups[g]`, in that order, each a source index or
     /// a new item's bytes: the heading of every group stays on its line,
