@@ -432,6 +432,31 @@ final class PickTerminalTests: XCTestCase {
         try pane.assertTerminalRestored()
     }
 
+    func testCommentHeadingsAreHeaderRowsThatStayAndAnItemDraggedPastOneJoinsItsGroup() throws {
+        let h = try Harness()
+        let toml = "dependencies = [\n    # web\n    \"requests\",\n    \"flask\",\n    # storage\n    \"sqlalchemy\",\n    \"alembic\",\n]\n"
+        try h.write("p.toml", toml)
+        guard let pane = try pane(h) else { return }
+        defer { pane.stop() }
+        try pane.start("--groups comments -p /dependencies p.toml")
+        let screen = try pane.waitForScreen(showing: "alembic")
+        XCTAssertEqual(sectionLines(screen), [
+            "── # web · 2 items", ">   0:0 \"requests\"", "    0:1 \"flask\"",
+            "── # storage · 2 items", "    1:0 \"sqlalchemy\"", "    1:1 \"alembic\"",
+        ])
+        // flask down past '# storage': the first of that group.
+        try pane.keys("j", "Space", "j")
+        try pane.waitForScreen(showing: "# web · 1 item")
+        try pane.keys("Space")
+        try pane.waitForScreen(showing: "1 moved")
+        try pane.keys("w")
+        XCTAssertEqual(try pane.status(), 0, errors(h))
+        XCTAssertEqual(try h.text("p.toml"),
+                       "dependencies = [\n    # web\n    \"requests\",\n    # storage\n    \"flask\",\n    \"sqlalchemy\",\n    \"alembic\",\n]\n")
+        XCTAssertEqual(try h.text("err"), "")
+        try pane.assertTerminalRestored()
+    }
+
     func testTheMouseDragsATaskAcrossHeadersOfAKanban() throws {
         let h = try Harness()
         try h.write("TODO.md", "# Todo\n\n- write the docs\n- fix the parser\n\n# Doing\n\n- review #12\n\n# Done\n\n- release 1.3\n")

@@ -18,6 +18,16 @@ extension ParsedArguments {
         options.binaryAsText = has(.text)
         options.editsInsideItems = has(.recursive)
         options.lender = .newThread
+        if let kinds = value(.groups) {
+            // Comment headings belong to positions, not items: every command
+            // that takes --groups reads them so; only sort sorts within
+            // groups, so the others take 'comments' alone.
+            let names = kinds.split(separator: ",")
+            if command.name != "sort" && names != ["comments"] {
+                throw UsageError.invalidChoice(option: Option.groups.spelled, value: kinds, choices: ["comments"])
+            }
+            options.commentHeadings = names.contains("comments")
+        }
         let bound: [(Option, FormatBoundOption)] = [
             (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
             (.recursive, .recursive), (.string, .string), (.delimiter, .delimiter), (.noHeader, .noHeader),

@@ -39,7 +39,8 @@ extension PreparedEdit {
 extension ListDocument {
     /// The arrangement `prepared`'s edit makes of this document's list.
     public func arrangement(for prepared: PreparedEdit) throws -> Arrangement {
-        if let result = prepared.preparedArrangement(in: self) {
+        if var result = prepared.preparedArrangement(in: self) {
+            if readOptions.commentHeadings { result = keepingHeadings(result) }
             try layout.check(result)
             return result
         }
