@@ -778,11 +778,80 @@ def judge_data(found, text, out):
     return ""
 
 
+PRESETS = {
+    # The lists each preset sorts (Sources/ReorderKit/Policy/Presets.swift).
+    "Cargo.toml": (lambda name: name.endswith("Cargo.toml"),
+                   [r"/(dev-|build-)?dependencies", r"/target/[^/]+/(dev-|build-)?dependencies",
+                    r"/workspace/dependencies", r"/workspace/(members|exclude)", r"/features"]),
+    "pyproject.toml": (lambda name: name.endswith("pyproject.toml"),
+                       [r"/project", r"/project/dependencies", r"/project/optional-dependencies/[^/]+",
+                        r"/dependency-groups/[^/]+", r"/build-system/requires", r"/project/classifiers"]),
+    "package.json": (lambda name: name.endswith("package.json"),
+                     [r"", r"/(dependencies|devDependencies|peerDependencies|optionalDependencies|"
+                      r"peerDependenciesMeta|overrides|resolutions|engines|scripts)"]),
+    "requirements": (lambda name: bool(REQUIREMENTS.search(name)), None),
+}
+
+
+def preset_report(dirs, found):
+    """For each preset: its files, the lists it sorts there, and those with headings."""
+    for preset, (takes, pointers) in PRESETS.items():
+        files = [os.path.join(d, n) for d in dirs for n in sorted(os.listdir(d)) if takes(n)]
+        lists = 0
+        for path in files:
+            if pointers is None:
+                lists += 1
+                continue
+            text = open(path, encoding="utf-8").read()
+            data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
+            lists += sum(1 for p in preset_paths(data) if any(re.fullmatch(r, p) for r in pointers))
+        hits = [f for f in found if takes(os.path.basename(f.path)) and (
+            pointers is None or any(re.fullmatch(r, f.where()) for r in pointers))]
+        with_hits = sorted(set(show(f.path) for f in hits))
+        print(f"preset {preset}: {len(files)} files, {len(lists_of(files, pointers, lists))} lists it sorts; "
+              f"{len(hits)} of them headed, in {len(with_hits)} files")
+        blank_headed = 0
+        for f in hits:
+            lines = open(f.path, encoding="utf-8").read().split("\n")
+            runs = heading_runs(f.between())
+            after_blank = sum(1 for run in runs if not lines[run[0] - 1].strip())
+            blank_headed += after_blank == len(runs)
+            print(f"  {show(f.path)} {f.where()}: {len(f.items)} items, {len(runs)} headings between items "
+                  f"({after_blank} after a blank line; lines {', '.join(str(r[0] + 1) for r in runs)})")
+        print(f"preset {preset}: {blank_headed} of the {len(hits)} headed lists have every heading after a blank line")
+
+
+def heading_runs(lines):
+    """Consecutive comment lines as one heading."""
+    runs = []
+    for line in lines:
+        if runs and runs[-1][-1] == line - 1:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
+def lists_of(files, pointers, count):
+    return range(count)
+
+
+def preset_paths(value, path=""):
+    if isinstance(value, dict):
+        yield path
+        for k, v in value.items():
+            yield from preset_paths(v, path + "/" + k)
+    elif isinstance(value, list):
+        yield path
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dirs", nargs="*")
     parser.add_argument("--reorder", default=os.environ.get("REORDER") or os.path.join(ROOT, ".build", "debug", "reorder"))
     parser.add_argument("--sort", action="store_true")
+    parser.add_argument("--presets", action="store_true",
+                        help="the headed lists among those each preset sorts, for the presets' defaults")
     parser.add_argument("--groups", help="--groups' value (default: comments), e.g. blank-lines,comments")
     parser.add_argument("--quiet", action="store_true", help="no line per list, the counts only")
     args = parser.parse_args()
@@ -800,6 +869,9 @@ def main():
     for f in found:
         by_format[f.fmt].append(f)
     formats = ("json", "jsonc", "yaml", "toml", "lines", "keep-sorted", "markdown")
+    if args.presets:
+        preset_report(present, found)
+        return 0
     if not args.sort:
         for fmt in formats:
             print(f"{fmt}: {len(by_format[fmt])} headed lists")
