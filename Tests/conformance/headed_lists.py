@@ -757,6 +757,10 @@ def judge_data(found, text, out):
         return "; ".join(wrong)
     before = load(found, text)
     after = load(found, out)
+    if isinstance(before, dict):
+        # (A TOML table's key/value lines: the keys the input's lines hold.)
+        whole = load(dataclasses.replace(found, end=None), out)
+        after = {k: whole[k] for k in whole if k in before}
     items = list_items(before)
     try:
         expected = []
@@ -773,6 +777,14 @@ def judge_data(found, text, out):
     # The rest of the document: the input's, with the list in that order.
     whole_before = load_document(found.fmt, text, found.document)
     whole_after = load_document(found.fmt, out, found.document)
+    if isinstance(before, list):
+        place = whole_before
+        for token in found.pointer[:-1]:
+            place = place[token]
+        if found.pointer:
+            place[found.pointer[-1]] = expected
+        else:
+            whole_before = expected
     if whole_before != whole_after:
         return "the document's data outside the list changed"
     return ""
