@@ -21,7 +21,10 @@ when another stands between later items). Found, format by format:
                table's key/value lines (a table with dotted keys is left
                out: its items are not its lines);
   lines        requirements and constraints files: `#` comment lines
-               between requirement lines;
+               between requirement lines (sorted with --groups
+               blank-lines,comments: a blank line is an item of a lines
+               file, which comment headings alone would sort to the top of
+               its group; here blank lines separate groups and stay);
   keep-sorted  blocks between `keep-sorted start` and `end` with a `//` or
                `#` comment line between two item lines;
   markdown     an HTML comment on a line of its own between two items of
@@ -76,9 +79,14 @@ class Found:
     end: int                 # the list's last line (0-based, inclusive): its closing bracket or last item's line
     options: list = dataclasses.field(default_factory=list)
     document: int = None     # YAML: the document of a stream with several
+    groups: str = "comments"  # --groups' value
 
     def between(self):
         return [h for h in self.headings if h > self.items[0]]
+
+    def heading_lines(self, lines):
+        """The headings that are comments (not the blank lines that stay)."""
+        return [h for h in self.between() if lines[h].strip()]
 
     def where(self):
         if self.pointer is not None:
@@ -438,7 +446,12 @@ def find_lines(path, text):
     heads = headed(items, comments)
     if not heads:
         return []
-    return [Found("lines", path, None, items, heads, len(lines) - 1, ["--format", "lines", "--comment", "#"])]
+    # A blank line is an item of a lines file: with comment headings alone
+    # it would sort to the top of its group. Blank lines separate groups
+    # here (--groups blank-lines,comments), and stay where they are.
+    blanks = [i for i, line in enumerate(lines) if not line.strip() and i < items[-1]]
+    return [Found("lines", path, None, items, sorted(heads + blanks), len(lines) - 1,
+                  ["--format", "lines", "--comment", "#"], groups="blank-lines,comments")]
 
 
 def find_keep_sorted(path, text):
@@ -500,6 +513,10 @@ def find_markdown(path, text):
 
 SKIPPED = []
 GROUPS = []   # --groups' value other than comments, where --groups says so
+
+
+def lines_of(found):
+    return open(found.path, encoding="utf-8").read().split("\n")
 
 
 def show(path):
@@ -661,10 +678,8 @@ def groups_of(found):
 
 def command(reorder, found, grouped, path):
     cmd = [reorder, "sort"]
-    if grouped and GROUPS:
-        cmd += GROUPS
-    elif grouped:
-        cmd += ["--groups", "comments"]
+    if grouped:
+        cmd += GROUPS or ["--groups", found.groups]
     if found.document is not None:
         cmd += ["--document", str(found.document)]
     if found.pointer:
@@ -690,7 +705,8 @@ def judge(reorder, found):
     moved = None
     if plain.returncode == 0:
         out_lines = plain.stdout.decode().split("\n")
-        moved = sum(1 for h in found.headings if h >= len(out_lines) or out_lines[h] != in_lines[h])
+        moved = sum(1 for h in found.headings
+                    if in_lines[h].strip() and (h >= len(out_lines) or out_lines[h] != in_lines[h]))
 
     result = run(command(reorder, found, True, found.path))
     if result.returncode != 0:
@@ -825,7 +841,7 @@ def preset_report(dirs, found):
         blank_headed = 0
         for f in hits:
             lines = open(f.path, encoding="utf-8").read().split("\n")
-            runs = heading_runs(f.between())
+            runs = heading_runs(f.heading_lines(lines))
             after_blank = sum(1 for run in runs if not lines[run[0] - 1].strip())
             blank_headed += after_blank == len(runs)
             print(f"  {show(f.path)} {f.where()}: {len(f.items)} items, {len(runs)} headings between items "
@@ -891,7 +907,7 @@ def main():
                 for f in by_format[fmt]:
                     doc = f" --document {f.document}" if f.document is not None else ""
                     print(f"  {show(f.path)}{doc} {f.where()}: {len(f.items)} items, "
-                          f"headings on lines {', '.join(str(h + 1) for h in f.headings)}")
+                          f"headings on lines {', '.join(str(h + 1) for h in f.headings if lines_of(f)[h].strip())}")
         for path, where, why in SKIPPED:
             print(f"left out: {show(path)} {where}: {why}")
         print(f"headed-lists: {len(found)} headed lists")
