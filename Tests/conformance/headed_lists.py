@@ -80,6 +80,8 @@ class Found:
     options: list = dataclasses.field(default_factory=list)
     document: int = None     # YAML: the document of a stream with several
     groups: str = "comments"  # --groups' value
+    marker: str = ""         # keep-sorted: the start marker's line (its options)
+    table: bool = False      # TOML: a table's key/value lines (not its sub-tables)
 
     def between(self):
         return [h for h in self.headings if h > self.items[0]]
@@ -284,12 +286,12 @@ def find_toml(path, text):
     found = []
     table, items, comments, dotted = [], [], [], False
     aot_counts = collections.Counter()
-    segment_end = 0
+    last_line = [0]
 
     def close_table(end_line):
         heads = headed(items, comments)
         if heads and not dotted:
-            found.append(Found("toml", path, list(table), list(items), heads, items[-1], []))
+            found.append(Found("toml", path, list(table), list(items), heads, last_line[0], [], table=True))
         elif heads and dotted:
             SKIPPED.append((path, json_pointer(table), "a table with dotted keys: its items are not its lines"))
 
@@ -318,6 +320,7 @@ def find_toml(path, text):
         pos = s.skip_blank(pos) + 1   # '='
         pos = s.skip_blank(pos)
         pos = s.value(pos, table + keys)
+        last_line[0] = s.line(pos - 1)   # the last line of the value
     for pointer, _, items_, comments_, close in s.lists:
         heads = headed(items_, comments_)
         if heads:
@@ -357,10 +360,11 @@ def find_yaml(path, text):
         if not isinstance(doc, (yaml.SequenceNode, yaml.MappingNode)) or doc.flow_style:
             continue
         owners = collections.defaultdict(list)   # id(collection) -> comment lines in it
-        first_line = doc.start_mark.line
+        # The comment lines of this document: after the one before, before the next.
         next_doc = docs[n + 1].start_mark.line if n + 1 < len(docs) and docs[n + 1] is not None else len(lines)
+        previous_end = docs[n - 1].end_mark.line if n > 0 and docs[n - 1] is not None else -1
         for c in comment_lines:
-            if first_line - 100000 < c < next_doc and (n == 0 or c > docs[n - 1].end_mark.line):
+            if previous_end < c < next_doc:
                 owner = yaml_owner(doc, c, len(lines[c]) - len(lines[c].lstrip()))
                 if owner is not None:
                     owners[id(owner)].append(c)
@@ -478,8 +482,7 @@ def find_keep_sorted(path, text):
             heads = headed(items, comments)
             if heads:
                 found.append(Found("keep-sorted", path, None, items, heads, j - 1,
-                                   ["--block", str(block_number)], ))
-                found[-1].marker = lines[start]
+                                   ["--block", str(block_number)], marker=lines[start]))
             block_number += 1
             i = j
         i += 1
@@ -506,7 +509,9 @@ def find_markdown(path, text):
             continue
         b = next((k for k in range(before, -1, -1) if MD_ITEM.match(lines[k]) or not lines[k].startswith(" ")), None)
         mb, ma = MD_ITEM.match(lines[b]) if b is not None else None, MD_ITEM.match(lines[after])
-        if mb and ma and mb.group(1) == ma.group(1) and mb.group(2)[-1] == ma.group(2)[-1]:
+        # (A comment indented to the item's text is inside the item.)
+        if (mb and ma and mb.group(1) == ma.group(1) and mb.group(2)[-1] == ma.group(2)[-1]
+                and indent(line) <= len(ma.group(1))):
             found.append(Found("markdown", path, None, [b, after], [i], after, []))
     return found
 
@@ -599,7 +604,7 @@ def load(found, text=None):
         return doc
     for token in found.pointer:
         doc = doc[token]
-    if found.fmt == "toml" and isinstance(doc, dict) and found.pointer is not None and found.end == found.items[-1]:
+    if found.table and isinstance(doc, dict):
         # A table's items are its key/value lines, not its sub-tables' sections.
         lines = text.split("\n")
         doc = {k: v for k, v in doc.items() if any(
@@ -775,7 +780,7 @@ def judge_data(found, text, out):
     after = load(found, out)
     if isinstance(before, dict):
         # (A TOML table's key/value lines: the keys the input's lines hold.)
-        whole = load(dataclasses.replace(found, end=None), out)
+        whole = load(dataclasses.replace(found, table=False), out)
         after = {k: whole[k] for k in whole if k in before}
     items = list_items(before)
     try:
@@ -836,7 +841,7 @@ def preset_report(dirs, found):
         hits = [f for f in found if takes(os.path.basename(f.path)) and (
             pointers is None or any(re.fullmatch(r, f.where()) for r in pointers))]
         with_hits = sorted(set(show(f.path) for f in hits))
-        print(f"preset {preset}: {len(files)} files, {len(lists_of(files, pointers, lists))} lists it sorts; "
+        print(f"preset {preset}: {len(files)} files, {lists} lists it sorts; "
               f"{len(hits)} of them headed, in {len(with_hits)} files")
         blank_headed = 0
         for f in hits:
@@ -858,10 +863,6 @@ def heading_runs(lines):
         else:
             runs.append([line])
     return runs
-
-
-def lists_of(files, pointers, count):
-    return range(count)
 
 
 def preset_paths(value, path=""):
