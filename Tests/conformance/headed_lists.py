@@ -395,6 +395,8 @@ def yaml_owner(node, line, column):
     child = node.value[i]
     value = child[1] if isinstance(child, tuple) else child
     if not block(value):
+        if value.start_mark.line <= line < value.end_mark.line + (value.end_mark.column > 0):
+            return None                  # inside a flow collection (or a scalar): the item's own
         return node
     inner = [item_line(value, c) for c in value.value]
     if line < inner[0]:
