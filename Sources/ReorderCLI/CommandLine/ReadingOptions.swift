@@ -52,9 +52,6 @@ extension ParsedArguments {
         options.noHeader = has(.noHeader)
         options.commentPrefixes = rawValues(.comment)
         if options.commentPrefixes.contains(where: \.isEmpty) { throw UsageError.emptyCommentPrefix }
-        // `--groups comments`: a comment on a line of its own is a heading,
-        // no item's own.
-        options.commentHeadings = value(.groups)?.split(separator: ",").contains("comments") ?? false
         options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options

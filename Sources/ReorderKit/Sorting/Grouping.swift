@@ -144,22 +144,28 @@ extension ListDocument {
         // Each section's items, in sorted order, then stably by rank.
         var bySection: [Int: [Int]] = [:]
         for index in sorted where section[index] >= 0 { bySection[section[index], default: []].append(index) }
+        if !grouping.patterns.isEmpty {
+            for (s, members) in bySection {
+                var byRank = Array(repeating: [Int](), count: grouping.patterns.count + 1)
+                for member in members { byRank[rank[member]].append(member) }
+                bySection[s] = Array(byRank.joined())
+            }
+        }
+        // Each group's items fill its positions in order, around the items
+        // that stay (a blank line of a list of lines inside a group under a
+        // heading); with -u, a group's last positions go.
+        var next: [Int: Int] = [:]
         var order: [Int] = []
         order.reserveCapacity(sorted.count)
         for index in 0..<count {
             let s = section[index]
             if s < 0 {
                 order.append(index)
-            } else if index == 0 || section[index - 1] != s {
-                let members = bySection[s] ?? []
-                if grouping.patterns.isEmpty {
-                    order += members
-                } else {
-                    var byRank = Array(repeating: [Int](), count: grouping.patterns.count + 1)
-                    for member in members { byRank[rank[member]].append(member) }
-                    order += byRank.joined()
-                }
+                continue
             }
+            let k = next[s, default: 0]
+            if let members = bySection[s], k < members.count { order.append(members[k]) }
+            next[s] = k + 1
         }
         return order
     }
@@ -222,6 +228,13 @@ extension ListDocument {
     public func groupSections(_ grouping: Grouping) -> [Int] {
         var sections = grouping.blankLines ? blankLineGroups() : Array(repeating: 0, count: count)
         guard grouping.comments else { return sections }
+        if !grouping.blankLines && layout.itemsAreLines {
+            // A blank line of a list of lines is an item: under comment
+            // headings it stays where it is (before or after a heading),
+            // as in every other format, where it is no item at all; it
+            // parts no group.
+            for (index, group) in blankLineGroups().enumerated() where group < 0 { sections[index] = -1 }
+        }
         // Both numberings only grow, so their sum changes at every
         // boundary of either and names each run once.
         var shift = 0
