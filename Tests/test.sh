@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 
 debian_packages=(bash bash-completion zsh fish mandoc man-db util-linux git make tmux acl attr mount coreutils neovim)
-python_packages=(pre-commit pyyaml ruamel.yaml jsonpatch jsonschema pyproject-fmt pre-commit-hooks markdown-it-py commonmark)
+python_packages=(pre-commit pyyaml ruamel.yaml jsonpatch jsonschema pyproject-fmt pre-commit-hooks markdown-it-py commonmark isort)
 
 missing=()
 for package in "${debian_packages[@]}"; do

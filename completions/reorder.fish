@@ -142,7 +142,7 @@ complete -c reorder -n '__reorder_command_is move copy insert sort' -s i -l igno
 complete -c reorder -n '__reorder_command_is move copy insert sort' -s n -l numeric -d 'Compare numbers by value'
 complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
-complete -c reorder -n '__reorder_command_is sort' -l groups -x -a 'blank-lines comments blank-lines,comments' -d 'Sort within groups, which stay where they are'
+complete -c reorder -n '__reorder_command_is move swap insert delete batch sort edit pick' -l groups -x -a 'blank-lines comments blank-lines,comments' -d 'Sort within groups, which stay where they are'
 complete -c reorder -n '__reorder_command_is sort' -l group-pattern -x -d 'A group of the items PATTERN matches (repeatable)'
 complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
 complete -c reorder -n '__reorder_command_is sort' -l comment -x -d 'Lines, in comment groups: what a heading line starts with'

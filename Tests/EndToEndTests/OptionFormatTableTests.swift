@@ -120,6 +120,10 @@ final class OptionFormatTableTests: XCTestCase {
         "delimiter": Row(arguments: ["--delimiter", ";"], formats: tables, byIndex: true,
                          input: ["csv": "h;k\nb;1\na,b,c;2\n", "tsv": "h;k\nb;1\na\tb\tc;2\n"]),
         // The first row is a header, or an item.
+        // 'b' first, in its own group, where plain sort puts 'a' first.
+        "group-pattern": Row(arguments: ["--group-pattern", "b"]),
+        "groups": Row(arguments: ["--groups", "comments"],
+                      notRun: "it acts where a list has comment headings, in every format that has comments (CommentHeadingsTests, CommentHeadingsLinesTests, SortGroupsEndToEndTests, HeadedMovesEndToEndTests)"),
         "comment": Row(arguments: ["--comment", "#"],
                        notRun: "it acts with --groups comments only, and without it is refused in every format (CommentOptionTests)"),
         "no-header": Row(arguments: ["--no-header"], formats: tables, byIndex: true,
