@@ -49,7 +49,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// `sort --recursive`: the mappings inside the items, sorted.
     let nested = NestedRegions()
     /// Read with comment headings (`ReadOptions.commentHeadings`): no
-    /// comment line is an entry's; each stays with the position below it.
+    /// comment line above an entry is its own; each stays with the
+    /// position below it (the deep ones after an entry are: `lastLines`).
     let commentHeadings: Bool
     /// Block lists: the line above which nothing is the first entry's
     /// (its owner's, `key:` or `- `; -1 or before the document's first
@@ -83,7 +84,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             headFloorLine = floor
             // Comments belong to the entry they sit on (`CommentOwnership`):
             // an entry is whole lines, and its comment lines stand at its
-            // column or deeper; read with comment headings, none is.
+            // column or deeper; read with comment headings, none above it
+            // is, and the deeper ones after its content are (`deepTails`).
             let ownership = CommentOwnership(ownedFrom: .line, minimumColumn: node.column,
                                              documentStart: lines.first?.start ?? 0, headings: commentHeadings)
             lastLines = commentHeadings ? YAMLLayout.deepTails(of: entries, column: node.column, document) : entries.map(\.lastLine)
