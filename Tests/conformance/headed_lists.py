@@ -364,7 +364,7 @@ def find_yaml(path, text):
         previous_end = docs[n - 1].end_mark.line if n > 0 and docs[n - 1] is not None else -1
         for c in comment_lines:
             if previous_end < c < next_doc:
-                owner = yaml_owner(doc, c, len(lines[c]) - len(lines[c].lstrip()))
+                owner = yaml_owner(doc, c, len(lines[c]) - len(lines[c].lstrip()), lines)
                 if owner is not None:
                     owners[id(owner)].append(c)
         for node, pointer in yaml_collections(doc, []):
@@ -385,9 +385,9 @@ def block(node):
     return isinstance(node, (yaml.SequenceNode, yaml.MappingNode)) and not node.flow_style and node.value
 
 
-def yaml_owner(node, line, column):
+def yaml_owner(node, line, column, lines):
     """The collection whose gap holds the comment at line (its head, between
-    items or tail), walking down from node."""
+    items or tail), walking down from node; None for an item's own."""
     starts = [item_line(node, child) for child in node.value]
     i = bisect.bisect_right(starts, line) - 1
     if i < 0:
@@ -397,15 +397,22 @@ def yaml_owner(node, line, column):
     if not block(value):
         if value.start_mark.line <= line < value.end_mark.line + (value.end_mark.column > 0):
             return None                  # inside a flow collection (or a scalar): the item's own
+        if column > node.start_mark.column and not any(
+                lines[c].lstrip().startswith("#") and len(lines[c]) - len(lines[c].lstrip()) <= node.start_mark.column
+                for c in range(starts[i] + 1, line)):
+            # Deeper than the items, after the item's content and no comment
+            # at their column or shallower between: the item's own (a
+            # commented-out part of its value), which moves with it.
+            return None
         return node
     inner = [item_line(value, c) for c in value.value]
     if line < inner[0]:
         return value                     # above the nested list's first item
     if line < inner[-1]:
-        return yaml_owner(value, line, column)
+        return yaml_owner(value, line, column, lines)
     if column <= node.start_mark.column:
         return node                      # at the outer keys' column: the outer list's
-    return yaml_owner(value, line, column)
+    return yaml_owner(value, line, column, lines)
 
 
 def yaml_collections(node, path, seen=None):
@@ -434,6 +441,20 @@ def yaml_end(node, lines):
     start = item_line(node, node.value[-1])
     while end > start and (not lines[end].strip() or lines[end].lstrip().startswith("#")):
         end -= 1
+    # The comment lines deeper than the items after the last one's content
+    # (blank lines between them too) are its own, up to a line at the
+    # items' column or shallower.
+    column = node.start_mark.column
+    line = end + 1
+    while line < len(lines):
+        text = lines[line]
+        if text.lstrip().startswith("#"):
+            if len(text) - len(text.lstrip()) <= column:
+                break
+            end = line
+        elif text.strip():
+            break
+        line += 1
     return end
 
 

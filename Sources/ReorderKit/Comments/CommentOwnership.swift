@@ -62,7 +62,10 @@ extension CommentLexer {
 /// rule 1 gives no comment line above an item to it: a comment on a line
 /// of its own heads a group and, by rule 3, belongs to the position below
 /// it, so that it stays on its line whatever moves (each format's
-/// `groupHeading(before:)` finds it: `CommentOwnership.heading`).
+/// `groupHeading(before:)` finds it: `CommentOwnership.heading`). YAML
+/// alone gives an entry the comment lines deeper than the entries that
+/// follow its content (`YAMLLayout.deepTails`): by their indentation they
+/// are inside its value.
 ///
 /// Columns matter to YAML alone (`minimumColumn`): a comment line
 /// shallower than the entries is not an entry's. Elsewhere a comment line

@@ -564,6 +564,171 @@ final class CommentHeadingsTests: XCTestCase {
                        "deps:\n  # web\n  - sqlalchemy\n  - requests\n  - flask\n  # storage\n")
     }
 
+    /// A comment line deeper than the entries, after an entry's content
+    /// (commented-out keys of its value, as in Helm values files), is the
+    /// entry's own: it moves with it and heads no group; blank lines may
+    /// stand before it, inside the entry (the blank line after it is the
+    /// position's, and stays).
+    static let yamlDeep = """
+        promtail:
+          enabled: true
+          # updatePolicy:
+          #   type: RollingUpdate
+        global:
+          x: 1
+        resources: {}
+          # limits:
+          #   cpu: 100m
+
+          # requests:
+          #   cpu: 50m
+
+        affinity: {}
+
+        """
+
+    func testYAMLDeeperCommentLinesAfterAnEntryMoveWithIt() throws {
+        try check(Self.yamlDeep, """
+            affinity: {}
+            global:
+              x: 1
+            promtail:
+              enabled: true
+              # updatePolicy:
+              #   type: RollingUpdate
+
+            resources: {}
+              # limits:
+              #   cpu: 100m
+
+              # requests:
+              #   cpu: 50m
+
+            """, .yaml)
+        XCTAssertEqual(try Self.headings(Self.yamlDeep, .yaml), [nil, nil, nil, nil])
+        // With CRLF line breaks.
+        let crlf = Self.yamlDeep.replacingOccurrences(of: "\n", with: "\r\n")
+        XCTAssertEqual(try Self.sorted(crlf, .yaml), try Self.sorted(Self.yamlDeep, .yaml).replacingOccurrences(of: "\n", with: "\r\n"))
+        try check("b: 1\r\n  # b's\r\n\r\n  # more of b's\r\na: 2\r\n  # a's",
+                  "a: 2\r\n  # a's\r\nb: 1\r\n  # b's\r\n\r\n  # more of b's", .yaml)
+    }
+
+    /// Without comment headings nothing changes: the comment lines directly
+    /// above an entry, at its column or deeper, are that entry's.
+    func testYAMLWithoutHeadingsDeeperCommentLinesGoWithTheEntryBelow() throws {
+        XCTAssertEqual(try Self.sorted("promtail:\n  enabled: true\n  # updatePolicy:\nglobal:\n  x: 1\n", .yaml, headings: false),
+                       "  # updatePolicy:\nglobal:\n  x: 1\npromtail:\n  enabled: true\n")
+    }
+
+    /// The last entry's deep comment lines are its bytes: sorted, deleted,
+    /// moved and with an entry inserted after it, the lines after the list
+    /// stay, and so do the line breaks (the file's last line too).
+    func testYAMLDeeperCommentLinesAfterTheLastEntry() throws {
+        let input = "values:\n  b:\n    x: 1\n    # y: 2\n  a: 1\n    # z: 3\nother: 1\n"
+        try check(input, "values:\n  a: 1\n    # z: 3\n  b:\n    x: 1\n    # y: 2\nother: 1\n", .yaml, pointer: "/values")
+        XCTAssertEqual(try Self.edited(input, .yaml, pointer: "/values", Self.delete(1)),
+                       "values:\n  b:\n    x: 1\n    # y: 2\nother: 1\n")
+        XCTAssertEqual(try Self.edited(input, .yaml, pointer: "/values", Self.delete(0)),
+                       "values:\n  a: 1\n    # z: 3\nother: 1\n")
+        XCTAssertEqual(try Self.edited(input, .yaml, pointer: "/values", Self.move(1, 0)),
+                       "values:\n  a: 1\n    # z: 3\n  b:\n    x: 1\n    # y: 2\nother: 1\n")
+        XCTAssertEqual(try Self.edited(input, .yaml, pointer: "/values", Self.insert(2, "c: 3")),
+                       "values:\n  b:\n    x: 1\n    # y: 2\n  a: 1\n    # z: 3\n  c: 3\nother: 1\n")
+        // At the end of a file without a final line break.
+        try check("b: 1\na: 2\n  # a's", "a: 2\n  # a's\nb: 1", .yaml)
+        XCTAssertEqual(try Self.edited("b: 1\na: 2\n  # a's", .yaml, Self.insert(2, "c: 3")), "b: 1\na: 2\n  # a's\nc: 3")
+        XCTAssertEqual(try Self.edited("b: 1\na: 2\n  # a's\n", .yaml, Self.delete(1)), "b: 1\n")
+    }
+
+    /// Headings at the entries' column and deep comment lines together: a
+    /// deep line after an entry is its own; one after a heading stays with
+    /// the heading; a heading after an entry's deep lines ends them.
+    func testYAMLHeadingsAndDeeperCommentLines() throws {
+        let input = """
+            # web
+            requests:
+              version: 2
+              # pin: true
+            flask: 1
+              # extras: [async]
+            # storage
+              # (the database)
+            sqlalchemy: 2
+            alembic: 1
+                # deeper still
+            # the end
+              # after the end
+
+            """
+        try check(input, """
+            # web
+            flask: 1
+              # extras: [async]
+            requests:
+              version: 2
+              # pin: true
+            # storage
+              # (the database)
+            alembic: 1
+                # deeper still
+            sqlalchemy: 2
+            # the end
+              # after the end
+
+            """, .yaml)
+        XCTAssertEqual(try Self.headings(input, .yaml), ["# web", "# web", "# storage", "# storage"])
+    }
+
+    /// Nested lists: each list's deep lines are by its own entries' column.
+    static let yamlNestedDeep = """
+        a:
+          - run: x
+            name: z
+              # of name
+            # a heading of the first entry's tail
+          - name: b
+            # with: y
+        b: 1
+
+        """
+
+    func testYAMLDeeperCommentLinesInNestedLists() throws {
+        try check(Self.yamlNestedDeep, """
+            a:
+              - name: b
+                # with: y
+              - run: x
+                name: z
+                  # of name
+                # a heading of the first entry's tail
+            b: 1
+
+            """, .yaml, pointer: "/a", key: "/name")
+        try check(Self.yamlNestedDeep, """
+            a:
+              - name: z
+                  # of name
+                run: x
+                # a heading of the first entry's tail
+              - name: b
+                # with: y
+            b: 1
+
+            """, .yaml, pointer: "/a/0")
+        XCTAssertEqual(try Self.headings(Self.yamlNestedDeep, .yaml, pointer: "/a"), [nil, nil])
+        XCTAssertEqual(try Self.headings(Self.yamlNestedDeep, .yaml, pointer: "/a/0"), [nil, nil])
+    }
+
+    /// A comment line at the entries' column still heads a group, right
+    /// after an entry's nested content too.
+    func testYAMLACommentAtTheEntriesColumnStillHeadsAGroup() throws {
+        let input = "promtail:\n  enabled: true\n# heading\nglobal: 1\nalpha: 1\n"
+        try check(input, "promtail:\n  enabled: true\n# heading\nalpha: 1\nglobal: 1\n", .yaml)
+        XCTAssertEqual(try Self.headings(input, .yaml), [nil, "# heading", "# heading"])
+        try check("list:\n  - d\n  - c\n  # heading\n  - b\n  - a\n", "list:\n  - c\n  - d\n  # heading\n  - a\n  - b\n",
+                  .yaml, pointer: "/list")
+    }
+
     /// Two headings in a row between items: the first heads an empty
     /// group, the second names the items below it; nothing crosses either.
     func testAnEmptyGroupBetweenItemsInEachFormat() throws {

@@ -4,7 +4,7 @@ extension ListFormat {
     public static let yaml = ListFormat(
         name: "yaml",
         claims: [.fileExtension("yaml"), .fileExtension("yml")],
-        help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry; sorted by comment groups (groups = \"comments\"), a comment line between entries heads a group and stays on its line. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), comments inside a flow collection. A mapping with a merge key (<<) keeps its entries' order; its merge list (-p /x/<<) and the mappings it merges are edited like any other.",
+        help: "Items are the entries of the YAML sequence or mapping at -p (default: the root), block or flow; comments, anchors and the layout of every line stay as they were, and an entry keeps its exact text. Comments travel with their entry; sorted by comment groups (groups = \"comments\"), a comment line between entries heads a group and stays on its line, except the comment lines deeper than the entries that follow an entry's content: those are the entry's, and move with it. A stream of several documents needs --document N. What cannot be delimited with certainty is refused: tabs as indentation, complex keys (? ), comments inside a flow collection. A mapping with a merge key (<<) keeps its entries' order; its merge list (-p /x/<<) and the mappings it merges are edited like any other.",
         options: ["pointer", "recursive", "string", "document"],
         words: FormatWords(
             name: "YAML", version: "1.2",

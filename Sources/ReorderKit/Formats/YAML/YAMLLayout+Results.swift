@@ -19,12 +19,14 @@ extension YAMLLayout {
     }
 
     /// For each entry, the block scalar it ends in, or nil.
-    static func scalarEnds(of entries: [YAMLEntry], _ ranges: [Range<Int>], _ document: YAMLDocument) -> [ScalarEnd?] {
+    /// (`lastLines`: each entry's last line; one that ends in comment
+    /// lines after its scalar, read with comment headings, ends in none.)
+    static func scalarEnds(of entries: [YAMLEntry], lastLines: [Int], _ ranges: [Range<Int>], _ document: YAMLDocument) -> [ScalarEnd?] {
         let headers = document.lines.blockScalars
         guard !headers.isEmpty else { return Array(repeating: nil, count: entries.count) }
         let lines = document.line
         return entries.indices.map { index -> ScalarEnd? in
-            let last = entries[index].lastLine
+            let last = lastLines[index]
             // The last header before the entry's end.
             var low = 0, high = headers.count
             while low < high {

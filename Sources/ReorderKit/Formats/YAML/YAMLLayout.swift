@@ -12,9 +12,12 @@
 /// between, at its column or deeper) are its own, and they start a line
 /// wherever it goes; a comment at the end of its last line is on that
 /// line. Flow items move as JSON elements do. Read with comment headings
-/// (`ReadOptions.commentHeadings`), no comment line is an entry's: every
-/// one between two entries stays with the position below it and heads a
-/// group (`groupHeading(before:)`).
+/// (`ReadOptions.commentHeadings`), no comment line above an entry is its
+/// own: every one between two entries stays with the position below it
+/// and heads a group (`groupHeading(before:)`), except the comment lines
+/// deeper than the entries that follow an entry's content (commented-out
+/// lines of its nested value, as in Helm values files): those are the
+/// entry's, the last lines of its bytes (`deepTails`).
 public struct YAMLLayout: FormatLayout, ListLayout {
     public let source: UnsafeRawBufferPointer
     let document: YAMLDocument
@@ -46,13 +49,18 @@ public struct YAMLLayout: FormatLayout, ListLayout {
     /// `sort --recursive`: the mappings inside the items, sorted.
     let nested = NestedRegions()
     /// Read with comment headings (`ReadOptions.commentHeadings`): no
-    /// comment line is an entry's; each stays with the position below it.
+    /// comment line above an entry is its own; each stays with the
+    /// position below it (the deep ones after an entry are: `lastLines`).
     let commentHeadings: Bool
     /// Block lists: the line above which nothing is the first entry's
     /// (its owner's, `key:` or `- `; -1 or before the document's first
     /// line for the root); the first entry's own line when it shares it
     /// with its owner's `- `.
     let headFloorLine: Int
+    /// Block lists: each entry's last line. Its last line with content;
+    /// read with comment headings, the last of the comment lines deeper
+    /// than the entries that follow it (`deepTails`).
+    let lastLines: [Int]
 
     init(document: YAMLDocument, node: YAMLNode, pointer: String, commentHeadings: Bool = false) throws {
         self.document = document
@@ -76,9 +84,11 @@ public struct YAMLLayout: FormatLayout, ListLayout {
             headFloorLine = floor
             // Comments belong to the entry they sit on (`CommentOwnership`):
             // an entry is whole lines, and its comment lines stand at its
-            // column or deeper; read with comment headings, none is.
+            // column or deeper; read with comment headings, none above it
+            // is, and the deeper ones after its content are (`deepTails`).
             let ownership = CommentOwnership(ownedFrom: .line, minimumColumn: node.column,
                                              documentStart: lines.first?.start ?? 0, headings: commentHeadings)
+            lastLines = commentHeadings ? YAMLLayout.deepTails(of: entries, column: node.column, document) : entries.map(\.lastLine)
             for (number, entry) in entries.enumerated() {
                 var start: Int
                 if inline && number == 0 {
@@ -94,8 +104,8 @@ public struct YAMLLayout: FormatLayout, ListLayout {
                     // entry's.
                     if inline { start += node.column }
                 }
-                ranges.append(start..<lines[entry.lastLine].end)
-                floor = entry.lastLine
+                ranges.append(start..<lines[lastLines[number]].end)
+                floor = lastLines[number]
             }
             let firstLine = lines[node.line]
             let entryStart = node.inlineStart ?? firstLine.contentStart
@@ -111,6 +121,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         case .flowSequence, .flowMapping:
             headFloorLine = -1
             entries = []
+            lastLines = []
             ranges = document.flowItems(of: node).items
             newEntryPrefix = []
             if ranges.count >= 2 {
@@ -128,7 +139,7 @@ public struct YAMLLayout: FormatLayout, ListLayout {
         self.ranges = ranges
         if node.kind == .blockSequence || node.kind == .blockMapping {
             try YAMLLayout.checkBlankLines(between: ranges, document)
-            scalarEnds = YAMLLayout.scalarEnds(of: entries, ranges, document)
+            scalarEnds = YAMLLayout.scalarEnds(of: entries, lastLines: lastLines, ranges, document)
         } else {
             try YAMLLayout.refuseCollectionKeys(ranges, mapping: node.kind == .flowMapping, document)
             scalarEnds = []
@@ -347,7 +358,7 @@ extension YAMLLayout {
     public func groupHeading(before index: Int) -> Range<Int>? {
         guard commentHeadings, isBlock, index >= 0, index < entries.count else { return nil }
         let lines = document.line
-        let floor = index == 0 ? headFloorLine : entries[index - 1].lastLine
+        let floor = index == 0 ? headFloorLine : lastLines[index - 1]
         var line = entries[index].line - 1
         var deeper: Range<Int>? = nil
         while line > floor && line >= 0 {
@@ -362,5 +373,35 @@ extension YAMLLayout {
             line -= 1
         }
         return deeper
+    }
+}
+
+extension YAMLLayout {
+    /// Read with comment headings, each entry's last line: after its last
+    /// line with content, the comment lines deeper than the entries'
+    /// `column` (blank lines between them too) up to the first line at the
+    /// entries' column or shallower, or with content; the last of them, or
+    /// the entry's last line with content when none follows it. By its
+    /// indentation such a comment is inside the entry's value (a
+    /// commented-out key of it), a blank line or not before it: it goes
+    /// where the entry goes, and heads no group.
+    static func deepTails(of entries: [YAMLEntry], column: Int, _ document: YAMLDocument) -> [Int] {
+        let lines = document.line
+        let end = document.documentLines.upperBound
+        return entries.map { entry in
+            var last = entry.lastLine
+            var index = last + 1
+            while index < end {
+                let l = lines[index]
+                if l.kind == .comment {
+                    guard l.contentStart - l.start > column else { break }
+                    last = index
+                } else if !document.isBlank(l) || (l.kind != .blank && l.kind != .scalarBody) {
+                    break
+                }
+                index += 1
+            }
+            return last
+        }
     }
 }
