@@ -51,23 +51,6 @@ public enum SectionedOrder {
                 values.append(path.item)
             }
         }
-        var tails: [Int] = []
-        var previous = [Int](repeating: -1, count: candidates.count)
-        for k in candidates.indices {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < values[k] { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[k] = tails[low - 1] }
-            if low == tails.count { tails.append(k) } else { tails[low] = k }
-        }
-        var result: Set<Int> = []
-        var k = tails.last ?? -1
-        while k >= 0 {
-            result.insert(candidates[k])
-            k = previous[k]
-        }
-        return result
+        return Set(longestIncreasingRun(values).map { candidates[$0] })
     }
 }

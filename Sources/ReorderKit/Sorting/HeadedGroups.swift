@@ -142,23 +142,8 @@ extension ListDocument {
                 values.append(index)
             }
         }
-        var tails: [Int] = []
-        var previous = [Int](repeating: -1, count: candidates.count)
-        for k in candidates.indices {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < values[k] { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[k] = tails[low - 1] }
-            if low == tails.count { tails.append(k) } else { tails[low] = k }
-        }
         var group = [Int?](repeating: nil, count: items.count)
-        var k = tails.last ?? -1
-        while k >= 0 {
-            group[candidates[k]] = groupOfItem[values[k]]
-            k = previous[k]
-        }
+        for k in longestIncreasingRun(values) { group[candidates[k]] = groupOfItem[values[k]] }
         // The others: the group of the next staying item, or the last one.
         var next: Int? = nil
         for position in items.indices.reversed() {
