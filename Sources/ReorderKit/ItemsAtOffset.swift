@@ -93,6 +93,7 @@ public enum ItemsAtOffset {
             held = (0..<list.count).first { holds(list, $0, offset, bytes) }
             if let held {
                 chain.append(Place(tokens: tokens, document: document, item: held, count: list.count,
+                                   span: list.layout.itemRange(0).lowerBound..<list.layout.itemRange(list.count - 1).upperBound,
                                    keyed: list.layout.itemsAreKeyedMembers))
             }
         }
@@ -123,52 +124,6 @@ public enum ItemsAtOffset {
         return held != nil
     }
 
-    /// Every list of the document (its pointer as tokens), in the
-    /// document's order, the root's first; at most `limit`.
-    public static func lists(in source: [UInt8], format: ListFormat, document: Int?, limit: Int) -> [Place] {
-        guard format.options.contains(FormatBoundOption.pointer.rawValue) else { return [] }
-        var out: [Place] = []
-        // Each pointer read costs a reading of the document: a document of
-        // many values is looked at in part.
-        var reads = 0
-        source.withUnsafeBytes { bytes in
-            func visit(_ tokens: [String], depth: Int) {
-                guard out.count < limit, depth < 32, reads < 4 * limit else { return }
-                reads += 1
-                let list = try? read(bytes, format, tokens, document, root: false)
-                if let list {
-                    let span = list.count == 0 ? nil : list.layout.itemRange(0).lowerBound..<list.layout.itemRange(list.count - 1).upperBound
-                    out.append(Place(tokens: tokens, document: document, item: 0, count: list.count,
-                                     span: span, keyed: list.layout.itemsAreKeyedMembers))
-                }
-                var children: [String] = []
-                if let named = format.children {
-                    children = (try? named(bytes, options(format, tokens: tokens, document: document))) ?? []
-                }
-                if let list {
-                    var items: [String]
-                    if list.layout.itemsAreKeyedMembers {
-                        items = ((try? list.itemNames(key: nil)) ?? []).map { String(decoding: $0 ?? [], as: UTF8.self) }
-                    } else {
-                        items = (0..<list.count).map(String.init)
-                    }
-                    children += items.filter { !children.contains($0) }
-                }
-                for child in children { visit(tokens + [child], depth: depth + 1) }
-            }
-            visit([], depth: 0)
-        }
-        // A list that two pointers name (Markdown's root, its first list)
-        // is said once, by the longer.
-        return out.enumerated().filter { index, place in
-            guard let span = place.span else { return true }
-            return !out.enumerated().contains { other, found in
-                other != index && found.span == span && found.document == place.document
-                    && (found.tokens.count > place.tokens.count || (found.tokens.count == place.tokens.count && other < index))
-            }
-        }.map(\.element)
-    }
-
     /// The keys of a list's items when they are keyed members (a mapping's,
     /// a table's, an object's); nil for elements by index.
     public static func keys(_ list: ListDocument) -> [[UInt8]?]? {
@@ -180,5 +135,61 @@ public enum ItemsAtOffset {
     /// value (a string decoded); nil for an item without one.
     public static func names(_ list: ListDocument) -> [[UInt8]?] {
         (try? list.itemNames(key: nil)) ?? [[UInt8]?](repeating: nil, count: list.count)
+    }
+
+    /// The lists near the innermost of `chain` (which `chain(at:)` gave):
+    /// the lists beside it (its parent's other children), then those beside
+    /// each list above, and the lists above themselves, nearest first; at
+    /// most `limit`, after at most `reads` readings of the document.
+    public static func nearby(_ chain: [Place], in source: [UInt8], format: ListFormat, limit: Int, reads: Int) -> [Place] {
+        guard let innermost = chain.last, format.options.contains(FormatBoundOption.pointer.rawValue) else { return [] }
+        var out: [Place] = []
+        var seen: Set<[String]> = [innermost.tokens]
+        var spans: [Range<Int>] = []
+        var budget = reads
+        source.withUnsafeBytes { bytes in
+            func place(_ tokens: [String]) -> Place? {
+                guard budget > 0 else { return nil }
+                budget -= 1
+                guard let list = try? read(bytes, format, tokens, innermost.document, root: false) else { return nil }
+                let span = list.count == 0 ? nil : list.layout.itemRange(0).lowerBound..<list.layout.itemRange(list.count - 1).upperBound
+                return Place(tokens: tokens, document: innermost.document, item: 0, count: list.count,
+                             span: span, keyed: list.layout.itemsAreKeyedMembers)
+            }
+            func add(_ found: Place) {
+                // A list two pointers name (Markdown's root and its first list) once.
+                if let span = found.span {
+                    guard !spans.contains(span) else { return }
+                    spans.append(span)
+                }
+                out.append(found)
+            }
+            if let span = innermost.span { spans.append(span) }
+            var parentTokens = innermost.tokens
+            while !parentTokens.isEmpty, out.count < limit, budget > 0 {
+                parentTokens.removeLast()
+                var children: [String] = []
+                if let named = format.children {
+                    children = (try? named(bytes, options(format, tokens: parentTokens, document: innermost.document))) ?? []
+                }
+                if let parent = try? read(bytes, format, parentTokens, innermost.document, root: false) {
+                    let items = parent.layout.itemsAreKeyedMembers
+                        ? ((try? parent.itemNames(key: nil)) ?? []).map { String(decoding: $0 ?? [], as: UTF8.self) }
+                        : (0..<parent.count).map(String.init)
+                    children += items.filter { !children.contains($0) }
+                }
+                // The children nearest the chain's first.
+                let own = chain.first { $0.tokens.count == parentTokens.count + 1 && $0.tokens.starts(with: parentTokens) }
+                let ownIndex = own.flatMap { children.firstIndex(of: $0.tokens.last!) } ?? 0
+                let ordered = children.indices.sorted { abs($0 - ownIndex) < abs($1 - ownIndex) || (abs($0 - ownIndex) == abs($1 - ownIndex) && $0 < $1) }
+                for index in ordered where out.count < limit && budget > 0 {
+                    let tokens = parentTokens + [children[index]]
+                    guard seen.insert(tokens).inserted, let found = place(tokens) else { continue }
+                    add(found)
+                }
+                if out.count < limit, seen.insert(parentTokens).inserted, let found = place(parentTokens) { add(found) }
+            }
+        }
+        return out
     }
 }

@@ -28,6 +28,8 @@ enum LSPMoveItem {
     /// The items a cursor or selection names: `first...last` of one list.
     struct Selection {
         let format: ListFormat
+        /// The lists from the root down to the selection's.
+        let chain: [ItemsAtOffset.Place]
         let place: ItemsAtOffset.Place
         let first: Int
         let last: Int
@@ -62,7 +64,7 @@ enum LSPMoveItem {
             try ListDocument(bytes, format: format, options: ItemsAtOffset.options(format, tokens: place.tokens, document: place.document))
         }
         let items = [startChain[level].item, endChain[level].item]
-        return Selection(format: format, place: place, first: items.min()!, last: items.max()!, list: list)
+        return Selection(format: format, chain: Array(startChain[...level]), place: place, first: items.min()!, last: items.max()!, list: list)
     }
 
     /// How an item is named in a title: its key, or its value as `pick`
@@ -167,8 +169,8 @@ enum LSPMoveItem {
     /// or keyed members), nearest first in the document's order, at most
     /// `otherListsOffered`; the lists inside the moved items are not.
     static func otherLists(_ document: LSPDocument, _ selection: Selection) -> [[String]] {
-        let all = ItemsAtOffset.lists(in: document.text.bytes, format: selection.format, document: selection.place.document, limit: 200)
-        guard let here = all.firstIndex(where: { $0.tokens == selection.place.tokens }) else { return [] }
+        let all = ItemsAtOffset.nearby(selection.chain, in: document.text.bytes, format: selection.format,
+                                       limit: 4 * otherListsOffered, reads: 64)
         // The tokens of the moved items: a list under one moves with it.
         let keys = ItemsAtOffset.keys(selection.list)
         let moving = Set((selection.first...selection.last).map { index in
@@ -176,12 +178,11 @@ enum LSPMoveItem {
         })
         let depth = selection.place.tokens.count
         let candidates = all.indices
-            .filter { $0 != here && all[$0].keyed == selection.place.keyed }
+            .filter { all[$0].keyed == selection.place.keyed }
             .filter { index in
                 let tokens = all[index].tokens
                 return !(tokens.count > depth && tokens.starts(with: selection.place.tokens) && moving.contains(tokens[depth]))
             }
-            .sorted { abs($0 - here) < abs($1 - here) || (abs($0 - here) == abs($1 - here) && $0 < $1) }
         return Array(candidates.prefix(otherListsOffered).map { all[$0].tokens })
     }
 
