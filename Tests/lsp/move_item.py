@@ -183,6 +183,12 @@ def run(directory):
     case("data.json", doc, at(4, 4), "Move 'y' up", '{\n  "a": [1, 2, 3],\n  "b": [\n    "y",\n    "x"\n  ]\n}\n',
          ["-p", "/b", "1", "0"], {"direction": "up"})
     offered("data.json", doc, at(4, 4), ["Move 'y' up", "Move 'y' to top", "Move 'y' to /a"])
+    # Asked as the cursor moves (trigger kind 2, VS Code's light bulb): the
+    # moves within the list only.
+    uri = s.open("data.json", doc)
+    answer = s.server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": at(4, 4),
+                                                          "context": {"diagnostics": [], "triggerKind": 2}})
+    expect_equal(titles(answer["result"]), ["Move 'y' up", "Move 'y' to top"], "the actions asked automatically")
     # A member of the root object (the cursor on its key's line, outside any inner list).
     case("data.json", doc, at(2, 3), "Move 'b' up", '{\n  "b": [\n    "x",\n    "y"\n  ],\n  "a": [1, 2, 3]\n}\n',
          ["=b", "0"], {"direction": "up"})

@@ -145,7 +145,7 @@ enum LSPMoveItem {
 
     /// The move actions at `params.range` of `document`.
     static func actions(_ params: LSPJSON, _ document: LSPDocument?, documentChanges: Bool) -> [LSPJSON] {
-        guard let document, !document.isPolicy, let range = LSPRange(params["range"]),
+        guard let document, let range = LSPRange(params["range"]),
               asked(params["context"]?["only"]?.array?.compactMap(\.string)) else { return [] }
         guard let selection = try? selection(document, range) else { return [] }
         let name = name(selection)
@@ -153,7 +153,10 @@ enum LSPMoveItem {
             ("Move \(name) up", .up), ("Move \(name) down", .down),
             ("Move \(name) to top", .top), ("Move \(name) to bottom", .bottom),
         ]
-        if BetweenLists.supports(selection.format) {
+        // Asked as the cursor moves (VS Code's light bulb: trigger kind 2),
+        // the moves within the list only: the other lists cost more
+        // readings, and are offered when the user asks.
+        if BetweenLists.supports(selection.format), params["context"]?["triggerKind"]?.int != 2 {
             targets += otherLists(document, selection).map { ("Move \(name) to \(listName($0))", .list($0)) }
         }
         var actions: [LSPJSON] = []
