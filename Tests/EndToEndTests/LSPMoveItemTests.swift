@@ -16,8 +16,8 @@ final class LSPMoveItemTests: XCTestCase {
 
     /// Neovim headless (`Tests/lsp/neovim_move.lua`): the cursor on a JSON
     /// element and on a nested YAML entry, "Move '…' down" applied and
-    /// written, then the README's key binding (the command) on the JSON
-    /// element; the files' bytes after.
+    /// written, then the README's key bindings (the command) on the JSON
+    /// element and on a visual selection of two; the files' bytes after.
     func testNeovimMovesTheItemAtTheCursor() throws {
         guard let nvim = try tool("nvim", package: "neovim") else { return }
         let h = try Harness()
@@ -31,11 +31,12 @@ final class LSPMoveItemTests: XCTestCase {
         XCTAssertEqual(try h.text("result"), """
             data.json: Move 'typescript' down (refactor.move)
             config.yaml: Move 'p' down (refactor.move)
-            key binding moved "typescript",
+            <M-S-Up>: "typescript", "go", "rust"
+            Vj<M-S-Up>: "go", "rust", "typescript"
 
             """)
-        // Down by the action, up again by the key binding.
-        XCTAssertEqual(try h.text("data.json"), "{\n  \"list\": [\n    \"typescript\",\n    \"go\",\n    \"rust\"\n  ]\n}\n")
+        // Down by the action, up again by the key, then two up by a selection.
+        XCTAssertEqual(try h.text("data.json"), "{\n  \"list\": [\n    \"go\",\n    \"rust\",\n    \"typescript\"\n  ]\n}\n")
         XCTAssertEqual(try h.text("config.yaml"), "a:\n  - x\n  - y:\n      - q\n      - p\n")
     }
 }

@@ -159,6 +159,8 @@ def run(directory):
     offered("list.txt", lines, at(0, 0), ["Move 'a' down", "Move 'a' to bottom"])
     offered("list.txt", lines, at(2, 1), ["Move 'c' up", "Move 'c' to top"])
     offered("list.txt", "only\n", at(0, 2), [])
+    # An empty line is an item of the lines format, named so.
+    case("list.txt", "a\n\nb\n", at(1, 0), "Move the empty item up", "\na\nb\n", ["1", "0"], {"direction": "up"})
     # CRLF.
     case("list.txt", "a\r\nb\r\nc\r\n", at(2, 0), "Move 'c' up", "a\r\nc\r\nb\r\n", ["2", "1"], {"direction": "up"})
     # A selection of several items moves as a block (a selection ending

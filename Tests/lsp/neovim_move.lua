@@ -40,24 +40,38 @@ end
 act("data.json", 3, 6, "down")
 act("config.yaml", 4, 8, "down")
 
--- The README's key bindings.
-local function move(direction)
-  local params = vim.lsp.util.make_position_params()
-  vim.lsp.buf.execute_command({ command = "reorder.moveItem",
-    arguments = { { uri = params.textDocument.uri, position = params.position, direction = direction } } })
+-- The README's key bindings: the item at the cursor, or the items of a
+-- visual selection.
+local function reorder_move(direction)
+  local params
+  if vim.fn.mode():match('[vV\22]') then
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<Esc>', true, false, true), 'x', false)
+    params = vim.lsp.util.make_given_range_params()
+  else
+    params = vim.lsp.util.make_position_params()
+    params.range = { start = params.position, ['end'] = params.position }
+  end
+  vim.lsp.buf.execute_command({ command = 'reorder.moveItem',
+    arguments = { { uri = params.textDocument.uri, range = params.range, direction = direction } } })
 end
-vim.keymap.set("n", "<M-S-Up>", function() move("up") end)
-vim.keymap.set("n", "<M-S-Down>", function() move("down") end)
+vim.keymap.set({ 'n', 'x' }, '<M-S-Up>', function() reorder_move('up') end)
+vim.keymap.set({ 'n', 'x' }, '<M-S-Down>', function() reorder_move('down') end)
 
 vim.cmd("edit data.json")
 local buf = vim.api.nvim_get_current_buf()
-local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)[3]
-vim.api.nvim_win_set_cursor(0, { 4, 6 })
-vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes("<M-S-Up>", true, false, true), "x", false)
-if not vim.wait(10000, function() return vim.api.nvim_buf_get_lines(buf, 0, -1, false)[3] ~= before end, 20) then
-  say("the key binding moved nothing")
-else
-  say("key binding moved " .. vim.trim(vim.api.nvim_buf_get_lines(buf, 0, -1, false)[3]))
+local function keys(line, column, typed)
+  local before = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  vim.api.nvim_win_set_cursor(0, { line, column })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(typed, true, false, true), "x", false)
+  if not vim.wait(10000, function() return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") ~= before end, 20) then
+    say(typed .. " moved nothing")
+  else
+    local list = {}
+    for _, l in ipairs(vim.api.nvim_buf_get_lines(buf, 2, 5, false)) do table.insert(list, vim.trim(l)) end
+    say(typed .. ": " .. table.concat(list, " "))
+  end
 end
+keys(4, 6, "<M-S-Up>")
+keys(4, 0, "Vj<M-S-Up>")
 vim.cmd("silent write")
 finish()

@@ -77,10 +77,9 @@ enum LSPMoveItem {
         } else {
             text = PickCommand.texts(selection.list)[index]
         }
-        if text.isEmpty { text = Array("item \(index)".utf8) }
         let characters = String(decoding: text, as: UTF8.self)
-        let shown = characters.count > 40 ? String(characters.prefix(39)) + "…" : characters
-        return selection.count == 1 ? "'\(shown)'" : "\(selection.count) items from '\(shown)'"
+        let shown = text.isEmpty ? "the empty item" : "'" + (characters.count > 40 ? String(characters.prefix(39)) + "…" : characters) + "'"
+        return selection.count == 1 ? shown : "\(selection.count) items from \(shown)"
     }
 
     /// How a list is named in a title: its pointer (the root's `/`).

@@ -123,7 +123,7 @@ final class LSPServer {
                     let edit = try LSPMoveItem.execute(params, documents: documents, documentChanges: documentChanges)
                     applyEdits += 1
                     transport.send(["jsonrpc": "2.0", "id": .string("reorder-apply-\(applyEdits)"), "method": "workspace/applyEdit",
-                                    "params": ["label": "Move item", "edit": edit]])
+                                    "params": ["edit": edit]])
                     respond(id, .null)
                 } catch let failure as LSPMoveItem.Failure {
                     respond(id, error: -32602, failure.message)
