@@ -17,6 +17,10 @@ final class LSPServer {
     private var shuttingDown = false
     /// The client registers file watchers when asked.
     private var watchesByRegistration = false
+    /// The client takes a `WorkspaceEdit`'s `documentChanges` (with each
+    /// document's version, which it checks before applying).
+    private var documentChanges = false
+    private var applyEdits = 0
     private var documents: [String: LSPDocument] = [:]
     /// Each policy file read (from the editor when open there, else from
     /// disk), by its path; emptied when a policy file changes.
@@ -105,12 +109,27 @@ final class LSPServer {
             case "initialize":
                 initialized = true
                 watchesByRegistration = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
+                documentChanges = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool == true
                 respond(id, LSPServer.initializeResult)
             case "shutdown":
                 shuttingDown = true
                 respond(id, .null)
             case "textDocument/codeAction":
-                respond(id, codeActions(params))
+                let moves = LSPMoveItem.actions(params, params["textDocument"]?["uri"]?.string.flatMap { documents[$0] },
+                                                documentChanges: documentChanges)
+                respond(id, .array((codeActions(params).array ?? []) + moves))
+            case "workspace/executeCommand":
+                do {
+                    let edit = try LSPMoveItem.execute(params, documents: documents, documentChanges: documentChanges)
+                    applyEdits += 1
+                    transport.send(["jsonrpc": "2.0", "id": .string("reorder-apply-\(applyEdits)"), "method": "workspace/applyEdit",
+                                    "params": ["edit": edit]])
+                    respond(id, .null)
+                } catch let failure as LSPMoveItem.Failure {
+                    respond(id, error: -32602, failure.message)
+                } catch {
+                    respond(id, error: -32603, Messages.describe(error, input: nil))
+                }
             case "textDocument/formatting":
                 respond(id, formatting(params))
             default:
@@ -173,7 +192,8 @@ final class LSPServer {
     static let initializeResult: LSPJSON = [
         "capabilities": [
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-            "codeActionProvider": ["codeActionKinds": ["quickfix", .string(LSPServer.fixAllKind)]],
+            "codeActionProvider": ["codeActionKinds": ["quickfix", .string(LSPServer.fixAllKind), .string(LSPMoveItem.kind)]],
+            "executeCommandProvider": ["commands": [.string(LSPMoveItem.command)]],
             "documentFormattingProvider": true,
         ],
         "serverInfo": ["name": "reorder", "version": .string(CommandTable.version)],
