@@ -17,8 +17,12 @@ const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
 const { LanguageClient, MessageReader, frame, syncKind } = require('../../editors/vscode/client');
-const { CLIENT_CAPABILITIES_FOR_TESTS } = require('./capabilities');
+const fakeVSCode = require('./fake-vscode');
 const { MemoryDocument, editsFor, temporaryFolder, fileURI, run, waitFor } = require('./support');
+
+// The capabilities the extension sends (extension.js loaded with the stand-in of vscode).
+fakeVSCode.install(fakeVSCode.create());
+const { CLIENT_CAPABILITIES } = require('../../editors/vscode/extension');
 
 const reorder = process.env.REORDER || 'reorder';
 const expectMove = process.argv.includes('--expect-move');
@@ -97,7 +101,7 @@ const checks = [
     ['start and initialize', async () => {
         fs.writeFileSync(path.join(folder, '.reorder.toml'), '[[rule]]\nfiles = ["package.json"]\nlist = "/dependencies"\n');
         await client.start();
-        const result = await client.initialize({ processId: process.pid, rootUri: fileURI(folder), capabilities: CLIENT_CAPABILITIES_FOR_TESTS });
+        const result = await client.initialize({ processId: process.pid, rootUri: fileURI(folder), capabilities: CLIENT_CAPABILITIES });
         assert.strictEqual(result.serverInfo.name, 'reorder');
         assert.strictEqual(syncKind(client.capabilities), 2, 'incremental sync');
         assert.ok(client.capabilities.documentFormattingProvider, 'formatting');

@@ -103,8 +103,61 @@ function toWorkspaceEdit(edit, openDocuments = () => vscode.workspace.textDocume
     return converted;
 }
 
+/** A line as compared when following a moved item: without the comma or spaces a move may add or drop at its end. */
+function comparable(line) {
+    return line.replace(/[\s,;]+$/, '');
+}
+
+/**
+ * The line a moved item's line `line` (its text `text`) is at after the
+ * LSP text edits `edits` (of whole lines, as reorder makes them): a line
+ * no edit touches is where the edits above it shift it; a line an edit
+ * removes went to a line the edits insert with its text, the first of
+ * them for a move up or to the top, the last for one down or to the
+ * bottom. Undefined when none has its text.
+ */
+function followedLine(edits, line, text, direction) {
+    const sorted = [...edits].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    const touches = (edit) => edit.range.start.line <= line
+        && (line < edit.range.end.line || (line === edit.range.end.line && edit.range.end.character > 0));
+    const delta = (edit) => (edit.newText.split('\n').length - 1) - (edit.range.end.line - edit.range.start.line);
+    let shift = 0;
+    let touched = false;
+    const inserted = [];
+    for (const edit of sorted) {
+        const lines = edit.newText.split('\n');
+        if (lines[lines.length - 1] === '') lines.pop();
+        const newStart = edit.range.start.line + shift;
+        lines.forEach((content, index) => inserted.push({ line: newStart + index, content }));
+        if (touches(edit)) touched = true;
+        shift += delta(edit);
+    }
+    if (!touched) {
+        // Untouched: shifted by the edits above it only.
+        return line + sorted.filter((edit) => edit.range.end.line <= line).reduce((sum, edit) => sum + delta(edit), 0);
+    }
+    const wanted = comparable(text);
+    const found = inserted.filter((candidate) => comparable(candidate.content) === wanted).map((candidate) => candidate.line);
+    if (found.length === 0) return undefined;
+    return direction === 'up' || direction === 'top' ? found[0] : found[found.length - 1];
+}
+
 function toCodeActionKind(kind) {
     return kind ? vscode.CodeActionKind.Empty.append(kind) : undefined;
+}
+
+/** The text edits an LSP WorkspaceEdit makes to `uri`. */
+function editsFor(edit, uri) {
+    if (Array.isArray(edit.documentChanges)) {
+        return edit.documentChanges.filter((change) => change.textDocument && change.textDocument.uri === uri).flatMap((change) => change.edits);
+    }
+    return (edit.changes && edit.changes[uri]) || [];
+}
+
+/** Line `line` of a document, without its line break. */
+function documentLine(document, line) {
+    if (document.lineAt) return document.lineAt(line).text;
+    return document.getText().split('\n')[line].replace(/\r$/, '');
 }
 
 /**
@@ -121,6 +174,7 @@ class ReorderExtension {
         this.opened = new Set();
         this.watchers = new Map();
         this.providers = [];
+        this.move = null;
         context.subscriptions.push(this.output, this.diagnostics);
     }
 
@@ -241,6 +295,7 @@ class ReorderExtension {
 
     /** A server's WorkspaceEdit applied: `{applied}`, and why not. */
     async applyEdit(edit, label) {
+        const move = this.move;
         let converted;
         try {
             converted = toWorkspaceEdit(edit);
@@ -248,8 +303,24 @@ class ReorderExtension {
             this.log(`reorder: ${label || 'an edit'} was not applied: ${error.message}`);
             return { applied: false, failureReason: error.message };
         }
+        let followed;
+        if (move) {
+            const edits = editsFor(edit, move.uri);
+            followed = followedLine(edits, move.line, move.text, move.direction);
+        }
         const applied = await vscode.workspace.applyEdit(converted);
-        return applied ? { applied: true } : { applied: false, failureReason: 'VS Code did not apply the edit' };
+        if (!applied) return { applied: false, failureReason: 'VS Code did not apply the edit' };
+        // The selection follows the item it moved, as VS Code's Move Line does.
+        const editor = vscode.window.activeTextEditor;
+        if (move && followed !== undefined && editor && editor.document.uri.toString() === move.uri) {
+            const delta = followed - move.line;
+            const { anchor, active } = move.selection;
+            editor.selection = new vscode.Selection(
+                new vscode.Position(Math.max(0, anchor.line + delta), anchor.character),
+                new vscode.Position(Math.max(0, active.line + delta), active.character));
+            if (editor.revealRange) editor.revealRange(editor.selection);
+        }
+        return { applied: true };
     }
 
     // Document sync.
@@ -369,7 +440,13 @@ class ReorderExtension {
         const argument = { uri: document.uri.toString(), version: document.version, direction };
         if (selection.isEmpty) argument.position = fromPosition(selection.active);
         else argument.range = fromRange(selection);
-        return this.executeServerCommand('reorder.moveItem', [argument]);
+        const line = selection.isEmpty ? selection.active.line : selection.start.line;
+        this.move = { uri: argument.uri, direction, selection, line, text: documentLine(document, line) };
+        try {
+            return await this.executeServerCommand('reorder.moveItem', [argument]);
+        } finally {
+            this.move = null;
+        }
     }
 
     async ensureStarted() {
@@ -493,6 +570,7 @@ module.exports = {
     deactivate,
     documentSelector,
     toWorkspaceEdit,
+    followedLine,
     toDiagnostic,
     fromDiagnostic,
     LANGUAGES,
