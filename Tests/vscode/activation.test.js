@@ -240,12 +240,19 @@ const checks = [
         await extension.deactivate();
         assert.strictEqual(client.process.exitCode, 0);
     }],
-    ['a program that is not there: an error message naming the setting', async () => {
+    ['a program that is not there, or not a server: an error message', async () => {
         vscode.state.configuration.reorder.path = path.join(folder, 'no-such-reorder');
         for (const subscription of context.subscriptions.splice(0)) subscription.dispose();
         const second = await extension.activate(context);
         assert.strictEqual(second.client, null);
         assert.match(vscode.state.messages.at(-1)[1], /was not found.*reorder\.path/);
+        await extension.deactivate();
+        // A program that is not a language server: it exits, and that is said.
+        vscode.state.configuration.reorder.path = '/bin/true';
+        for (const subscription of context.subscriptions.splice(0)) subscription.dispose();
+        const third = await extension.activate(context);
+        assert.strictEqual(third.client, null);
+        assert.match(vscode.state.messages.at(-1)[1], /^reorder: '\/bin\/true lsp' did not start: .*exited/);
         await extension.deactivate();
     }],
 ];

@@ -221,13 +221,22 @@ class ReorderExtension {
             return false;
         }
         this.client = client;
-        await client.initialize({
-            processId: process.pid,
-            clientInfo: { name: 'reorder for VS Code', version: this.context.extension ? this.context.extension.packageJSON.version : undefined },
-            rootUri: folder ? folder.uri.toString() : null,
-            workspaceFolders: (vscode.workspace.workspaceFolders || []).map((f) => ({ uri: f.uri.toString(), name: f.name })),
-            capabilities: CLIENT_CAPABILITIES,
-        });
+        try {
+            await client.initialize({
+                processId: process.pid,
+                clientInfo: { name: 'reorder for VS Code', version: this.context.extension ? this.context.extension.packageJSON.version : undefined },
+                rootUri: folder ? folder.uri.toString() : null,
+                workspaceFolders: (vscode.workspace.workspaceFolders || []).map((f) => ({ uri: f.uri.toString(), name: f.name })),
+                capabilities: CLIENT_CAPABILITIES,
+            });
+        } catch (error) {
+            const message = `reorder: '${command} lsp' did not start: ${error.message} (its output: "reorder: Show the Server's Output")`;
+            this.log(message);
+            vscode.window.showErrorMessage(message);
+            this.client = null;
+            await client.stop(500);
+            return false;
+        }
         this.log(`started ${command} lsp` + (client.serverInfo ? ` (${client.serverInfo.name} ${client.serverInfo.version})` : ''));
         await vscode.commands.executeCommand('setContext', 'reorder.active', true);
         for (const document of vscode.workspace.textDocuments) this.didOpen(document);
