@@ -372,7 +372,8 @@ class ReorderExtension {
         const params = {
             textDocument: { uri: document.uri.toString() },
             range: fromRange(range),
-            context: { diagnostics: (context.diagnostics || []).map(fromDiagnostic) },
+            // The server's own diagnostics only (other extensions' are in the context too).
+            context: { diagnostics: (context.diagnostics || []).filter((d) => d.lspDiagnostic).map(fromDiagnostic) },
         };
         if (context.only) params.context.only = [context.only.value];
         if (context.triggerKind !== undefined) params.context.triggerKind = context.triggerKind;
@@ -526,7 +527,11 @@ async function activate(context) {
     extension.registerProviders();
     subscriptions.push({ dispose: () => extension.providers.forEach((p) => p.dispose()) });
     subscriptions.push(
-        vscode.workspace.onDidOpenTextDocument((document) => extension.didOpen(document)),
+        vscode.workspace.onDidOpenTextDocument((document) => {
+            extension.didOpen(document);
+            // A language mode changed is a document closed and opened again.
+            extension.updateServedContext();
+        }),
         vscode.workspace.onDidChangeTextDocument((event) => extension.didChange(event)),
         vscode.workspace.onDidSaveTextDocument((document) => extension.didSave(document)),
         vscode.workspace.onDidCloseTextDocument((document) => extension.didClose(document)),
