@@ -250,11 +250,15 @@ class ReorderExtension {
         this.diagnostics.clear();
         for (const watcher of this.watchers.values()) watcher.dispose();
         this.watchers.clear();
-        if (client) await client.stop();
+        if (client) {
+            vscode.commands.executeCommand('setContext', 'reorder.active', false);
+            await client.stop();
+        }
     }
 
     handleServerMessages(client) {
         client.onNotification('textDocument/publishDiagnostics', (params) => {
+            if (this.client !== client) return; // a server stopped since
             this.diagnostics.set(vscode.Uri.parse(params.uri), (params.diagnostics || []).map(toDiagnostic));
         });
         client.onNotification('window/logMessage', (params) => this.log(params.message));
