@@ -42,7 +42,7 @@ final class VSCodeExtensionTests: XCTestCase {
     /// bindings, and the extension's side of diagnostics, code actions,
     /// format on save and the move commands, with the real server.
     func testActivationAgainstAStandInOfVSCode() throws {
-        check(try node("activation.test.js", expectMove), checks: 16)
+        check(try node("activation.test.js", expectMove), checks: 17)
     }
 
     /// `make vsix`: the files, the XML, the version, the same bytes twice.

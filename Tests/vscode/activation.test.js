@@ -56,6 +56,7 @@ const PACKAGE_SORTED = '{\n  "dependencies": {\n    "axios": "1",\n    "zod": "3
 
 function openFile(name, languageId, text) {
     const file = path.join(folder, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
     return vscode.openDocument(file, languageId, text);
 }
@@ -164,7 +165,6 @@ const checks = [
         await waitFor('no diagnostics', () => (diagnosticsOf(document) || [1]).length === 0);
     }],
     ['format on save (reorder.formatOnSave): the edits the save waits for', async () => {
-        fs.mkdirSync(path.join(folder, 'other'));
         const document = openFile('other/package.json', 'json', PACKAGE);
         fs.writeFileSync(path.join(folder, 'other/.reorder.toml'), '[[rule]]\nfiles = ["package.json"]\nlist = "/dependencies"\n');
         await waitFor('diagnostics', () => (diagnosticsOf(document) || []).length > 0);
@@ -226,7 +226,7 @@ const checks = [
         assert.match(answer.failureReason, /changed/);
     }],
     ['a document closed: its diagnostics go', async () => {
-        const document = vscode.workspace.textDocuments[0];
+        const document = vscode.workspace.textDocuments.shift();
         vscode.events.close.fire(document);
         assert.strictEqual(diagnosticsOf(document), undefined);
     }],
@@ -235,10 +235,22 @@ const checks = [
         vscode.setActiveEditor(python, new vscode.Selection(new vscode.Position(0, 0), new vscode.Position(0, 0)));
         assert.strictEqual(vscode.state.contexts.get('reorder.served'), false);
     }],
+    ['reorder: Restart the Server: a new process, told of the open documents again', async () => {
+        const before = instance.client;
+        const document = openFile('again/package.json', 'json', PACKAGE);
+        fs.writeFileSync(path.join(folder, 'again/.reorder.toml'), '[[rule]]\nfiles = ["package.json"]\nlist = "/dependencies"\n');
+        await waitFor('diagnostics', () => (diagnosticsOf(document) || []).length > 0);
+        await vscode.commands.executeCommand('reorder.restartServer');
+        assert.strictEqual(before.process.exitCode, 0);
+        assert.notStrictEqual(instance.client, before);
+        assert.strictEqual(vscode.state.contexts.get('reorder.active'), true);
+        await waitFor('diagnostics from the new server', () => (diagnosticsOf(document) || []).length > 0);
+    }],
     ['deactivate: shutdown and exit, status 0', async () => {
         const client = instance.client;
         await extension.deactivate();
         assert.strictEqual(client.process.exitCode, 0);
+        assert.strictEqual(vscode.state.contexts.get('reorder.active'), false);
     }],
     ['a program that is not there, or not a server: an error message', async () => {
         vscode.state.configuration.reorder.path = path.join(folder, 'no-such-reorder');
