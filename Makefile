@@ -15,6 +15,8 @@
 #   make wheel                    dist/reorder-VERSION-py3-none-manylinux_…_x86_64.whl
 #   make test-dist                build all three, then check them as a user would
 #                                 (Tests/packaging/check.sh; installs the .deb: root)
+#   make vsix                     dist/reorder-VERSION.vsix, the VS Code extension
+#                                 (editors/vscode; no vsce, no npm)
 #
 # DESTDIR is prepended to every installed path (for packaging). BINARY=path
 # installs an already built binary instead of building one.
@@ -52,7 +54,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version
+.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version vsix
 
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandLine/CommandTable.swift)
 
@@ -129,6 +131,12 @@ wheel: $(STAGE)/reorder
 
 test-dist:
 	bash Tests/packaging/check.sh
+
+# The VS Code extension (editors/vscode/README.md is its page): a zip made
+# by editors/vscode/package.py, which checks that package.json's version
+# is VERSION.
+vsix:
+	python3 editors/vscode/package.py '$(VERSION)' '$(DIST)'
 
 # The version as the Makefile reads it (make -s version).
 version:
