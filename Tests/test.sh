@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 
-debian_packages=(bash bash-completion zsh fish mandoc man-db util-linux git make tmux acl attr mount coreutils neovim)
+debian_packages=(bash bash-completion zsh fish mandoc man-db util-linux git make tmux acl attr mount coreutils neovim nodejs)
 python_packages=(pre-commit pyyaml ruamel.yaml jsonpatch jsonschema pyproject-fmt pre-commit-hooks markdown-it-py commonmark isort)
 
 missing=()
