@@ -17,7 +17,7 @@ final class LSPTests: XCTestCase {
     }
 
     /// Neovim's own LSP client, headless (`Tests/lsp/neovim.lua`): the
-    /// diagnostic on the lines that move, the code action "Sort this list"
+    /// diagnostic on the item that moves, the code action "Sort this list"
     /// applied and written, then formatting (format-on-save) of a list put
     /// out of order again; the file's bytes after each.
     func testNeovimShowsTheDiagnosticAndAppliesTheActionAndTheFormatting() throws {
@@ -31,7 +31,7 @@ final class LSPTests: XCTestCase {
                                     timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try h.text("result"), """
-            diagnostic 3:0-5:17 reorder /dependencies (rule 1): 'zod' belongs after 'lodash' — 1 move
+            diagnostic 3:4-3:14 reorder /dependencies (rule 1): 'zod' belongs after 'lodash' — 1 move
             action Sort this list (1 move)
             formatted
 
@@ -53,7 +53,7 @@ final class LSPTests: XCTestCase {
                                     timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try h.text("result"), """
-            diagnostic 4:0-5:19 reorder /dependencies (rule 1): '@myorg/a' belongs first in group '@myorg/*' — 1 move
+            diagnostic 5:4-5:19 reorder /dependencies (rule 1): '@myorg/a' belongs first in group '@myorg/*' — 1 move
             action Sort this list (1 move)
             formatted
 

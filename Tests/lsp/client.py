@@ -230,12 +230,13 @@ def run(directory, large):
     expect_equal(watchers, [{"globPattern": "**/.reorder.toml"}], "the watchers asked for")
     server.send({"jsonrpc": "2.0", "id": registration["id"], "result": None})
 
-    # didOpen: one diagnostic, on the line of the item that moves.
+    # didOpen: one diagnostic, on the item that moves (its bytes, not the
+    # lines to where it belongs).
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}})
     diags = server.diagnostics(uri, 1)
     expect_equal(len(diags), 1, "diagnostics after didOpen")
     expect_equal(diags[0]["message"], "/dependencies (rule 1): 'b' belongs after 'a' — 1 move", "the message")
-    expect_equal(diags[0]["range"], rng(5, 0, 5, 13), "the range: the line of 'b'")
+    expect_equal(diags[0]["range"], rng(5, 4, 5, 12), "the range: the item 'b'")
     expect_equal(diags[0]["severity"], 2, "severity warning")
     expect_equal(diags[0]["source"], "reorder", "source")
     # The CLI says the same.
@@ -258,7 +259,7 @@ def run(directory, large):
     b_line = '    "b": "ü😀😀x1",'
     expect_equal(text.split("\n")[6], b_line, "the client's own text")
     expect_equal(len(diags), 1, "diagnostics after the change")
-    expect_equal(diags[0]["range"], rng(6, 0, 6, utf16_len(b_line)), "the range moved a line down, its end in UTF-16")
+    expect_equal(diags[0]["range"], rng(6, 4, 6, utf16_len(b_line) - 1), "the range moved a line down, its end in UTF-16")
 
     # A change whose version is not newer is ignored.
     server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
@@ -386,7 +387,7 @@ def run(directory, large):
     server.notify("textDocument/didOpen", {"textDocument": {"uri": crlf_uri, "languageId": "json", "version": 1, "text": crlf}})
     cdiags = server.diagnostics(crlf_uri, 1)
     expect_equal([d["message"] for d in cdiags], ["/dependencies (rule 1): 'a' belongs first — 1 move"], "CRLF diagnostics")
-    expect_equal(cdiags[0]["range"], rng(3, 0, 3, 13), "CRLF: the line of 'a', without its CR")
+    expect_equal(cdiags[0]["range"], rng(3, 4, 3, 12), "CRLF: the item 'a', without its comma and CR")
     answer = server.request("textDocument/formatting", {"textDocument": {"uri": crlf_uri}, "options": {}})
     expect_equal(apply_edits(crlf, answer["result"]), crlf.replace('"b": "1",\r\n    "a": "1"', '"a": "1",\r\n    "b": "1"'),
                  "CRLF sorted")
@@ -399,7 +400,7 @@ def run(directory, large):
                                                             "text": '{"dependencies": {"b": "1", "a": "1"}}'}})
     udiags = server.diagnostics(unsaved, 1)
     expect_equal([d["message"] for d in udiags], ["/dependencies (rule 1): 'a' belongs first — 1 move"], "an unsaved document")
-    expect_equal(udiags[0]["range"], rng(0, 0, 0, 38), "a list on one line: that line")
+    expect_equal(udiags[0]["range"], rng(0, 28, 0, 36), "a list on one line: the item")
     answer = server.request("textDocument/codeAction", {"textDocument": {"uri": unsaved}, "range": rng(0, 5, 0, 5),
                                                         "context": {"diagnostics": udiags}})
     expect_equal(apply_edits('{"dependencies": {"b": "1", "a": "1"}}', answer["result"][0]["edit"]["changes"][unsaved]),
@@ -457,6 +458,37 @@ def run(directory, large):
     line, column, cli_message = cli_message.split(":", 2)
     expect_equal(bdiags[0]["message"], cli_message.strip(), "the format error's message")
     expect_equal(bdiags[0]["range"]["start"], {"line": int(line) - 1, "character": int(column) - 1}, "the format error's place")
+
+    # The diagnostic's range is the moved item's own lines, with the
+    # comments it owns, not the lines between it and where it belongs (nor
+    # the lines a line diff moves instead: here alpha..gamma).
+    owned = os.path.join(directory, "owned")
+    os.mkdir(owned)
+    with open(os.path.join(owned, ".reorder.toml"), "w") as f:
+        f.write('[[rule]]\nfiles = ["tools.yaml"]\nlist = "/tools"\nkey = "/name"\n'
+                '[[rule]]\nfiles = ["c.jsonc"]\nlist = "/a"\n')
+    for name, language, body, expected_range in [
+        ("tools.yaml", "yaml", "tools:\n  # the editor\n  - name: zed\n    # its version\n    version: 1\n"
+         "  - name: alpha\n  - name: beta\n  - name: gamma\n", rng(1, 2, 4, 14)),
+        ("c.jsonc", "jsonc", '{\n  "a": [\n    // last\n    "z",\n    "b",\n    "c"\n  ]\n}\n', rng(2, 4, 3, 7)),
+    ]:
+        path = os.path.join(owned, name)
+        with open(path, "w") as f:
+            f.write(body)
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(path), "languageId": language, "version": 1,
+                                                                "text": body}})
+        odiags = server.diagnostics(uri_of(path), 1)
+        expect_equal(len(odiags), 1, "diagnostics of " + name)
+        check("'z" in odiags[0]["message"], "the moved item of %s: %r" % (name, odiags[0]["message"]))
+        expect_equal(odiags[0]["range"], expected_range, "the range of %s: the moved item and its comments" % name)
+        # The quickfix is offered on any line of the item.
+        answer = server.request("textDocument/codeAction", {"textDocument": {"uri": uri_of(path)},
+                                                            "range": rng(expected_range["end"]["line"], 0,
+                                                                         expected_range["end"]["line"], 0),
+                                                            "context": {"diagnostics": odiags, "only": ["quickfix"]}})
+        expect_equal([a["title"] for a in answer["result"]], ["Sort this list (1 move)"], "the quickfix of " + name)
+        server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(path)}})
+        expect_equal(server.diagnostics(uri_of(path)), [], name + " closed")
 
     # Frames that cannot be read: logged, and the server goes on.
     server.send_raw(b"Content-Length: 5\r\n\r\n{bad}")

@@ -296,6 +296,20 @@ final class LSPServer {
         return LSPRange(start: start, end: end)
     }
 
+    /// The item at bytes `item`, on its own lines: from its first byte that
+    /// is not a blank to its last; nil for a range that is not in `text`,
+    /// or has nothing but blanks.
+    private func itemRange(_ text: LSPText, _ item: Range<Int>) -> LSPRange? {
+        let bytes = text.bytes
+        guard item.lowerBound >= 0, item.upperBound <= bytes.count else { return nil }
+        var low = item.lowerBound, high = item.upperBound
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while low < high && blank(bytes[low]) { low += 1 }
+        while high > low && blank(bytes[high - 1]) { high -= 1 }
+        guard low < high else { return nil }
+        return LSPRange(start: text.position(of: low), end: text.position(of: high))
+    }
+
     private func analyze(_ document: LSPDocument) -> LSPAnalysis {
         let text = document.text
         guard let path = document.path else { return LSPAnalysis() }
@@ -374,7 +388,9 @@ final class LSPServer {
             let first = finding.line - 1
             let moved = owned[index].map(\.old).filter { !$0.isEmpty }
             let range: LSPRange
-            if let low = moved.map(\.lowerBound).min(), let high = moved.map({ $0.upperBound - 1 }).max() {
+            if let item = finding.movedRange, let itemRange = itemRange(text, item) {
+                range = itemRange
+            } else if let low = moved.map(\.lowerBound).min(), let high = moved.map({ $0.upperBound - 1 }).max() {
                 range = LSPRange(start: LSPPosition(line: low, character: 0), end: text.endOfContent(ofLine: high))
             } else {
                 range = lineRange(text, first)
@@ -584,7 +600,7 @@ struct LSPFinding {
     let span: Range<Int>
     /// The changed lines that fix it.
     let hunks: [LineHunk]
-    /// Its diagnostic's range: the lines that move.
+    /// Its diagnostic's range: the first moved item's lines.
     let range: LSPRange
 }
 
