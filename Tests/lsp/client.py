@@ -458,6 +458,34 @@ def run(directory, large):
     line, column, cli_message = cli_message.split(":", 2)
     expect_equal(bdiags[0]["message"], cli_message.strip(), "the format error's message")
     expect_equal(bdiags[0]["range"]["start"], {"line": int(line) - 1, "character": int(column) - 1}, "the format error's place")
+    expect_equal((bdiags[0]["severity"], bdiags[0]["source"]), (1, "reorder"), "the format error's severity and source")
+    # Read again: cleared; then out of order, its finding.
+    fixed_bad = '{\n  "dependencies": {\n    "b": "1",\n    "a": "1"\n  }\n}\n'
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri_of(bad_path), "version": 2},
+                                             "contentChanges": [{"text": fixed_bad}]})
+    expect_equal([d["message"] for d in server.diagnostics(uri_of(bad_path), 2)],
+                 ["/dependencies (rule 1): 'a' belongs first — 1 move"], "the document read again")
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri_of(bad_path), "version": 3},
+                                             "contentChanges": [{"text": '{\n  "dependencies": {\n    "a": "1"\n  }\n}\n'}]})
+    expect_equal(server.diagnostics(uri_of(bad_path), 3), [], "the document read again, in order")
+    # A rule's list that is no list: one error, without the document's path.
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri_of(bad_path), "version": 4},
+                                             "contentChanges": [{"text": '{"dependencies": "none"}\n'}]})
+    ndiags = server.diagnostics(uri_of(bad_path), 4)
+    expect_equal([(d["severity"], d["range"]["start"]) for d in ndiags], [(1, {"line": 0, "character": 0})],
+                 "a rule's list that is a string: one error")
+    check(ndiags[0]["message"].startswith("rule 1 (") and "not a list" in ndiags[0]["message"],
+          "the message of a list that is a string: %r" % ndiags[0]["message"])
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(bad_path)}})
+    server.diagnostics(uri_of(bad_path))
+    # A document no rule covers is not read: its syntax is its own
+    # language server's to report.
+    loose = os.path.join(directory, "loose.json")
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(loose), "languageId": "json", "version": 1,
+                                                            "text": bad}})
+    expect_equal(server.diagnostics(uri_of(loose), 1), [], "a document no rule covers, not JSON")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(loose)}})
+    server.diagnostics(uri_of(loose))
 
     # The diagnostic's range is the moved item's own lines, with the
     # comments it owns, not the lines between it and where it belongs (nor

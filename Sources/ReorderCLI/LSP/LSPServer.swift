@@ -275,8 +275,12 @@ final class LSPServer {
         return analysis
     }
 
-    private func diagnostic(_ range: LSPRange, _ message: String, code: String? = nil) -> LSPJSON {
-        var members: [String: LSPJSON] = ["range": range.json, "severity": 2, "source": "reorder", "message": .string(message)]
+    /// A diagnostic: a warning (a list out of order, a policy that cannot
+    /// be used), or with `error` an error (the document cannot be read, so
+    /// nothing in it is checked, as `reorder check` fails on it).
+    private func diagnostic(_ range: LSPRange, _ message: String, code: String? = nil, error: Bool = false) -> LSPJSON {
+        var members: [String: LSPJSON] = ["range": range.json, "severity": error ? 1 : 2, "source": "reorder",
+                                          "message": .string(message)]
         if let code { members["code"] = .string(code) }
         return .object(members)
     }
@@ -349,13 +353,17 @@ final class LSPServer {
                     throw FormatErrorInInput(error, name: path, source: source)
                 }
             }
-        } catch let error as FormatErrorInInput {
+        } catch let error as FormatErrorInInput where error.name == path {
+            // The document cannot be read: one error, at the reader's place,
+            // worded as `reorder check` words it (less the place).
             let range = error.error.sourceOffset.map { placeRange(text, $0) } ?? lineRange(text, 0)
-            diagnostics.append(diagnostic(range, LSPServer.unplaced(Messages.describe(error, input: path), path)))
-            return LSPAnalysis(diagnostics: diagnostics)
+            return LSPAnalysis(diagnostics: [diagnostic(range, LSPServer.unplaced(Messages.describe(error, input: path), path), error: true)])
         } catch {
-            diagnostics.append(diagnostic(lineRange(text, 0), Messages.describe(error, input: nil)))
-            return LSPAnalysis(diagnostics: diagnostics)
+            // Another file that cannot be read (a rule's `like`), a rule's
+            // list that is no list: one error, on the first line; a message
+            // that starts with this document's path, without it.
+            let message = LSPServer.unplaced(Messages.describe(error, input: nil), path)
+            return LSPAnalysis(diagnostics: [diagnostic(lineRange(text, 0), message, error: true)])
         }
         if !result.missing.isEmpty {
             let message = Messages.describe(PolicyRunError.missing(result.missing, path: path, policy: loaded), input: nil)
