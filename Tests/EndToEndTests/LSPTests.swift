@@ -62,6 +62,29 @@ final class LSPTests: XCTestCase {
                        "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"@myorg/a\": \"4\",\n    \"@myorg/b\": \"3\",\n    \"axios\": \"1\",\n    \"zz\": \"9\"\n  }\n}\n")
     }
 
+    /// Neovim watches no file on Linux (no `workspace/didChangeWatchedFiles`):
+    /// the policy file changed on disk while a document is open, as a `git
+    /// pull` changes it, and the document's diagnostics follow
+    /// (`Tests/lsp/neovim_policy.lua`).
+    func testNeovimsDiagnosticsFollowThePolicyFileChangedOnDisk() throws {
+        guard let nvim = try tool("nvim", package: "neovim") else { return }
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("package.json", "{\n  \"dependencies\": {\n    \"zod\": \"3\",\n    \"axios\": \"1\"\n  }\n}\n")
+        let script = Harness.repository.appendingPathComponent("Tests/lsp/neovim_policy.lua").path
+        let result = try runProgram(nvim, ["--headless", "--noplugin", "-u", "NONE", "-i", "NONE", "-c", "luafile " + script],
+                                    in: h.directory, environment: ["REORDER": Harness.binary.path, "RESULT": h.url("result").path],
+                                    timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("result"), """
+            diagnostics 1
+            diagnostics 0
+            diagnostics 1
+            diagnostic 3:4-3:16 /dependencies (rule 1): 'axios' belongs first — 1 move
+
+            """)
+    }
+
     /// The client fails on a server that is not one: its checks can fail.
     func testTheClientFailsOnAServerThatAnswersNothing() throws {
         let result = try runClient(server: "/bin/true", arguments: ["--skip-large"])

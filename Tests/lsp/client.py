@@ -185,6 +185,13 @@ def git_repo(directory):
         f.write(POLICY + POLICY_CARGO)
 
 
+def write_atomically(path, text):
+    """`text` in `path`, renamed into place: never seen half written."""
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
 def uri_of(path):
     return "file://" + path
 
@@ -198,6 +205,12 @@ def main():
             latency(os.path.realpath(directory))
             return
         run(os.path.realpath(directory), large)
+        # Apart, where no policy file is above.
+        watched = tempfile.mkdtemp(prefix="reorder-lsp-watch-")
+        try:
+            policy_on_disk(os.path.realpath(watched))
+        finally:
+            shutil.rmtree(watched, ignore_errors=True)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     print("ok: %d checks" % checks)
@@ -327,15 +340,16 @@ def run(directory, large):
     server.notify("textDocument/didClose", {"textDocument": {"uri": policy_uri}})
     expect_equal(server.diagnostics(policy_uri), [], "a closed document's diagnostics cleared")
     expect_equal(len(server.diagnostics(uri, 2)), 1, "package.json by the policy on disk")
-    # The policy on disk changed, as the editor's watcher reports it.
-    with open(policy_path, "w") as f:
-        f.write(other)
+    # The policy on disk changed, as the editor's watcher reports it (and
+    # as the server sees for itself: once, whichever comes first).
+    write_atomically(policy_path, other)
     server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": policy_uri, "type": 2}]})
     expect_equal(server.diagnostics(uri, 2), [], "package.json after the policy changed on disk")
-    with open(policy_path, "w") as f:
-        f.write(POLICY + POLICY_CARGO)
+    check(server.no_diagnostics_for(uri, 1.2), "package.json published twice for one change of the policy")
+    write_atomically(policy_path, POLICY + POLICY_CARGO)
     server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": policy_uri, "type": 2}]})
     expect_equal(len(server.diagnostics(uri, 2)), 1, "package.json after the policy came back")
+    check(server.no_diagnostics_for(uri, 1.2), "package.json published twice for one change of the policy")
 
     # The whole text replaced, in order: no diagnostic.
     server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5},
@@ -579,6 +593,75 @@ def run(directory, large):
 
     if large:
         latency(directory)
+
+
+def policy_on_disk(directory):
+    """A client that watches no file (Neovim on Linux): the server looks at
+    the policy files itself, and publishes the open documents' diagnostics
+    again when one changes, appears or goes, with no message from the
+    client."""
+    os.mkdir(os.path.join(directory, "sub"))
+    subprocess.run(["git", "init", "-q", directory], check=True)
+    policy = os.path.join(directory, ".reorder.toml")
+    nearer = os.path.join(directory, "sub", ".reorder.toml")
+    write_atomically(policy, POLICY)
+    text = '{\n  "dependencies": {\n    "b": "1",\n    "a": "1"\n  }\n}\n'
+    top, sub = os.path.join(directory, "package.json"), os.path.join(directory, "sub", "package.json")
+    for path in (top, sub):
+        with open(path, "w") as f:
+            f.write(text)
+    server = Server(directory)
+    server.request("initialize", {"processId": None, "rootUri": uri_of(directory), "capabilities": {}})
+    server.notify("initialized", {})
+    for path in (top, sub):
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(path), "languageId": "json", "version": 1,
+                                                                "text": text}})
+        expect_equal(len(server.diagnostics(uri_of(path), 1)), 1, "the diagnostic of an open document")
+    check(not any(m.get("method") == "client/registerCapability" for m in server.pending),
+          "a registration asked of a client that cannot watch files")
+
+    def published(what, counts, timeout=5):
+        for path, count in zip((top, sub), counts):
+            diags = server.diagnostics(uri_of(path), 1, timeout)
+            expect_equal(len(diags), count, "%s: the diagnostics of %s" % (what, os.path.relpath(path, directory)))
+
+    # Changed (renamed into place, as git does): both documents again.
+    started = time.monotonic()
+    write_atomically(policy, POLICY.replace('"package.json"', '"other.json"'))
+    published("the policy changed on disk", (0, 0))
+    check(time.monotonic() - started < 3, "the change seen after %.1f s" % (time.monotonic() - started))
+    # Nothing changes: nothing published.
+    check(server.no_diagnostics_for(uri_of(top), 1.2), "published again with no change of the policy")
+    # Written in place: seen too (perhaps first as the empty file it is
+    # for an instant, then as written).
+    with open(policy, "w") as f:
+        f.write(POLICY)
+    for path in (top, sub):
+        deadline = time.monotonic() + 5
+        while len(server.diagnostics(uri_of(path), 1, max(0.1, deadline - time.monotonic()))) != 1:
+            pass
+    check(server.no_diagnostics_for(uri_of(sub), 1.2), "published again after the write")
+    # A nearer policy appears: it governs sub/ (and covers nothing there).
+    write_atomically(nearer, '[[rule]]\nfiles = ["other.json"]\nlist = "/dependencies"\n')
+    published("a nearer policy appeared", (1, 0))
+    # ... and goes: the one above again.
+    os.remove(nearer)
+    published("the nearer policy removed", (1, 1))
+    # The policy removed: nothing covers them.
+    os.remove(policy)
+    published("the policy removed", (0, 0))
+    write_atomically(policy, POLICY)
+    published("the policy back", (1, 1))
+    # Not with no document open: closed, nothing is looked at.
+    for path in (top, sub):
+        server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(path)}})
+        server.diagnostics(uri_of(path))
+    os.remove(policy)
+    check(server.no_diagnostics_for(uri_of(top), 1.2), "diagnostics of a closed document")
+    answer = server.request("shutdown")
+    check("result" in answer, "shutdown after the policy watch: %r" % answer)
+    server.notify("exit", None)
+    expect_equal(server.finish()[0], 0, "the exit status after the policy watch")
 
 
 def latency(directory):

@@ -52,7 +52,18 @@ final class LSPServer {
 
     /// Runs until `exit` or the end of the input; the exit status.
     func run() -> Int32 {
-        while let body = transport.next() {
+        while true {
+            // With documents open, the policy files they depend on are
+            // looked at while no message comes, every so often: an editor
+            // that watches no file (Neovim on Linux) tells nothing of a
+            // `git pull` that changed one.
+            if !policyStamps.isEmpty && !documents.isEmpty
+                && !transport.waitForInput(milliseconds: LSPServer.policyCheckInterval) {
+                checkPolicyFiles(force: true)
+                publishPending()
+                continue
+            }
+            guard let body = transport.next() else { break }
             let message: LSPJSON
             do {
                 message = try LSPJSON.parse(body)
@@ -65,6 +76,7 @@ final class LSPServer {
             }
             trace("")
             if let status = handle(message) { return status }
+            checkPolicyFiles(force: false)
             // Diagnostics wait while more messages are at hand: a burst of
             // changes is checked once, at its end.
             if !transport.hasPendingInput { publishPending() }
@@ -174,9 +186,11 @@ final class LSPServer {
             publish(uri: uri, version: nil, [])
             if document.isPolicy { policiesChanged() }
         case "workspace/didChangeWatchedFiles":
+            // The same look as without the editor's events: a policy file
+            // re-read once, whichever tells of its change first.
             let changes = params["changes"]?.array ?? []
             if changes.contains(where: { ($0["uri"]?.string).map { PathNames.baseName($0) == LoadedPolicy.fileName } ?? false }) {
-                policiesChanged()
+                checkPolicyFiles(force: true)
             }
         case "$/cancelRequest":
             // Requests are answered one at a time in the order they come,
@@ -238,9 +252,42 @@ final class LSPServer {
 
     private func policiesChanged() {
         policies = [:]
+        policyStamps = [:]
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
             document.analysis = nil
             publish(document)
+        }
+    }
+
+    // MARK: Policy files on disk
+
+    /// How often (at most) the policy files on disk are looked at, in
+    /// milliseconds: at a message, or after this long without one.
+    static let policyCheckInterval: Int32 = 500
+
+    /// Each place a policy file was looked for on disk (the open
+    /// documents' folders and those above them, up to the policy found),
+    /// with what was there then (nil: no file); emptied when a policy
+    /// file changes.
+    private var policyStamps: [String: FileStamp?] = [:]
+    private var lastPolicyCheck = 0.0
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// The policy files looked at again (unless `force`, at most once an
+    /// interval): when one changed, appeared or went, every open document
+    /// is checked again by the policies as they are now.
+    private func checkPolicyFiles(force: Bool) {
+        guard !policyStamps.isEmpty else { return }
+        let now = LSPServer.monotonicSeconds()
+        guard force || now - lastPolicyCheck >= Double(LSPServer.policyCheckInterval) / 1000 else { return }
+        lastPolicyCheck = now
+        if policyStamps.contains(where: { FileStamp(path: $0.key) != $0.value }) {
+            policiesChanged()
         }
     }
 
@@ -425,7 +472,11 @@ final class LSPServer {
                 policies[candidate] = load
                 return load
             }
-            if access(candidate, F_OK) == 0 {
+            // What is there now, before it is read: a change while it is
+            // read is seen at the next look.
+            let stamp = FileStamp(path: candidate)
+            if policyStamps[candidate] == nil { policyStamps[candidate] = .some(stamp) }
+            if stamp != nil {
                 let load: PolicyLoad
                 do {
                     let content = try InputBytes.read(path: candidate)
