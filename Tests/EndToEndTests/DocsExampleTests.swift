@@ -128,8 +128,11 @@ final class DocsExampleTests: XCTestCase {
     }
 
     /// docs/editors.md: the Neovim configuration, as a user pastes it, on
-    /// the Neovim installed here (Debian 12's is 0.7.2): opening a file
-    /// below a policy starts the server, and writing it fixes the list.
+    /// the Neovim installed here (Debian 12's is 0.7.2): opening a JSON, a
+    /// Markdown or a CSV file below a policy starts the server, and writing
+    /// it fixes the list; a file of another filetype gets no server and no
+    /// save hook (the hook is the buffer's, not global), and nothing about
+    /// language servers is said.
     func testTheEditorsPagesNeovimConfigurationFixesAListOnSave() throws {
         guard let nvim = try tool("nvim", package: "neovim") else { return }
         let text = try page("editors.md")
@@ -138,23 +141,63 @@ final class DocsExampleTests: XCTestCase {
         try FileManager.default.createDirectory(at: h.url("app/sub"), withIntermediateDirectories: true)
         try h.write("init.lua", configuration)
         try h.write("drive.lua", """
-            vim.cmd("edit sub/package.json")
-            local buf = vim.api.nvim_get_current_buf()
-            local found = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
             local out = io.open(os.getenv("RESULT"), "w")
-            out:write(found and vim.diagnostic.get(buf)[1].message or "no diagnostics", "\\n")
+            -- The save hooks: one in each buffer reorder is attached to, none
+            -- elsewhere, none global.
+            local function hooks(buf)
+              local mine, global = 0, 0
+              for _, a in ipairs(vim.api.nvim_get_autocmds({ event = "BufWritePre" })) do
+                if a.buflocal and a.buffer == buf then mine = mine + 1 end
+                if not a.buflocal and a.pattern == "*" then global = global + 1 end
+              end
+              return mine .. " here, " .. global .. " global"
+            end
+            for _, name in ipairs({ "sub/package.json", "notes.md", "people.csv", "script.lua" }) do
+              vim.cmd("edit " .. name)
+              local buf = vim.api.nvim_get_current_buf()
+              local found = vim.wait(name == "script.lua" and 500 or 20000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
+              out:write(name, ": ", found and vim.diagnostic.get(buf)[1].message or "no diagnostics",
+                        "; clients ", vim.tbl_count(vim.lsp.buf_get_clients(buf)), "; save hooks ", hooks(buf), "\\n")
+              vim.cmd("silent write")
+            end
+            local said = vim.fn.execute("messages")
+            out:write("messages about LSP: ", (said:lower():find("lsp") or said:find("language server")) and said or "none", "\\n")
             out:close()
-            vim.cmd("write")
             vim.cmd("qall!")
 
             """)
-        try h.write("app/.reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("app/.reorder.toml", """
+            [[rule]]
+            files = ["package.json"]
+            list = "/dependencies"
+
+            [[rule]]
+            files = ["notes.md"]
+            list = "/0"
+
+            [[rule]]
+            files = ["people.csv"]
+
+            """)
         try h.write("app/sub/package.json", "{\n  \"dependencies\": {\n    \"zod\": \"3\",\n    \"ajv\": \"8\"\n  }\n}\n")
+        try h.write("app/notes.md", "# Notes\n\n- pear\n- apple\n")
+        try h.write("app/people.csv", "name,age\nzoe,3\nada,36\n")
+        try h.write("app/script.lua", "local b = 2\nlocal a = 1\n")
         let path = Harness.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try runProgram(nvim, ["--headless", "-i", "NONE", "-u", h.url("init.lua").path, "-c", "luafile " + h.url("drive.lua").path],
                                     in: h.url("app"), environment: ["PATH": path, "RESULT": h.url("result").path], timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try h.text("result"), "/dependencies (rule 1): 'ajv' belongs first — 1 move\n")
+        XCTAssertEqual(try h.text("result"), """
+            sub/package.json: /dependencies (rule 1): 'ajv' belongs first — 1 move; clients 1; save hooks 1 here, 0 global
+            notes.md: /0 (rule 2): 'apple' belongs first — 1 move; clients 1; save hooks 1 here, 0 global
+            people.csv: the rows (rule 3): 'ada,36' belongs first — 1 move; clients 1; save hooks 1 here, 0 global
+            script.lua: no diagnostics; clients 0; save hooks 0 here, 0 global
+            messages about LSP: none
+
+            """)
         XCTAssertEqual(try h.text("app/sub/package.json"), "{\n  \"dependencies\": {\n    \"ajv\": \"8\",\n    \"zod\": \"3\"\n  }\n}\n")
+        XCTAssertEqual(try h.text("app/notes.md"), "# Notes\n\n- apple\n- pear\n")
+        XCTAssertEqual(try h.text("app/people.csv"), "name,age\nada,36\nzoe,3\n")
+        XCTAssertEqual(try h.text("app/script.lua"), "local b = 2\nlocal a = 1\n")
     }
 }

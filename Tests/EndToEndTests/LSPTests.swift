@@ -17,7 +17,7 @@ final class LSPTests: XCTestCase {
     }
 
     /// Neovim's own LSP client, headless (`Tests/lsp/neovim.lua`): the
-    /// diagnostic on the lines that move, the code action "Sort this list"
+    /// diagnostic on the item that moves, the code action "Sort this list"
     /// applied and written, then formatting (format-on-save) of a list put
     /// out of order again; the file's bytes after each.
     func testNeovimShowsTheDiagnosticAndAppliesTheActionAndTheFormatting() throws {
@@ -31,7 +31,7 @@ final class LSPTests: XCTestCase {
                                     timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try h.text("result"), """
-            diagnostic 3:0-5:17 reorder /dependencies (rule 1): 'zod' belongs after 'lodash' — 1 move
+            diagnostic 3:4-3:14 reorder /dependencies (rule 1): 'zod' belongs after 'lodash' — 1 move
             action Sort this list (1 move)
             formatted
 
@@ -53,13 +53,36 @@ final class LSPTests: XCTestCase {
                                     timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try h.text("result"), """
-            diagnostic 4:0-5:19 reorder /dependencies (rule 1): '@myorg/a' belongs first in group '@myorg/*' — 1 move
+            diagnostic 5:4-5:19 reorder /dependencies (rule 1): '@myorg/a' belongs first in group '@myorg/*' — 1 move
             action Sort this list (1 move)
             formatted
 
             """)
         XCTAssertEqual(try h.text("package.json"),
                        "{\n  \"name\": \"x\",\n  \"dependencies\": {\n    \"@myorg/a\": \"4\",\n    \"@myorg/b\": \"3\",\n    \"axios\": \"1\",\n    \"zz\": \"9\"\n  }\n}\n")
+    }
+
+    /// Neovim watches no file on Linux (no `workspace/didChangeWatchedFiles`):
+    /// the policy file changed on disk while a document is open, as a `git
+    /// pull` changes it, and the document's diagnostics follow
+    /// (`Tests/lsp/neovim_policy.lua`).
+    func testNeovimsDiagnosticsFollowThePolicyFileChangedOnDisk() throws {
+        guard let nvim = try tool("nvim", package: "neovim") else { return }
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"package.json\"]\nlist = \"/dependencies\"\n")
+        try h.write("package.json", "{\n  \"dependencies\": {\n    \"zod\": \"3\",\n    \"axios\": \"1\"\n  }\n}\n")
+        let script = Harness.repository.appendingPathComponent("Tests/lsp/neovim_policy.lua").path
+        let result = try runProgram(nvim, ["--headless", "--noplugin", "-u", "NONE", "-i", "NONE", "-c", "luafile " + script],
+                                    in: h.directory, environment: ["REORDER": Harness.binary.path, "RESULT": h.url("result").path],
+                                    timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try h.text("result"), """
+            diagnostics 1
+            diagnostics 0
+            diagnostics 1
+            diagnostic 3:4-3:16 /dependencies (rule 1): 'axios' belongs first — 1 move
+
+            """)
     }
 
     /// The client fails on a server that is not one: its checks can fail.

@@ -185,6 +185,13 @@ def git_repo(directory):
         f.write(POLICY + POLICY_CARGO)
 
 
+def write_atomically(path, text):
+    """`text` in `path`, renamed into place: never seen half written."""
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
 def uri_of(path):
     return "file://" + path
 
@@ -198,6 +205,12 @@ def main():
             latency(os.path.realpath(directory))
             return
         run(os.path.realpath(directory), large)
+        # Apart, where no policy file is above.
+        watched = tempfile.mkdtemp(prefix="reorder-lsp-watch-")
+        try:
+            policy_on_disk(os.path.realpath(watched))
+        finally:
+            shutil.rmtree(watched, ignore_errors=True)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     print("ok: %d checks" % checks)
@@ -230,12 +243,13 @@ def run(directory, large):
     expect_equal(watchers, [{"globPattern": "**/.reorder.toml"}], "the watchers asked for")
     server.send({"jsonrpc": "2.0", "id": registration["id"], "result": None})
 
-    # didOpen: one diagnostic, on the line of the item that moves.
+    # didOpen: one diagnostic, on the item that moves (its bytes, not the
+    # lines to where it belongs).
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}})
     diags = server.diagnostics(uri, 1)
     expect_equal(len(diags), 1, "diagnostics after didOpen")
     expect_equal(diags[0]["message"], "/dependencies (rule 1): 'b' belongs after 'a' — 1 move", "the message")
-    expect_equal(diags[0]["range"], rng(5, 0, 5, 13), "the range: the line of 'b'")
+    expect_equal(diags[0]["range"], rng(5, 4, 5, 12), "the range: the item 'b'")
     expect_equal(diags[0]["severity"], 2, "severity warning")
     expect_equal(diags[0]["source"], "reorder", "source")
     # The CLI says the same.
@@ -258,7 +272,7 @@ def run(directory, large):
     b_line = '    "b": "ü😀😀x1",'
     expect_equal(text.split("\n")[6], b_line, "the client's own text")
     expect_equal(len(diags), 1, "diagnostics after the change")
-    expect_equal(diags[0]["range"], rng(6, 0, 6, utf16_len(b_line)), "the range moved a line down, its end in UTF-16")
+    expect_equal(diags[0]["range"], rng(6, 4, 6, utf16_len(b_line) - 1), "the range moved a line down, its end in UTF-16")
 
     # A change whose version is not newer is ignored.
     server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
@@ -326,15 +340,16 @@ def run(directory, large):
     server.notify("textDocument/didClose", {"textDocument": {"uri": policy_uri}})
     expect_equal(server.diagnostics(policy_uri), [], "a closed document's diagnostics cleared")
     expect_equal(len(server.diagnostics(uri, 2)), 1, "package.json by the policy on disk")
-    # The policy on disk changed, as the editor's watcher reports it.
-    with open(policy_path, "w") as f:
-        f.write(other)
+    # The policy on disk changed, as the editor's watcher reports it (and
+    # as the server sees for itself: once, whichever comes first).
+    write_atomically(policy_path, other)
     server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": policy_uri, "type": 2}]})
     expect_equal(server.diagnostics(uri, 2), [], "package.json after the policy changed on disk")
-    with open(policy_path, "w") as f:
-        f.write(POLICY + POLICY_CARGO)
+    check(server.no_diagnostics_for(uri, 1.2), "package.json published twice for one change of the policy")
+    write_atomically(policy_path, POLICY + POLICY_CARGO)
     server.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": policy_uri, "type": 2}]})
     expect_equal(len(server.diagnostics(uri, 2)), 1, "package.json after the policy came back")
+    check(server.no_diagnostics_for(uri, 1.2), "package.json published twice for one change of the policy")
 
     # The whole text replaced, in order: no diagnostic.
     server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5},
@@ -386,7 +401,7 @@ def run(directory, large):
     server.notify("textDocument/didOpen", {"textDocument": {"uri": crlf_uri, "languageId": "json", "version": 1, "text": crlf}})
     cdiags = server.diagnostics(crlf_uri, 1)
     expect_equal([d["message"] for d in cdiags], ["/dependencies (rule 1): 'a' belongs first — 1 move"], "CRLF diagnostics")
-    expect_equal(cdiags[0]["range"], rng(3, 0, 3, 13), "CRLF: the line of 'a', without its CR")
+    expect_equal(cdiags[0]["range"], rng(3, 4, 3, 12), "CRLF: the item 'a', without its comma and CR")
     answer = server.request("textDocument/formatting", {"textDocument": {"uri": crlf_uri}, "options": {}})
     expect_equal(apply_edits(crlf, answer["result"]), crlf.replace('"b": "1",\r\n    "a": "1"', '"a": "1",\r\n    "b": "1"'),
                  "CRLF sorted")
@@ -399,7 +414,7 @@ def run(directory, large):
                                                             "text": '{"dependencies": {"b": "1", "a": "1"}}'}})
     udiags = server.diagnostics(unsaved, 1)
     expect_equal([d["message"] for d in udiags], ["/dependencies (rule 1): 'a' belongs first — 1 move"], "an unsaved document")
-    expect_equal(udiags[0]["range"], rng(0, 0, 0, 38), "a list on one line: that line")
+    expect_equal(udiags[0]["range"], rng(0, 28, 0, 36), "a list on one line: the item")
     answer = server.request("textDocument/codeAction", {"textDocument": {"uri": unsaved}, "range": rng(0, 5, 0, 5),
                                                         "context": {"diagnostics": udiags}})
     expect_equal(apply_edits('{"dependencies": {"b": "1", "a": "1"}}', answer["result"][0]["edit"]["changes"][unsaved]),
@@ -457,6 +472,65 @@ def run(directory, large):
     line, column, cli_message = cli_message.split(":", 2)
     expect_equal(bdiags[0]["message"], cli_message.strip(), "the format error's message")
     expect_equal(bdiags[0]["range"]["start"], {"line": int(line) - 1, "character": int(column) - 1}, "the format error's place")
+    expect_equal((bdiags[0]["severity"], bdiags[0]["source"]), (1, "reorder"), "the format error's severity and source")
+    # Read again: cleared; then out of order, its finding.
+    fixed_bad = '{\n  "dependencies": {\n    "b": "1",\n    "a": "1"\n  }\n}\n'
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri_of(bad_path), "version": 2},
+                                             "contentChanges": [{"text": fixed_bad}]})
+    expect_equal([d["message"] for d in server.diagnostics(uri_of(bad_path), 2)],
+                 ["/dependencies (rule 1): 'a' belongs first — 1 move"], "the document read again")
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri_of(bad_path), "version": 3},
+                                             "contentChanges": [{"text": '{\n  "dependencies": {\n    "a": "1"\n  }\n}\n'}]})
+    expect_equal(server.diagnostics(uri_of(bad_path), 3), [], "the document read again, in order")
+    # A rule's list that is no list: one error, without the document's path.
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri_of(bad_path), "version": 4},
+                                             "contentChanges": [{"text": '{"dependencies": "none"}\n'}]})
+    ndiags = server.diagnostics(uri_of(bad_path), 4)
+    expect_equal([(d["severity"], d["range"]["start"]) for d in ndiags], [(1, {"line": 0, "character": 0})],
+                 "a rule's list that is a string: one error")
+    check(ndiags[0]["message"].startswith("rule 1 (") and "not a list" in ndiags[0]["message"],
+          "the message of a list that is a string: %r" % ndiags[0]["message"])
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(bad_path)}})
+    server.diagnostics(uri_of(bad_path))
+    # A document no rule covers is not read: its syntax is its own
+    # language server's to report.
+    loose = os.path.join(directory, "loose.json")
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(loose), "languageId": "json", "version": 1,
+                                                            "text": bad}})
+    expect_equal(server.diagnostics(uri_of(loose), 1), [], "a document no rule covers, not JSON")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(loose)}})
+    server.diagnostics(uri_of(loose))
+
+    # The diagnostic's range is the moved item's own lines, with the
+    # comments it owns, not the lines between it and where it belongs (nor
+    # the lines a line diff moves instead: here alpha..gamma).
+    owned = os.path.join(directory, "owned")
+    os.mkdir(owned)
+    with open(os.path.join(owned, ".reorder.toml"), "w") as f:
+        f.write('[[rule]]\nfiles = ["tools.yaml"]\nlist = "/tools"\nkey = "/name"\n'
+                '[[rule]]\nfiles = ["c.jsonc"]\nlist = "/a"\n')
+    for name, language, body, expected_range in [
+        ("tools.yaml", "yaml", "tools:\n  # the editor\n  - name: zed\n    # its version\n    version: 1\n"
+         "  - name: alpha\n  - name: beta\n  - name: gamma\n", rng(1, 2, 4, 14)),
+        ("c.jsonc", "jsonc", '{\n  "a": [\n    // last\n    "z",\n    "b",\n    "c"\n  ]\n}\n', rng(2, 4, 3, 7)),
+    ]:
+        path = os.path.join(owned, name)
+        with open(path, "w") as f:
+            f.write(body)
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(path), "languageId": language, "version": 1,
+                                                                "text": body}})
+        odiags = server.diagnostics(uri_of(path), 1)
+        expect_equal(len(odiags), 1, "diagnostics of " + name)
+        check("'z" in odiags[0]["message"], "the moved item of %s: %r" % (name, odiags[0]["message"]))
+        expect_equal(odiags[0]["range"], expected_range, "the range of %s: the moved item and its comments" % name)
+        # The quickfix is offered on any line of the item.
+        answer = server.request("textDocument/codeAction", {"textDocument": {"uri": uri_of(path)},
+                                                            "range": rng(expected_range["end"]["line"], 0,
+                                                                         expected_range["end"]["line"], 0),
+                                                            "context": {"diagnostics": odiags, "only": ["quickfix"]}})
+        expect_equal([a["title"] for a in answer["result"]], ["Sort this list (1 move)"], "the quickfix of " + name)
+        server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(path)}})
+        expect_equal(server.diagnostics(uri_of(path)), [], name + " closed")
 
     # Frames that cannot be read: logged, and the server goes on.
     server.send_raw(b"Content-Length: 5\r\n\r\n{bad}")
@@ -519,6 +593,75 @@ def run(directory, large):
 
     if large:
         latency(directory)
+
+
+def policy_on_disk(directory):
+    """A client that watches no file (Neovim on Linux): the server looks at
+    the policy files itself, and publishes the open documents' diagnostics
+    again when one changes, appears or goes, with no message from the
+    client."""
+    os.mkdir(os.path.join(directory, "sub"))
+    subprocess.run(["git", "init", "-q", directory], check=True)
+    policy = os.path.join(directory, ".reorder.toml")
+    nearer = os.path.join(directory, "sub", ".reorder.toml")
+    write_atomically(policy, POLICY)
+    text = '{\n  "dependencies": {\n    "b": "1",\n    "a": "1"\n  }\n}\n'
+    top, sub = os.path.join(directory, "package.json"), os.path.join(directory, "sub", "package.json")
+    for path in (top, sub):
+        with open(path, "w") as f:
+            f.write(text)
+    server = Server(directory)
+    server.request("initialize", {"processId": None, "rootUri": uri_of(directory), "capabilities": {}})
+    server.notify("initialized", {})
+    for path in (top, sub):
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri_of(path), "languageId": "json", "version": 1,
+                                                                "text": text}})
+        expect_equal(len(server.diagnostics(uri_of(path), 1)), 1, "the diagnostic of an open document")
+    check(not any(m.get("method") == "client/registerCapability" for m in server.pending),
+          "a registration asked of a client that cannot watch files")
+
+    def published(what, counts, timeout=5):
+        for path, count in zip((top, sub), counts):
+            diags = server.diagnostics(uri_of(path), 1, timeout)
+            expect_equal(len(diags), count, "%s: the diagnostics of %s" % (what, os.path.relpath(path, directory)))
+
+    # Changed (renamed into place, as git does): both documents again.
+    started = time.monotonic()
+    write_atomically(policy, POLICY.replace('"package.json"', '"other.json"'))
+    published("the policy changed on disk", (0, 0))
+    check(time.monotonic() - started < 3, "the change seen after %.1f s" % (time.monotonic() - started))
+    # Nothing changes: nothing published.
+    check(server.no_diagnostics_for(uri_of(top), 1.2), "published again with no change of the policy")
+    # Written in place: seen too (perhaps first as the empty file it is
+    # for an instant, then as written).
+    with open(policy, "w") as f:
+        f.write(POLICY)
+    for path in (top, sub):
+        deadline = time.monotonic() + 5
+        while len(server.diagnostics(uri_of(path), 1, max(0.1, deadline - time.monotonic()))) != 1:
+            pass
+    check(server.no_diagnostics_for(uri_of(sub), 1.2), "published again after the write")
+    # A nearer policy appears: it governs sub/ (and covers nothing there).
+    write_atomically(nearer, '[[rule]]\nfiles = ["other.json"]\nlist = "/dependencies"\n')
+    published("a nearer policy appeared", (1, 0))
+    # ... and goes: the one above again.
+    os.remove(nearer)
+    published("the nearer policy removed", (1, 1))
+    # The policy removed: nothing covers them.
+    os.remove(policy)
+    published("the policy removed", (0, 0))
+    write_atomically(policy, POLICY)
+    published("the policy back", (1, 1))
+    # Not with no document open: closed, nothing is looked at.
+    for path in (top, sub):
+        server.notify("textDocument/didClose", {"textDocument": {"uri": uri_of(path)}})
+        server.diagnostics(uri_of(path))
+    os.remove(policy)
+    check(server.no_diagnostics_for(uri_of(top), 1.2), "diagnostics of a closed document")
+    answer = server.request("shutdown")
+    check("result" in answer, "shutdown after the policy watch: %r" % answer)
+    server.notify("exit", None)
+    expect_equal(server.finish()[0], 0, "the exit status after the policy watch")
 
 
 def latency(directory):

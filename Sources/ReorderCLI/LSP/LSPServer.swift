@@ -52,7 +52,18 @@ final class LSPServer {
 
     /// Runs until `exit` or the end of the input; the exit status.
     func run() -> Int32 {
-        while let body = transport.next() {
+        while true {
+            // With documents open, the policy files they depend on are
+            // looked at while no message comes, every so often: an editor
+            // that watches no file (Neovim on Linux) tells nothing of a
+            // `git pull` that changed one.
+            if !policyStamps.isEmpty && !documents.isEmpty
+                && !transport.waitForInput(milliseconds: LSPServer.policyCheckInterval) {
+                checkPolicyFiles(force: true)
+                publishPending()
+                continue
+            }
+            guard let body = transport.next() else { break }
             let message: LSPJSON
             do {
                 message = try LSPJSON.parse(body)
@@ -65,6 +76,7 @@ final class LSPServer {
             }
             trace("")
             if let status = handle(message) { return status }
+            checkPolicyFiles(force: false)
             // Diagnostics wait while more messages are at hand: a burst of
             // changes is checked once, at its end.
             if !transport.hasPendingInput { publishPending() }
@@ -174,9 +186,11 @@ final class LSPServer {
             publish(uri: uri, version: nil, [])
             if document.isPolicy { policiesChanged() }
         case "workspace/didChangeWatchedFiles":
+            // The same look as without the editor's events: a policy file
+            // re-read once, whichever tells of its change first.
             let changes = params["changes"]?.array ?? []
             if changes.contains(where: { ($0["uri"]?.string).map { PathNames.baseName($0) == LoadedPolicy.fileName } ?? false }) {
-                policiesChanged()
+                checkPolicyFiles(force: true)
             }
         case "$/cancelRequest":
             // Requests are answered one at a time in the order they come,
@@ -238,9 +252,42 @@ final class LSPServer {
 
     private func policiesChanged() {
         policies = [:]
+        policyStamps = [:]
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
             document.analysis = nil
             publish(document)
+        }
+    }
+
+    // MARK: Policy files on disk
+
+    /// How often (at most) the policy files on disk are looked at, in
+    /// milliseconds: at a message, or after this long without one.
+    static let policyCheckInterval: Int32 = 500
+
+    /// Each place a policy file was looked for on disk (the open
+    /// documents' folders and those above them, up to the policy found),
+    /// with what was there then (nil: no file); emptied when a policy
+    /// file changes.
+    private var policyStamps: [String: FileStamp?] = [:]
+    private var lastPolicyCheck = 0.0
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// The policy files looked at again (unless `force`, at most once an
+    /// interval): when one changed, appeared or went, every open document
+    /// is checked again by the policies as they are now.
+    private func checkPolicyFiles(force: Bool) {
+        guard !policyStamps.isEmpty else { return }
+        let now = LSPServer.monotonicSeconds()
+        guard force || now - lastPolicyCheck >= Double(LSPServer.policyCheckInterval) / 1000 else { return }
+        lastPolicyCheck = now
+        if policyStamps.contains(where: { FileStamp(path: $0.key) != $0.value }) {
+            policiesChanged()
         }
     }
 
@@ -275,8 +322,12 @@ final class LSPServer {
         return analysis
     }
 
-    private func diagnostic(_ range: LSPRange, _ message: String, code: String? = nil) -> LSPJSON {
-        var members: [String: LSPJSON] = ["range": range.json, "severity": 2, "source": "reorder", "message": .string(message)]
+    /// A diagnostic: a warning (a list out of order, a policy that cannot
+    /// be used), or with `error` an error (the document cannot be read, so
+    /// nothing in it is checked, as `reorder check` fails on it).
+    private func diagnostic(_ range: LSPRange, _ message: String, code: String? = nil, error: Bool = false) -> LSPJSON {
+        var members: [String: LSPJSON] = ["range": range.json, "severity": error ? 1 : 2, "source": "reorder",
+                                          "message": .string(message)]
         if let code { members["code"] = .string(code) }
         return .object(members)
     }
@@ -294,6 +345,20 @@ final class LSPServer {
         var end = text.endOfContent(ofLine: start.line)
         if end.character <= start.character { end = start }
         return LSPRange(start: start, end: end)
+    }
+
+    /// The item at bytes `item`, on its own lines: from its first byte that
+    /// is not a blank to its last; nil for a range that is not in `text`,
+    /// or has nothing but blanks.
+    private func itemRange(_ text: LSPText, _ item: Range<Int>) -> LSPRange? {
+        let bytes = text.bytes
+        guard item.lowerBound >= 0, item.upperBound <= bytes.count else { return nil }
+        var low = item.lowerBound, high = item.upperBound
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while low < high && blank(bytes[low]) { low += 1 }
+        while high > low && blank(bytes[high - 1]) { high -= 1 }
+        guard low < high else { return nil }
+        return LSPRange(start: text.position(of: low), end: text.position(of: high))
     }
 
     private func analyze(_ document: LSPDocument) -> LSPAnalysis {
@@ -335,13 +400,17 @@ final class LSPServer {
                     throw FormatErrorInInput(error, name: path, source: source)
                 }
             }
-        } catch let error as FormatErrorInInput {
+        } catch let error as FormatErrorInInput where error.name == path {
+            // The document cannot be read: one error, at the reader's place,
+            // worded as `reorder check` words it (less the place).
             let range = error.error.sourceOffset.map { placeRange(text, $0) } ?? lineRange(text, 0)
-            diagnostics.append(diagnostic(range, LSPServer.unplaced(Messages.describe(error, input: path), path)))
-            return LSPAnalysis(diagnostics: diagnostics)
+            return LSPAnalysis(diagnostics: [diagnostic(range, LSPServer.unplaced(Messages.describe(error, input: path), path), error: true)])
         } catch {
-            diagnostics.append(diagnostic(lineRange(text, 0), Messages.describe(error, input: nil)))
-            return LSPAnalysis(diagnostics: diagnostics)
+            // Another file that cannot be read (a rule's `like`), a rule's
+            // list that is no list: one error, on the first line; a message
+            // that starts with this document's path, without it.
+            let message = LSPServer.unplaced(Messages.describe(error, input: nil), path)
+            return LSPAnalysis(diagnostics: [diagnostic(lineRange(text, 0), message, error: true)])
         }
         if !result.missing.isEmpty {
             let message = Messages.describe(PolicyRunError.missing(result.missing, path: path, policy: loaded), input: nil)
@@ -374,7 +443,9 @@ final class LSPServer {
             let first = finding.line - 1
             let moved = owned[index].map(\.old).filter { !$0.isEmpty }
             let range: LSPRange
-            if let low = moved.map(\.lowerBound).min(), let high = moved.map({ $0.upperBound - 1 }).max() {
+            if let item = finding.movedRange, let itemRange = itemRange(text, item) {
+                range = itemRange
+            } else if let low = moved.map(\.lowerBound).min(), let high = moved.map({ $0.upperBound - 1 }).max() {
                 range = LSPRange(start: LSPPosition(line: low, character: 0), end: text.endOfContent(ofLine: high))
             } else {
                 range = lineRange(text, first)
@@ -401,7 +472,11 @@ final class LSPServer {
                 policies[candidate] = load
                 return load
             }
-            if access(candidate, F_OK) == 0 {
+            // What is there now, before it is read: a change while it is
+            // read is seen at the next look.
+            let stamp = FileStamp(path: candidate)
+            if policyStamps[candidate] == nil { policyStamps[candidate] = .some(stamp) }
+            if stamp != nil {
                 let load: PolicyLoad
                 do {
                     let content = try InputBytes.read(path: candidate)
@@ -584,7 +659,7 @@ struct LSPFinding {
     let span: Range<Int>
     /// The changed lines that fix it.
     let hunks: [LineHunk]
-    /// Its diagnostic's range: the lines that move.
+    /// Its diagnostic's range: the first moved item's lines.
     let range: LSPRange
 }
 

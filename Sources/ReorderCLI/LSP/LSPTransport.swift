@@ -134,6 +134,18 @@ final class LSPTransport {
         return poll(&descriptor, 1, 0) > 0
     }
 
+    /// Waits up to `milliseconds` for a message; false when none came
+    /// (true at the end of the input, or a message already read).
+    func waitForInput(milliseconds: Int32) -> Bool {
+        if ended || find(LSPTransport.headerEnd, from: start) != nil { return true }
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready != 0
+        }
+    }
+
     func send(_ message: LSPJSON) {
         var body: [UInt8] = []
         message.serialize(into: &body)

@@ -21,6 +21,35 @@ struct FileIdentity: Hashable {
     }
 }
 
+/// A file as it stands: which file (device and inode), its size, and the
+/// times of its last change (nanoseconds): another one when the file is
+/// written, replaced, created or removed.
+struct FileStamp: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modified: timespec
+    let changed: timespec
+
+    /// The stamp of the file `path` names, symlinks followed; nil when
+    /// there is none.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+        changed = info.st_ctim
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+}
+
 /// What `pick` and `edit` read of their file when they started: the file
 /// (device and inode), its size and modification time, and a hash of its
 /// bytes. Their moves name items by position in those bytes, so they are

@@ -25,6 +25,10 @@ public struct PolicyFinding: Equatable, Sendable {
     /// The first moved item and the item it belongs after (nil: first).
     public let moved: String?
     public let after: String?
+    /// The bytes of the first moved item (as its format reads it, with the
+    /// comments it owns), in the file as it was read; nil when none moved
+    /// (duplicates dropped only).
+    public internal(set) var movedRange: Range<Int>? = nil
     /// The group the first moved item is in, when the rule has groups
     /// (its heading or where it starts, its pattern); `after` is then in
     /// that group too (nil: the item belongs first in it).
@@ -394,12 +398,15 @@ extension Policy {
                 let script = diff.script(sequential: false) { newLines[$0] }
                 let firstMove = diff.matches.first { !$0.stays }
                 let line = JSONPlace.of(o.lowerBound, in: old).line
+                let layout = LinesLayout(UnsafeRawBufferPointer(rebasing: old[o]))
                 findings.append(PolicyFinding(
                     rule: 0, list: "block " + markers.name, document: nil, line: line - 1,
                     column: Policy.indentedColumn(line: line - 1, in: old),
                     moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: script, fixed: Array(newBytes[n]),
                     moved: firstMove.map { String(decoding: oldLines[$0.old], as: UTF8.self) },
                     after: firstMove.flatMap { $0.new > 0 ? String(decoding: newLines[$0.new - 1], as: UTF8.self) : nil },
+                    movedRange: firstMove.map { o.lowerBound + layout.itemRange($0.old).lowerBound
+                        ..< o.lowerBound + layout.itemRange($0.old).upperBound },
                     batchArguments: ["--block", String(index)] + (markers.name == KeepSorted.defaultMarker ? [] : ["--marker", markers.name])))
             }
             return findings
@@ -547,7 +554,10 @@ extension ListDocument {
             rule: rule, list: list, document: document, line: line, column: column,
             moves: script.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }, script: batchScript, fixed: fixed,
             moved: firstMove.map { name($0.old) },
-            after: firstMove.flatMap { after($0.new) }, batchArguments: batchArguments)
+            after: firstMove.flatMap { after($0.new) },
+            movedRange: firstMove.map { listRange.lowerBound + layout.itemRange($0.old).lowerBound
+                ..< listRange.lowerBound + layout.itemRange($0.old).upperBound },
+            batchArguments: batchArguments)
         if let firstMove, !sections.isEmpty {
             finding.group = groupName(ofItem: firstMove.old, grouping, sections: sections, ranks: ranks) { item in
                 JSONPlace.of(listRange.lowerBound + layout.itemRange(item).lowerBound, in: bytes).line
