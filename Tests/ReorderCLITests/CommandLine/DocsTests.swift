@@ -178,7 +178,7 @@ final class DocsTests: XCTestCase {
     /// fuzzer's.
     static let otherProgramsOptions: Set<String> = [
         "--filter", "--static-swift-stdlib", "--strip-components", "--quiet", "--csv", "--grouped",
-        "--extra-index-url", "--index-url", "--hash", "--keep", "--layouts",
+        "--extra-index-url", "--index-url", "--hash", "--keep", "--layouts", "--install-extension",
     ]
 
     /// The README and the pages of docs/ mention only options the command
