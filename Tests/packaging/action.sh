@@ -322,7 +322,7 @@ printf '[[rule]]\nfiles = ["package.json"]\nlsit = "/dependencies"\n' > "$scratc
 run_action "$scratch/bad-policy" archive="$ARCHIVE"
 expect_status "a policy that does not read: exit 2" 2 2
 same "a policy that does not read: an annotation at its place" \
-    "::error file=.reorder.toml,line=3,col=1,title=reorder::'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, format, missing, preset, skip, scripts" \
+    "::error file=.reorder.toml,line=3,col=1,title=reorder::'lsit' is not a key of rule 1 (did you mean 'list'?); the keys are: files, list, lists, block, order, like, ignore-case, unique, key, first, last, groups, group-patterns, format, missing, preset, skip, scripts" \
     "$(annotations)"
 printf '[[rule]]\nfiles = ["package.json"]\nlist = "/devDependencies"\n' > "$scratch/bad-policy/.reorder.toml"
 run_action "$scratch/bad-policy" archive="$ARCHIVE"
