@@ -38,8 +38,9 @@ enum InitCommand {
     ]
 
     /// The orders tried, as a rule's lines, in the order they are tried.
-    static let orders = ["", "ignore-case = true\n", "order = \"natural\"\n", "groups = \"blank-lines\"\n",
-                         "groups = [\"blank-lines\", \"comments\"]\n"]
+    /// Not comment groups: where each item has a note above it, each would be
+    /// a group of its own, and the rule would hold whatever the order.
+    static let orders = ["", "ignore-case = true\n", "order = \"natural\"\n", "groups = \"blank-lines\"\n"]
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         let output = parsed.value(.output) ?? LoadedPolicy.fileName
