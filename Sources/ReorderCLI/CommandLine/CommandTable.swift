@@ -83,6 +83,8 @@ public enum Option: String, CaseIterable, Sendable {
     case toFile = "to-file"
     case config
     case reporter
+    case noCache = "no-cache"
+    case cacheDir = "cache-dir"
     case help
 
     /// As typed, long: `--output`.
@@ -245,6 +247,10 @@ public enum CommandTable {
               help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
               help: "How to report the lists out of order: text (the default: 'FILE:LINE: LIST (rule N): ...', one a line), json (one document, {\"findings\": [...]}), github (workflow annotations), sarif (SARIF 2.1.0)."),
+        .init(.noCache, short: nil, value: .none,
+              help: "Read every file and remember nothing: no cache of results is read or written."),
+        .init(.cacheDir, short: nil, value: .path(placeholder: "DIR"),
+              help: "Keep the cache of results in DIR (default: .git/reorder/ in a git repository, else $XDG_CACHE_HOME/reorder/ or ~/.cache/reorder/)."),
         .init(.help, short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -459,7 +465,7 @@ public enum CommandTable {
                 "reorder fix --check $(git ls-files)   # 1: a block is out of order",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              takes: output + [.marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.run),
+              takes: output + [.marker, .config, .reporter, .noCache, .cacheDir, .help], takesFiles: true, run: FixCommand.run),
         .init(name: "check",
               arguments: [],
               summary: "Report the lists out of order; write nothing.",
@@ -472,7 +478,7 @@ public enum CommandTable {
                 "reorder check --diff package.json",
                 "reorder check --reporter github   # in a GitHub workflow",
               ],
-              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.runCheck),
+              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .noCache, .cacheDir, .help], takesFiles: true, run: FixCommand.runCheck),
         .init(name: "init",
               arguments: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",

@@ -38,6 +38,13 @@ final class PolicyContext {
     /// How many files the last scan opened (`-v` says it).
     var filesRead = 0
 
+    /// The cache of results (nil: `--no-cache`, no policy, or none usable).
+    var cache: ResultCache?
+    /// After a scan with a cache: what to store of each input (nil: none,
+    /// it had findings or failed); and whether any entry is new.
+    var cacheEntries: [ResultCache.Entry?] = []
+    var cacheRefreshed = false
+
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
     func apply(to source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> PolicyFileResult {
@@ -134,7 +141,10 @@ private func displayName(_ input: String) -> String { input == "-" ? "<stdin>" :
 
 extension PolicyContext {
     /// Each input read and computed (`compute`), on up to as many threads
-    /// as there are processors; the results in the inputs' order.
+    /// as there are processors; the results in the inputs' order. With a
+    /// cache, a file whose entry holds is not read (or, its identity
+    /// changed but not its bytes, read and not parsed); `cacheEntries`
+    /// then holds what to store of each input.
     func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
         let count = inputs.count
         var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
@@ -142,51 +152,111 @@ extension PolicyContext {
         let unread = inputs.map { input in
             !policy.markers && ((relativePaths[input] ?? loaded?.relativePath(of: input)).map { policy.rules(matching: $0).isEmpty } ?? true)
         }
-        filesRead = unread.filter { !$0 }.count
+        let cache = self.cache
+        var entries = [ResultCache.Entry?](repeating: nil, count: cache == nil ? 0 : count)
+        // Per input: 1 read, 2 its entry is new or refreshed.
+        var marks = [UInt8](repeating: 0, count: count)
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 32))
         results.withUnsafeMutableBufferPointer { slots in
-            // Thread t takes every t-th input: each writes slots of its own.
-            let slots = SendableSlots(slots)
-            func work(_ thread: Int) {
-                var index = thread
-                while index < count {
-                    let input = inputs[index]
-                    if unread[index] {
-                        slots.buffer[index] = .success((PolicyFileResult(), []))
-                        index += threads
-                        continue
-                    }
-                    slots.buffer[index] = Result {
-                        let content = try InputBytes.read(path: input)
-                        return try withExtendedLifetime(content) {
-                            let source = content.bytes
-                            do {
-                                let computed = try compute(source, input: input, displayName: displayName(input))
-                                try content.throwIfShrank()
-                                return computed
-                            } catch let error as any FormatReadError {
-                                try content.throwIfShrank()
-                                throw FormatErrorInInput(error, name: displayName(input), source: source)
+            entries.withUnsafeMutableBufferPointer { entrySlots in
+                marks.withUnsafeMutableBufferPointer { markSlots in
+                    // Thread t takes every t-th input: each writes slots of its own.
+                    let shared = SendableSlots(slots, entrySlots, markSlots)
+                    func work(_ thread: Int) {
+                        var index = thread
+                        while index < count {
+                            defer { index += threads }
+                            let input = inputs[index]
+                            if unread[index] {
+                                shared.results[index] = .success((PolicyFileResult(), []))
+                                continue
+                            }
+                            shared.results[index] = Result {
+                                try scanOne(input, index: index, cache: cache, shared: shared)
                             }
                         }
                     }
-                    index += threads
+                    let helpers = (1..<threads).map { thread in BackgroundTask { work(thread) } }
+                    work(0)
+                    for helper in helpers { helper.wait() }
                 }
             }
-            let helpers = (1..<threads).map { thread in BackgroundTask { work(thread) } }
-            work(0)
-            for helper in helpers { helper.wait() }
         }
+        filesRead = marks.reduce(0) { $0 + Int($1 & 1) }
+        cacheEntries = entries
+        cacheRefreshed = marks.contains { $0 & 2 != 0 }
         return results.map { $0! }
+    }
+
+    /// One input of `scan`: from the cache, or read and computed.
+    private func scanOne(_ input: String, index: Int, cache: ResultCache?,
+                         shared: SendableSlots) throws -> (PolicyFileResult, [Int]) {
+        let relative = cache == nil ? nil : (relativePaths[input] ?? loaded?.relativePath(of: input))
+        // A file of a rule with order = "like" depends on another file: not cached.
+        let cached = relative.flatMap { relative -> (entry: ResultCache.Entry, trusted: Bool)?? in
+            let like = policy.rules(matching: relative).contains { if case .like = $0.order { return true } else { return false } }
+            return like ? nil : .some(cache!.lookup(relative))
+        }
+        let cacheable = cached != nil
+        if let stored = cached ?? nil, stored.trusted {
+            var info = stat()
+            if stat(input, &info) == 0 && ResultCache.Identity(info) == stored.entry.identity {
+                shared.entries[index] = stored.entry
+                return ResultCache.result(of: stored.entry)
+            }
+        }
+        let content = try InputBytes.read(path: input)
+        shared.marks[index] |= 1
+        return try withExtendedLifetime(content) {
+            let source = content.bytes
+            let identity = content.fileStatus.map(ResultCache.Identity.init)
+            let hash = cacheable && identity != nil ? XXHash64.hash(source) : 0
+            if let stored = cached ?? nil, let identity, stored.entry.hash == hash {
+                // Touched, not changed: the stored result, under the new identity.
+                var entry = stored.entry
+                entry.identity = identity
+                shared.entries[index] = entry
+                if entry.identity != stored.entry.identity || !stored.trusted { shared.marks[index] |= 2 }
+                return ResultCache.result(of: entry)
+            }
+            do {
+                let computed = try compute(source, input: input, displayName: displayName(input))
+                try content.throwIfShrank()
+                let (result, matched) = computed
+                if cacheable, let identity, result.output == nil, result.findings.isEmpty, result.warnings.isEmpty, result.missing.isEmpty {
+                    shared.entries[index] = ResultCache.Entry(identity: identity, hash: hash, lists: result.lists,
+                                                              found: result.found.sorted(), matched: matched)
+                    shared.marks[index] |= 2
+                }
+                return computed
+            } catch let error as any FormatReadError {
+                try content.throwIfShrank()
+                throw FormatErrorInInput(error, name: displayName(input), source: source)
+            }
+        }
     }
 }
 
-/// The result slots of a scan, shared by its threads, each writing only
-/// its own.
+extension ResultCache {
+    /// The result an entry stands for: a clean file's.
+    static func result(of entry: Entry) -> (PolicyFileResult, [Int]) {
+        var result = PolicyFileResult()
+        result.lists = entry.lists
+        result.found = Set(entry.found)
+        return (result, entry.matched)
+    }
+}
+
+/// The slots of a scan, shared by its threads, each writing only its own.
 private struct SendableSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>
-    init(_ buffer: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>) { self.buffer = buffer }
+    let results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>
+    let entries: UnsafeMutableBufferPointer<ResultCache.Entry?>
+    let marks: UnsafeMutableBufferPointer<UInt8>
+    init(_ results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>,
+         _ entries: UnsafeMutableBufferPointer<ResultCache.Entry?>, _ marks: UnsafeMutableBufferPointer<UInt8>) {
+        (self.results, self.entries, self.marks) = (results, entries, marks)
+    }
 }
 
 extension FixCommand {
@@ -205,6 +275,23 @@ extension FixCommand {
         if parsed.has(.marker) { policy.markers = true }
         let context = PolicyContext(policy: policy, loaded: loaded, markers: markers)
         let wholeRepository = parsed.positionals.isEmpty
+        // The cache of results: one warning when it cannot be used, never an error.
+        var cacheWarned = false
+        func warnCache(_ cache: ResultCache, _ reason: String, _ outcome: String) {
+            guard !cacheWarned else { return }
+            cacheWarned = true
+            try? console.standardOutput.flush()
+            try? console.standardError.write("reorder: warning: cache \(cache.path): \(reason); \(outcome)\n")
+            try? console.standardError.flush()
+        }
+        if !parsed.has(.noCache), let loaded,
+           let path = ResultCache.location(root: loaded.root, directory: parsed.value(.cacheDir)) {
+            let cache = ResultCache(path: path, key: ResultCache.key(policySource: loaded.source, root: loaded.root,
+                                                                     markers: markers, markersOn: policy.markers))
+            cache.load()
+            if let problem = cache.problem { warnCache(cache, problem, "running without it") }
+            context.cache = cache
+        }
         var inputs: [String]
         if wholeRepository {
             guard let loaded else { throw PolicyRunError.noPolicy(check: check) }
@@ -304,6 +391,26 @@ extension FixCommand {
                     }
                 }
             }
+        }
+        if let cache = context.cache, let loaded {
+            // What this run stored: over the whole repository, the entries
+            // of its files only; for named files, the others' stay.
+            var entries: [(path: String, entry: ResultCache.Entry)] = []
+            var changed = context.cacheRefreshed
+            for (input, entry) in zip(inputs, context.cacheEntries) {
+                if let entry, let relative = context.relativePaths[input] ?? loaded.relativePath(of: input) {
+                    entries.append((relative, entry))
+                }
+            }
+            if wholeRepository {
+                changed = changed || entries.count != cache.storedCount
+            } else {
+                let named = Set(inputs.compactMap { context.relativePaths[$0] ?? loaded.relativePath(of: $0) })
+                let kept = cache.storedEntries().filter { !named.contains($0.path) }
+                changed = changed || kept.count + entries.count != cache.storedCount
+                entries += kept
+            }
+            if changed, let reason = cache.save(entries) { warnCache(cache, reason, "results not saved") }
         }
         context.replaying = true
         for input in rewrite {
