@@ -15,6 +15,17 @@ final class PolicyContext {
     /// The path (relative to the policy's folder) of each input, when it
     /// lies in that folder.
     var relativePaths: [String: String] = [:]
+    /// A whole-repository run from the policy's folder: each input is its
+    /// relative path (no dictionary of them).
+    var inputsAreRelative = false
+    /// A whole-repository run: each input's identity as the list saw it
+    /// (`identity(index)` nil: a file the run does not look at).
+    var listed: ListedFiles?
+
+    /// The path of `input` relative to the policy's folder, if it lies there.
+    func relative(_ input: String) -> String? {
+        inputsAreRelative ? input : (relativePaths[input] ?? loaded?.relativePath(of: input))
+    }
     /// Each file's findings, in the order the files ran.
     private(set) var findings: [(path: String, finding: PolicyFinding)] = []
     /// The rules that matched a file, and those that found a list in one.
@@ -25,6 +36,7 @@ final class PolicyContext {
         self.policy = policy
         self.loaded = loaded
         self.markers = markers
+        hasLikeRules = policy.rules.contains { if case .like = $0.order { return true } else { return false } }
     }
 
     /// `fix` and `check` report the findings after the run; `sort
@@ -44,6 +56,8 @@ final class PolicyContext {
     /// it had findings or failed); and whether any entry is new.
     var cacheEntries: [ResultCache.Entry?] = []
     var cacheRefreshed = false
+    /// Whether a rule has `order = "like"` (its files are not cached).
+    let hasLikeRules: Bool
 
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
@@ -64,7 +78,7 @@ final class PolicyContext {
     /// reads the context only, so that files are computed on several
     /// threads at once.
     func compute(_ source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> (PolicyFileResult, [Int]) {
-        let relative = relativePaths[input] ?? loaded?.relativePath(of: input)
+        let relative = self.relative(input)
         let matching = relative.map { self.policy.rules(matching: $0) } ?? []
         // Most files of a repository: no rule, no marker.
         if matching.isEmpty && (!self.policy.markers || !markers.mayOccur(in: source)) { return (PolicyFileResult(), []) }
@@ -88,7 +102,7 @@ final class PolicyContext {
     /// that match it are not said to match no file, nor to find their
     /// lists nowhere, when the error is what went wrong.
     func recordFailure(input: String) {
-        guard let relative = relativePaths[input] ?? loaded?.relativePath(of: input) else { return }
+        guard let relative = relative(input) else { return }
         let numbers = policy.rules(matching: relative).map(\.number)
         matchedRules.formUnion(numbers)
         foundRules.formUnion(numbers)
@@ -149,8 +163,8 @@ extension PolicyContext {
         let count = inputs.count
         var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
         // A file no rule matches, with markers off, is not opened.
-        let unread = inputs.map { input in
-            !policy.markers && ((relativePaths[input] ?? loaded?.relativePath(of: input)).map { policy.rules(matching: $0).isEmpty } ?? true)
+        let unread: [Bool] = listed.map { listed in listed.identityOf.map { $0 < 0 } } ?? inputs.map { input in
+            !policy.markers && (relative(input).map { policy.rules(matching: $0).isEmpty } ?? true)
         }
         let cache = self.cache
         var entries = [ResultCache.Entry?](repeating: nil, count: cache == nil ? 0 : count)
@@ -192,16 +206,18 @@ extension PolicyContext {
     /// One input of `scan`: from the cache, or read and computed.
     private func scanOne(_ input: String, index: Int, cache: ResultCache?,
                          shared: SendableSlots) throws -> (PolicyFileResult, [Int]) {
-        let relative = cache == nil ? nil : (relativePaths[input] ?? loaded?.relativePath(of: input))
+        let relative = cache == nil ? nil : self.relative(input)
         // A file of a rule with order = "like" depends on another file: not cached.
         let cached = relative.flatMap { relative -> (entry: ResultCache.Entry, trusted: Bool)?? in
-            let like = policy.rules(matching: relative).contains { if case .like = $0.order { return true } else { return false } }
+            let like = hasLikeRules && policy.rules(matching: relative).contains { if case .like = $0.order { return true } else { return false } }
             return like ? nil : .some(cache!.lookup(relative))
         }
         let cacheable = cached != nil
         if let stored = cached ?? nil, stored.trusted {
+            // The list's lstat, or (a named file) a stat now.
             var info = stat()
-            if stat(input, &info) == 0 && ResultCache.Identity(info) == stored.entry.identity {
+            if let identity = listed?.identity(index) ?? (stat(input, &info) == 0 ? ResultCache.Identity(info) : nil),
+               identity == stored.entry.identity {
                 shared.entries[index] = stored.entry
                 return ResultCache.result(of: stored.entry)
             }
@@ -300,8 +316,11 @@ extension FixCommand {
             // path there less the folders between; else with '..'.
             let prefix = here == loaded.root ? "" : PathNames.relative(loaded.root, from: here) + "/"
             let below = here.hasPrefix(loaded.root + "/") ? String(here.dropFirst(loaded.root.count + 1)) + "/" : nil
-            inputs = []
-            for path in try RepositoryFiles.list(root: loaded.root, policy: policy) {
+            let listed = try RepositoryFiles.listForRun(root: loaded.root, policy: policy)
+            context.listed = listed
+            context.inputsAreRelative = prefix.isEmpty
+            inputs = prefix.isEmpty ? listed.paths : []
+            for path in listed.paths where !prefix.isEmpty {
                 let shown: String
                 if prefix.isEmpty {
                     shown = path
@@ -392,20 +411,20 @@ extension FixCommand {
                 }
             }
         }
-        if let cache = context.cache, let loaded {
+        if let cache = context.cache {
             // What this run stored: over the whole repository, the entries
             // of its files only; for named files, the others' stay.
             var entries: [(path: String, entry: ResultCache.Entry)] = []
             var changed = context.cacheRefreshed
             for (input, entry) in zip(inputs, context.cacheEntries) {
-                if let entry, let relative = context.relativePaths[input] ?? loaded.relativePath(of: input) {
+                if let entry, let relative = context.relative(input) {
                     entries.append((relative, entry))
                 }
             }
             if wholeRepository {
                 changed = changed || entries.count != cache.storedCount
             } else {
-                let named = Set(inputs.compactMap { context.relativePaths[$0] ?? loaded.relativePath(of: $0) })
+                let named = Set(inputs.compactMap { context.relative($0) })
                 let kept = cache.storedEntries().filter { !named.contains($0.path) }
                 changed = changed || kept.count + entries.count != cache.storedCount
                 entries += kept
