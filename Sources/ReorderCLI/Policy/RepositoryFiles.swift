@@ -39,18 +39,32 @@ enum RepositoryFiles {
             found.withUnsafeMutableBufferPointer { foundSlots in
                 partial.withUnsafeMutableBufferPointer { partialSlots in
                     let shared = ListSlots(kinds: kindSlots, found: foundSlots, partial: partialSlots)
+                    // Each thread a run of consecutive files, so that the
+                    // files of one folder are stat'ed from that folder's
+                    // descriptor (the kernel walks one name, not the path).
                     func work(_ thread: Int) {
                         var local: [Int: ResultCache.Identity] = [:]
-                        var index = thread
-                        while index < count {
-                            defer { index += threads }
+                        var folder: Substring? = nil
+                        var folderFD: Int32 = -1
+                        defer { if folderFD >= 0 { close(folderFD) } }
+                        for index in (count * thread / threads)..<(count * (thread + 1) / threads) {
                             let path = files[index]
                             if !policy.markers && policy.rules(matching: path).isEmpty {
                                 shared.kinds[index] = 2
                                 continue
                             }
+                            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+                            let parent = slash.map { path[..<$0] } ?? ""
+                            if parent != folder {
+                                if folderFD >= 0 { close(folderFD) }
+                                folder = parent
+                                folderFD = open(parent.isEmpty ? root : PathNames.join(root, String(parent)), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                            }
                             var status = stat()
-                            guard lstat(PathNames.join(root, path), &status) == 0 && status.st_mode & S_IFMT == S_IFREG else { continue }
+                            let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
+                            let done = folderFD >= 0 ? fstatat(folderFD, name, &status, AT_SYMLINK_NOFOLLOW)
+                                                     : lstat(PathNames.join(root, path), &status)
+                            guard done == 0 && status.st_mode & S_IFMT == S_IFREG else { continue }
                             shared.kinds[index] = 1
                             if policy.markers { shared.found[index] = ResultCache.Identity(status) } else { local[index] = ResultCache.Identity(status) }
                         }
