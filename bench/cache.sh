@@ -104,7 +104,7 @@ printf '%s: %d tracked files\n' "$huge" "$(cd "$huge" && git ls-files | wc -l)"
 
 # A changed file for the "one file changed" row: a README no rule covers
 # (markers on: it is read), its content different before each run.
-changed=$(cd "$repo" && git ls-files 'docs/*README*' | head -1)
+changed=$(cd "$repo" && git ls-files 'docs/*README*' | sed -n 1p)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
