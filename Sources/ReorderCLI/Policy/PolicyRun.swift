@@ -161,7 +161,9 @@ extension PolicyContext {
     /// then holds what to store of each input.
     func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
         let count = inputs.count
-        var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
+        // Filled in place (no array of optionals to unwrap: a million files'
+        // results are 64 MB a copy).
+        var results = [Result<(PolicyFileResult, [Int]), Error>](repeating: .success((PolicyFileResult(), [])), count: count)
         // A file no rule matches, with markers off, is not opened.
         let unread: [Bool] = listed.map { listed in listed.identityOf.map { $0 < 0 } } ?? inputs.map { input in
             !policy.markers && (relative(input).map { policy.rules(matching: $0).isEmpty } ?? true)
@@ -200,7 +202,7 @@ extension PolicyContext {
         filesRead = marks.reduce(0) { $0 + Int($1 & 1) }
         cacheEntries = entries
         cacheRefreshed = marks.contains { $0 & 2 != 0 }
-        return results.map { $0! }
+        return results
     }
 
     /// One input of `scan`: from the cache, or read and computed.
@@ -266,10 +268,10 @@ extension ResultCache {
 
 /// The slots of a scan, shared by its threads, each writing only its own.
 private struct SendableSlots: @unchecked Sendable {
-    let results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>
+    let results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>
     let entries: UnsafeMutableBufferPointer<ResultCache.Entry?>
     let marks: UnsafeMutableBufferPointer<UInt8>
-    init(_ results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>,
+    init(_ results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>,
          _ entries: UnsafeMutableBufferPointer<ResultCache.Entry?>, _ marks: UnsafeMutableBufferPointer<UInt8>) {
         (self.results, self.entries, self.marks) = (results, entries, marks)
     }

@@ -46,8 +46,13 @@ enum RepositoryFiles {
                         var local: [Int: ResultCache.Identity] = [:]
                         var folder: Substring? = nil
                         var folderFD: Int32 = -1
-                        defer { if folderFD >= 0 { close(folderFD) } }
-                        for index in (count * thread / threads)..<(count * (thread + 1) / threads) {
+                        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                        defer {
+                            if folderFD >= 0 { close(folderFD) }
+                            if rootFD >= 0 { close(rootFD) }
+                        }
+                        let range = (count * thread / threads)..<(count * (thread + 1) / threads)
+                        for index in range {
                             let path = files[index]
                             if !policy.markers && policy.rules(matching: path).isEmpty {
                                 shared.kinds[index] = 2
@@ -55,15 +60,22 @@ enum RepositoryFiles {
                             }
                             let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
                             let parent = slash.map { path[..<$0] } ?? ""
-                            if parent != folder {
+                            // A folder of one file: from the root's descriptor.
+                            if parent != folder && index + 1 < range.upperBound && files[index + 1].hasPrefix(parent)
+                                && files[index + 1].utf8.lastIndex(of: UInt8(ascii: "/")).map({ files[index + 1][..<$0] }) == parent {
                                 if folderFD >= 0 { close(folderFD) }
                                 folder = parent
-                                folderFD = open(parent.isEmpty ? root : PathNames.join(root, String(parent)), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                folderFD = rootFD < 0 ? -1 : openat(rootFD, parent.isEmpty ? "." : String(parent), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                             }
                             var status = stat()
-                            let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
-                            let done = folderFD >= 0 ? fstatat(folderFD, name, &status, AT_SYMLINK_NOFOLLOW)
-                                                     : lstat(PathNames.join(root, path), &status)
+                            let done: Int32
+                            if parent == folder && folderFD >= 0 {
+                                done = fstatat(folderFD, slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path, &status, AT_SYMLINK_NOFOLLOW)
+                            } else if rootFD >= 0 {
+                                done = fstatat(rootFD, path, &status, AT_SYMLINK_NOFOLLOW)
+                            } else {
+                                done = lstat(PathNames.join(root, path), &status)
+                            }
                             guard done == 0 && status.st_mode & S_IFMT == S_IFREG else { continue }
                             shared.kinds[index] = 1
                             if policy.markers { shared.found[index] = ResultCache.Identity(status) } else { local[index] = ResultCache.Identity(status) }
@@ -95,7 +107,18 @@ enum RepositoryFiles {
     /// no repository.
     static func gitFiles(_ root: String) throws -> [String]? {
         guard let output = run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
-        return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        // Each path made straight from the output: no array of slices first.
+        var paths: [String] = []
+        output.withUnsafeBytes { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != 0 { end += 1 }
+                if end > start { paths.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+                start = end + 1
+            }
+        }
+        return paths
     }
 
     /// Runs `arguments` (found on PATH) with standard input and error from
