@@ -54,7 +54,7 @@ final class PolicyContext {
     var cache: ResultCache?
     /// After a scan with a cache: what to store of each input (nil: none,
     /// it had findings or failed); and whether any entry is new.
-    var cacheEntries: [ResultCache.Entry?] = []
+    var cacheEntries: [(index: Int, entry: ResultCache.Entry)] = []
     var cacheRefreshed = false
     /// Whether a rule has `order = "like"` (its files are not cached).
     let hasLikeRules: Bool
@@ -159,19 +159,26 @@ extension PolicyContext {
     /// cache, a file whose entry holds is not read (or, its identity
     /// changed but not its bytes, read and not parsed); `cacheEntries`
     /// then holds what to store of each input.
-    func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
-        let count = inputs.count
-        // Filled in place (no array of optionals to unwrap: a million files'
-        // results are 64 MB a copy).
-        var results = [Result<(PolicyFileResult, [Int]), Error>](repeating: .success((PolicyFileResult(), [])), count: count)
-        // A file no rule matches, with markers off, is not opened.
-        let unread: [Bool] = listed.map { listed in listed.identityOf.map { $0 < 0 } } ?? inputs.map { input in
-            !policy.markers && (relative(input).map { policy.rules(matching: $0).isEmpty } ?? true)
+    func scan(_ inputs: [String]) -> ScanResults {
+        // A file no rule matches, with markers off, is not opened: only the
+        // others have a result slot (a million files' results are 64 MB).
+        var slotOf = [Int32](repeating: -1, count: inputs.count)
+        var looked: [Int] = []
+        for index in inputs.indices {
+            let unread = listed.map { $0.identityOf[index] < 0 }
+                ?? (!policy.markers && (relative(inputs[index]).map { policy.rules(matching: $0).isEmpty } ?? true))
+            if !unread {
+                slotOf[index] = Int32(looked.count)
+                looked.append(index)
+            }
         }
+        let count = looked.count
+        var results = [Result<(PolicyFileResult, [Int]), Error>](repeating: .success((PolicyFileResult(), [])), count: count)
         let cache = self.cache
-        var entries = [ResultCache.Entry?](repeating: nil, count: cache == nil ? 0 : count)
+        // Each thread's entries, (input index, entry) in its inputs' order.
+        var entries = [[(index: Int, entry: ResultCache.Entry)]](repeating: [], count: 8)
         // Per input: 1 read, 2 its entry is new or refreshed.
-        var marks = [UInt8](repeating: 0, count: count)
+        var marks = [UInt8](repeating: 0, count: inputs.count)
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 32))
         results.withUnsafeMutableBufferPointer { slots in
@@ -180,16 +187,15 @@ extension PolicyContext {
                     // Thread t takes every t-th input: each writes slots of its own.
                     let shared = SendableSlots(slots, entrySlots, markSlots)
                     func work(_ thread: Int) {
-                        var index = thread
-                        while index < count {
-                            defer { index += threads }
+                        var stored: [(index: Int, entry: ResultCache.Entry)] = []
+                        defer { shared.entries[thread] = stored }
+                        var slot = thread
+                        while slot < count {
+                            defer { slot += threads }
+                            let index = looked[slot]
                             let input = inputs[index]
-                            if unread[index] {
-                                shared.results[index] = .success((PolicyFileResult(), []))
-                                continue
-                            }
-                            shared.results[index] = Result {
-                                try scanOne(input, index: index, cache: cache, shared: shared)
+                            shared.results[slot] = Result {
+                                try scanOne(input, index: index, cache: cache, shared: shared) { stored.append((index, $0)) }
                             }
                         }
                     }
@@ -200,14 +206,15 @@ extension PolicyContext {
             }
         }
         filesRead = marks.reduce(0) { $0 + Int($1 & 1) }
-        cacheEntries = entries
+        // Merged back into the inputs' order.
+        cacheEntries = entries.joined().sorted { $0.index < $1.index }
         cacheRefreshed = marks.contains { $0 & 2 != 0 }
-        return results
+        return ScanResults(results: results, slotOf: slotOf)
     }
 
     /// One input of `scan`: from the cache, or read and computed.
-    private func scanOne(_ input: String, index: Int, cache: ResultCache?,
-                         shared: SendableSlots) throws -> (PolicyFileResult, [Int]) {
+    private func scanOne(_ input: String, index: Int, cache: ResultCache?, shared: SendableSlots,
+                         store: (ResultCache.Entry) -> Void) throws -> (PolicyFileResult, [Int]) {
         let relative = cache == nil ? nil : self.relative(input)
         // A file of a rule with order = "like" depends on another file: not cached.
         let cached = relative.flatMap { relative -> (entry: ResultCache.Entry, trusted: Bool)?? in
@@ -220,7 +227,7 @@ extension PolicyContext {
             var info = stat()
             if let identity = listed?.identity(index) ?? (stat(input, &info) == 0 ? ResultCache.Identity(info) : nil),
                identity == stored.entry.identity {
-                shared.entries[index] = stored.entry
+                store(stored.entry)
                 return ResultCache.result(of: stored.entry)
             }
         }
@@ -234,7 +241,7 @@ extension PolicyContext {
                 // Touched, not changed: the stored result, under the new identity.
                 var entry = stored.entry
                 entry.identity = identity
-                shared.entries[index] = entry
+                store(entry)
                 if entry.identity != stored.entry.identity || !stored.trusted { shared.marks[index] |= 2 }
                 return ResultCache.result(of: entry)
             }
@@ -243,8 +250,8 @@ extension PolicyContext {
                 try content.throwIfShrank()
                 let (result, matched) = computed
                 if cacheable, let identity, result.output == nil, result.findings.isEmpty, result.warnings.isEmpty, result.missing.isEmpty {
-                    shared.entries[index] = ResultCache.Entry(identity: identity, hash: hash, lists: result.lists,
-                                                              found: result.found.sorted(), matched: matched)
+                    store(ResultCache.Entry(identity: identity, hash: hash, lists: result.lists,
+                                            found: result.found.sorted(), matched: matched))
                     shared.marks[index] |= 2
                 }
                 return computed
@@ -266,13 +273,24 @@ extension ResultCache {
     }
 }
 
+/// What a scan found, by input: the files it did not look at found nothing.
+struct ScanResults {
+    let results: [Result<(PolicyFileResult, [Int]), Error>]
+    let slotOf: [Int32]
+
+    subscript(index: Int) -> Result<(PolicyFileResult, [Int]), Error> {
+        let slot = slotOf[index]
+        return slot < 0 ? .success((PolicyFileResult(), [])) : results[Int(slot)]
+    }
+}
+
 /// The slots of a scan, shared by its threads, each writing only its own.
 private struct SendableSlots: @unchecked Sendable {
     let results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>
-    let entries: UnsafeMutableBufferPointer<ResultCache.Entry?>
+    let entries: UnsafeMutableBufferPointer<[(index: Int, entry: ResultCache.Entry)]>
     let marks: UnsafeMutableBufferPointer<UInt8>
     init(_ results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>,
-         _ entries: UnsafeMutableBufferPointer<ResultCache.Entry?>, _ marks: UnsafeMutableBufferPointer<UInt8>) {
+         _ entries: UnsafeMutableBufferPointer<[(index: Int, entry: ResultCache.Entry)]>, _ marks: UnsafeMutableBufferPointer<UInt8>) {
         (self.results, self.entries, self.marks) = (results, entries, marks)
     }
 }
@@ -363,7 +381,9 @@ extension FixCommand {
         if case .check = mode { verbose = parsed.has(.verbose) } else { verbose = false }
         // What was looked at, for `-v`'s last line.
         var (filesSeen, listsSeen, listsOut) = (0, 0, 0)
-        for (input, scanned) in zip(inputs, context.scan(inputs)) {
+        let scanned = context.scan(inputs)
+        for (index, input) in inputs.enumerated() {
+            let scanned = scanned[index]
             switch scanned {
             case .failure(let error as SystemError) where error.code == EPIPE && error.path == nil:
                 throw error
@@ -418,8 +438,8 @@ extension FixCommand {
             // of its files only; for named files, the others' stay.
             var entries: [(path: String, entry: ResultCache.Entry)] = []
             var changed = context.cacheRefreshed
-            for (input, entry) in zip(inputs, context.cacheEntries) {
-                if let entry, let relative = context.relative(input) {
+            for (index, entry) in context.cacheEntries {
+                if let relative = context.relative(inputs[index]) {
                     entries.append((relative, entry))
                 }
             }
