@@ -29,6 +29,7 @@ final class Harness {
         // A test may have made the directory read-only.
         chmod(directory.path, 0o755)
         try? FileManager.default.removeItem(at: directory)
+        try? FileManager.default.removeItem(at: directory.appendingPathExtension("cache"))
     }
 
     /// The `reorder` executable: `REORDER` from the environment, or the one
@@ -99,6 +100,8 @@ final class Harness {
         var env = ProcessInfo.processInfo.environment
         env["TMPDIR"] = NSTemporaryDirectory()
         env.removeValue(forKey: "NO_COLOR")
+        // check's cache outside git: beside the test's directory, not in ~/.cache.
+        env["XDG_CACHE_HOME"] = directory.appendingPathExtension("cache").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         // Output goes to files beside (not in) the test's directory, so a

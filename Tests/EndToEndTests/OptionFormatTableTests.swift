@@ -153,6 +153,8 @@ final class OptionFormatTableTests: XCTestCase {
         "to-file": Row(arguments: ["--to-file", "other"], notRun: "it needs a second file, with a list for the item (BetweenFilesTests)"),
         "config": Row(arguments: ["--config", "policy.toml"], notRun: "fix and check only (PolicyEndToEndTests)"),
         "reporter": Row(arguments: ["--reporter", "json"], notRun: "fix and check only (PolicyEndToEndTests)"),
+        "no-cache": Row(arguments: ["--no-cache"], notRun: "fix and check only (CacheEndToEndTests)"),
+        "cache-dir": Row(arguments: ["--cache-dir", "cache"], notRun: "fix and check only (CacheEndToEndTests)"),
     ]
 
     /// What each command needs besides its options; `F` is the input.
@@ -276,6 +278,10 @@ final class OptionFormatTableTests: XCTestCase {
             ("color", ["--diff", "--color", "always"]), ("marker", ["--marker", "ks"]), ("help", ["--help"]),
             // A policy that turns the markers off; the findings as JSON.
             ("config", ["--config", "policy.toml"]), ("reporter", ["--reporter", "json"]),
+            // The cache is a policy's (CacheEndToEndTests): with policy.toml, a
+            // cache folder that is a file is one warning; --no-cache reads none.
+            ("no-cache", ["--config", "policy.toml", "--no-cache", "--cache-dir", "policy.toml"]),
+            ("cache-dir", ["--config", "policy.toml", "--cache-dir", "policy.toml"]),
         ]
         try h.write("policy.toml", "markers = false\n")
         XCTAssertEqual(Set(runs.map(\.0)), Set(fix.optionNames))

@@ -83,6 +83,8 @@ public enum Option: String, CaseIterable, Sendable {
     case toFile = "to-file"
     case config
     case reporter
+    case noCache = "no-cache"
+    case cacheDir = "cache-dir"
     case help
 
     /// As typed, long: `--output`.
@@ -245,6 +247,10 @@ public enum CommandTable {
               help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
               help: "How to report the lists out of order: text (the default: 'FILE:LINE: LIST (rule N): ...', one a line), json (one document, {\"findings\": [...]}), github (workflow annotations), sarif (SARIF 2.1.0)."),
+        .init(.noCache, short: nil, value: .none,
+              help: "Read every file and remember nothing: no cache of results is read or written."),
+        .init(.cacheDir, short: nil, value: .path(placeholder: "DIR"),
+              help: "Keep the cache of results in DIR (default: .git/reorder/ in a git repository, else $XDG_CACHE_HOME/reorder/ or ~/.cache/reorder/)."),
         .init(.help, short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -452,6 +458,7 @@ public enum CommandTable {
                 "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
                 "An unknown option, a bad value, a start without an end and the like are warnings, in keep-sorted's way: 'reorder: FILE:LINE: ...' on standard error, the rest sorted as keep-sorted sorts it, and exit status 1 (the file is still fixed in place).",
                 "Unlike keep-sorted, every byte of the file outside the lines it moves stays as it was (a CRLF file stays CRLF, a missing final newline stays missing, a byte-order mark stays), the closing ']' or '}' of an item stays with it (keep-sorted#10), Markdown bullets with different markers sort by their text (keep-sorted#131), and the file is written atomically.",
+                "Like check, fix keeps a cache of results (see 'reorder help check'): files that came out clean last time and have not changed since are not read again; --no-cache reads every file.",
               ],
               examples: [
                 "reorder fix                       # the whole repository, by .reorder.toml",
@@ -459,20 +466,21 @@ public enum CommandTable {
                 "reorder fix --check $(git ls-files)   # 1: a block is out of order",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              takes: output + [.marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.run),
+              takes: output + [.marker, .config, .reporter, .noCache, .cacheDir, .help], takesFiles: true, run: FixCommand.run),
         .init(name: "check",
               arguments: [],
               summary: "Report the lists out of order; write nothing.",
               discussion: [
                 "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs or of the whole repository), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, a rule that matches nothing).",
                 "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), group (for a rule with groups: the group of the first item out of order, as the message names it: group '# web', group '@myorg/*', the group no pattern matches, the group starting at line N), moves, script (the batch script that fixes that list), command (the command that applies the script, read on standard input, to the file: 'reorder batch -p LIST -f - FILE', or with --block N, or --line-range A...B for a TOML table's [x.y] sections; run in the findings' order, they write what fix writes), fixed (the list's text once fixed) and message (the text reporter's sentence). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
+                "A cache of results makes the next run read only what changed: each file that came out clean is remembered by its identity (device, inode, size, times to the nanosecond) and the hash of its bytes, in .git/reorder/ (outside git, $XDG_CACHE_HOME/reorder/ or ~/.cache/reorder/; --cache-dir DIR elsewhere). A file whose identity is unchanged is not read; one touched but not changed is read, not parsed; files with findings are read every time. A changed policy, --marker or reorder binary makes the next run a full one. --no-cache reads every file. A cache that cannot be read or written is one warning on standard error, never an error.",
               ],
               examples: [
                 "reorder check                     # the whole repository, by .reorder.toml",
                 "reorder check --diff package.json",
                 "reorder check --reporter github   # in a GitHub workflow",
               ],
-              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.runCheck),
+              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .noCache, .cacheDir, .help], takesFiles: true, run: FixCommand.runCheck),
         .init(name: "init",
               arguments: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",

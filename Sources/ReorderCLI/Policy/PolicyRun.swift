@@ -15,6 +15,17 @@ final class PolicyContext {
     /// The path (relative to the policy's folder) of each input, when it
     /// lies in that folder.
     var relativePaths: [String: String] = [:]
+    /// A whole-repository run from the policy's folder: each input is its
+    /// relative path (no dictionary of them).
+    var inputsAreRelative = false
+    /// A whole-repository run: each input's identity as the list saw it
+    /// (`identity(index)` nil: a file the run does not look at).
+    var listed: ListedFiles?
+
+    /// The path of `input` relative to the policy's folder, if it lies there.
+    func relative(_ input: String) -> String? {
+        inputsAreRelative ? input : (relativePaths[input] ?? loaded?.relativePath(of: input))
+    }
     /// Each file's findings, in the order the files ran.
     private(set) var findings: [(path: String, finding: PolicyFinding)] = []
     /// The rules that matched a file, and those that found a list in one.
@@ -25,6 +36,7 @@ final class PolicyContext {
         self.policy = policy
         self.loaded = loaded
         self.markers = markers
+        hasLikeRules = policy.rules.contains { if case .like = $0.order { return true } else { return false } }
     }
 
     /// `fix` and `check` report the findings after the run; `sort
@@ -37,6 +49,15 @@ final class PolicyContext {
 
     /// How many files the last scan opened (`-v` says it).
     var filesRead = 0
+
+    /// The cache of results (nil: `--no-cache`, no policy, or none usable).
+    var cache: ResultCache?
+    /// After a scan with a cache: what to store of each input (nil: none,
+    /// it had findings or failed); and whether any entry is new.
+    var cacheEntries: [(index: Int, entry: ResultCache.Entry)] = []
+    var cacheRefreshed = false
+    /// Whether a rule has `order = "like"` (its files are not cached).
+    let hasLikeRules: Bool
 
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
@@ -57,7 +78,7 @@ final class PolicyContext {
     /// reads the context only, so that files are computed on several
     /// threads at once.
     func compute(_ source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> (PolicyFileResult, [Int]) {
-        let relative = relativePaths[input] ?? loaded?.relativePath(of: input)
+        let relative = self.relative(input)
         let matching = relative.map { self.policy.rules(matching: $0) } ?? []
         // Most files of a repository: no rule, no marker.
         if matching.isEmpty && (!self.policy.markers || !markers.mayOccur(in: source)) { return (PolicyFileResult(), []) }
@@ -81,7 +102,7 @@ final class PolicyContext {
     /// that match it are not said to match no file, nor to find their
     /// lists nowhere, when the error is what went wrong.
     func recordFailure(input: String) {
-        guard let relative = relativePaths[input] ?? loaded?.relativePath(of: input) else { return }
+        guard let relative = relative(input) else { return }
         let numbers = policy.rules(matching: relative).map(\.number)
         matchedRules.formUnion(numbers)
         foundRules.formUnion(numbers)
@@ -134,59 +155,144 @@ private func displayName(_ input: String) -> String { input == "-" ? "<stdin>" :
 
 extension PolicyContext {
     /// Each input read and computed (`compute`), on up to as many threads
-    /// as there are processors; the results in the inputs' order.
-    func scan(_ inputs: [String]) -> [Result<(PolicyFileResult, [Int]), Error>] {
-        let count = inputs.count
-        var results = [Result<(PolicyFileResult, [Int]), Error>?](repeating: nil, count: count)
-        // A file no rule matches, with markers off, is not opened.
-        let unread = inputs.map { input in
-            !policy.markers && ((relativePaths[input] ?? loaded?.relativePath(of: input)).map { policy.rules(matching: $0).isEmpty } ?? true)
+    /// as there are processors; the results in the inputs' order. With a
+    /// cache, a file whose entry holds is not read (or, its identity
+    /// changed but not its bytes, read and not parsed); `cacheEntries`
+    /// then holds what to store of each input.
+    func scan(_ inputs: [String]) -> ScanResults {
+        // A file no rule matches, with markers off, is not opened: only the
+        // others have a result slot (a million files' results are 64 MB).
+        var slotOf = [Int32](repeating: -1, count: inputs.count)
+        var looked: [Int] = []
+        for index in inputs.indices {
+            let unread = listed.map { $0.identityOf[index] < 0 }
+                ?? (!policy.markers && (relative(inputs[index]).map { policy.rules(matching: $0).isEmpty } ?? true))
+            if !unread {
+                slotOf[index] = Int32(looked.count)
+                looked.append(index)
+            }
         }
-        filesRead = unread.filter { !$0 }.count
+        let count = looked.count
+        var results = [Result<(PolicyFileResult, [Int]), Error>](repeating: .success((PolicyFileResult(), [])), count: count)
+        let cache = self.cache
+        // Each thread's entries, (input index, entry) in its inputs' order.
+        var entries = [[(index: Int, entry: ResultCache.Entry)]](repeating: [], count: 8)
+        // Per input: 1 read, 2 its entry is new or refreshed.
+        var marks = [UInt8](repeating: 0, count: inputs.count)
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 32))
         results.withUnsafeMutableBufferPointer { slots in
-            // Thread t takes every t-th input: each writes slots of its own.
-            let slots = SendableSlots(slots)
-            func work(_ thread: Int) {
-                var index = thread
-                while index < count {
-                    let input = inputs[index]
-                    if unread[index] {
-                        slots.buffer[index] = .success((PolicyFileResult(), []))
-                        index += threads
-                        continue
-                    }
-                    slots.buffer[index] = Result {
-                        let content = try InputBytes.read(path: input)
-                        return try withExtendedLifetime(content) {
-                            let source = content.bytes
-                            do {
-                                let computed = try compute(source, input: input, displayName: displayName(input))
-                                try content.throwIfShrank()
-                                return computed
-                            } catch let error as any FormatReadError {
-                                try content.throwIfShrank()
-                                throw FormatErrorInInput(error, name: displayName(input), source: source)
+            entries.withUnsafeMutableBufferPointer { entrySlots in
+                marks.withUnsafeMutableBufferPointer { markSlots in
+                    // Thread t takes every t-th input: each writes slots of its own.
+                    let shared = SendableSlots(slots, entrySlots, markSlots)
+                    func work(_ thread: Int) {
+                        var stored: [(index: Int, entry: ResultCache.Entry)] = []
+                        defer { shared.entries[thread] = stored }
+                        var slot = thread
+                        while slot < count {
+                            defer { slot += threads }
+                            let index = looked[slot]
+                            let input = inputs[index]
+                            shared.results[slot] = Result {
+                                try scanOne(input, index: index, cache: cache, shared: shared) { stored.append((index, $0)) }
                             }
                         }
                     }
-                    index += threads
+                    let helpers = (1..<threads).map { thread in BackgroundTask { work(thread) } }
+                    work(0)
+                    for helper in helpers { helper.wait() }
                 }
             }
-            let helpers = (1..<threads).map { thread in BackgroundTask { work(thread) } }
-            work(0)
-            for helper in helpers { helper.wait() }
         }
-        return results.map { $0! }
+        filesRead = marks.reduce(0) { $0 + Int($1 & 1) }
+        // Merged back into the inputs' order.
+        cacheEntries = entries.joined().sorted { $0.index < $1.index }
+        cacheRefreshed = marks.contains { $0 & 2 != 0 }
+        return ScanResults(results: results, slotOf: slotOf)
+    }
+
+    /// One input of `scan`: from the cache, or read and computed.
+    private func scanOne(_ input: String, index: Int, cache: ResultCache?, shared: SendableSlots,
+                         store: (ResultCache.Entry) -> Void) throws -> (PolicyFileResult, [Int]) {
+        let relative = cache == nil ? nil : self.relative(input)
+        // A file of a rule with order = "like" depends on another file: not cached.
+        let cached = relative.flatMap { relative -> (entry: ResultCache.Entry, trusted: Bool)?? in
+            let like = hasLikeRules && policy.rules(matching: relative).contains { if case .like = $0.order { return true } else { return false } }
+            return like ? nil : .some(cache!.lookup(relative))
+        }
+        let cacheable = cached != nil
+        if let stored = cached ?? nil, stored.trusted {
+            // The list's lstat, or (a named file) a stat now.
+            var info = stat()
+            if let identity = listed?.identity(index) ?? (stat(input, &info) == 0 ? ResultCache.Identity(info) : nil),
+               identity == stored.entry.identity {
+                store(stored.entry)
+                return ResultCache.result(of: stored.entry)
+            }
+        }
+        let content = try InputBytes.read(path: input)
+        shared.marks[index] |= 1
+        return try withExtendedLifetime(content) {
+            let source = content.bytes
+            let identity = content.fileStatus.map(ResultCache.Identity.init)
+            let hash = cacheable && identity != nil ? XXHash64.hash(source) : 0
+            if let stored = cached ?? nil, let identity, stored.entry.hash == hash {
+                // Touched, not changed: the stored result, under the new identity.
+                var entry = stored.entry
+                entry.identity = identity
+                store(entry)
+                if entry.identity != stored.entry.identity || !stored.trusted { shared.marks[index] |= 2 }
+                return ResultCache.result(of: entry)
+            }
+            do {
+                let computed = try compute(source, input: input, displayName: displayName(input))
+                try content.throwIfShrank()
+                let (result, matched) = computed
+                if cacheable, let identity, result.output == nil, result.findings.isEmpty, result.warnings.isEmpty, result.missing.isEmpty {
+                    store(ResultCache.Entry(identity: identity, hash: hash, lists: result.lists,
+                                            found: result.found.sorted(), matched: matched))
+                    shared.marks[index] |= 2
+                }
+                return computed
+            } catch let error as any FormatReadError {
+                try content.throwIfShrank()
+                throw FormatErrorInInput(error, name: displayName(input), source: source)
+            }
+        }
     }
 }
 
-/// The result slots of a scan, shared by its threads, each writing only
-/// its own.
+extension ResultCache {
+    /// The result an entry stands for: a clean file's.
+    static func result(of entry: Entry) -> (PolicyFileResult, [Int]) {
+        var result = PolicyFileResult()
+        result.lists = entry.lists
+        result.found = Set(entry.found)
+        return (result, entry.matched)
+    }
+}
+
+/// What a scan found, by input: the files it did not look at found nothing.
+struct ScanResults {
+    let results: [Result<(PolicyFileResult, [Int]), Error>]
+    let slotOf: [Int32]
+
+    subscript(index: Int) -> Result<(PolicyFileResult, [Int]), Error> {
+        let slot = slotOf[index]
+        return slot < 0 ? .success((PolicyFileResult(), [])) : results[Int(slot)]
+    }
+}
+
+/// The slots of a scan, shared by its threads, each writing only its own.
 private struct SendableSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>
-    init(_ buffer: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>?>) { self.buffer = buffer }
+    let results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>
+    let entries: UnsafeMutableBufferPointer<[(index: Int, entry: ResultCache.Entry)]>
+    let marks: UnsafeMutableBufferPointer<UInt8>
+    init(_ results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>,
+         _ entries: UnsafeMutableBufferPointer<[(index: Int, entry: ResultCache.Entry)]>, _ marks: UnsafeMutableBufferPointer<UInt8>) {
+        (self.results, self.entries, self.marks) = (results, entries, marks)
+    }
 }
 
 extension FixCommand {
@@ -205,6 +311,23 @@ extension FixCommand {
         if parsed.has(.marker) { policy.markers = true }
         let context = PolicyContext(policy: policy, loaded: loaded, markers: markers)
         let wholeRepository = parsed.positionals.isEmpty
+        // The cache of results: one warning when it cannot be used, never an error.
+        var cacheWarned = false
+        func warnCache(_ cache: ResultCache, _ reason: String, _ outcome: String) {
+            guard !cacheWarned else { return }
+            cacheWarned = true
+            try? console.standardOutput.flush()
+            try? console.standardError.write("reorder: warning: cache \(cache.path): \(reason); \(outcome)\n")
+            try? console.standardError.flush()
+        }
+        if !parsed.has(.noCache), let loaded,
+           let path = ResultCache.location(root: loaded.root, directory: parsed.value(.cacheDir)) {
+            let cache = ResultCache(path: path, key: ResultCache.key(policySource: loaded.source, root: loaded.root,
+                                                                     markers: markers, markersOn: policy.markers))
+            cache.load()
+            if let problem = cache.problem { warnCache(cache, problem, "running without it") }
+            context.cache = cache
+        }
         var inputs: [String]
         if wholeRepository {
             guard let loaded else { throw PolicyRunError.noPolicy(check: check) }
@@ -213,8 +336,11 @@ extension FixCommand {
             // path there less the folders between; else with '..'.
             let prefix = here == loaded.root ? "" : PathNames.relative(loaded.root, from: here) + "/"
             let below = here.hasPrefix(loaded.root + "/") ? String(here.dropFirst(loaded.root.count + 1)) + "/" : nil
-            inputs = []
-            for path in try RepositoryFiles.list(root: loaded.root, policy: policy) {
+            let listed = try RepositoryFiles.listForRun(root: loaded.root, policy: policy)
+            context.listed = listed
+            context.inputsAreRelative = prefix.isEmpty
+            inputs = prefix.isEmpty ? listed.paths : []
+            for path in listed.paths where !prefix.isEmpty {
                 let shown: String
                 if prefix.isEmpty {
                     shown = path
@@ -255,7 +381,9 @@ extension FixCommand {
         if case .check = mode { verbose = parsed.has(.verbose) } else { verbose = false }
         // What was looked at, for `-v`'s last line.
         var (filesSeen, listsSeen, listsOut) = (0, 0, 0)
-        for (input, scanned) in zip(inputs, context.scan(inputs)) {
+        let scanned = context.scan(inputs)
+        for (index, input) in inputs.enumerated() {
+            let scanned = scanned[index]
             switch scanned {
             case .failure(let error as SystemError) where error.code == EPIPE && error.path == nil:
                 throw error
@@ -304,6 +432,26 @@ extension FixCommand {
                     }
                 }
             }
+        }
+        if let cache = context.cache {
+            // What this run stored: over the whole repository, the entries
+            // of its files only; for named files, the others' stay.
+            var entries: [(path: String, entry: ResultCache.Entry)] = []
+            var changed = context.cacheRefreshed
+            for (index, entry) in context.cacheEntries {
+                if let relative = context.relative(inputs[index]) {
+                    entries.append((relative, entry))
+                }
+            }
+            if wholeRepository {
+                changed = changed || entries.count != cache.storedCount
+            } else {
+                let named = Set(inputs.compactMap { context.relative($0) })
+                let kept = cache.storedEntries().filter { !named.contains($0.path) }
+                changed = changed || kept.count + entries.count != cache.storedCount
+                entries += kept
+            }
+            if changed, let reason = cache.save(entries) { warnCache(cache, reason, "results not saved") }
         }
         context.replaying = true
         for input in rewrite {

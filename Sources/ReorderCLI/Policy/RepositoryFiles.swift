@@ -19,11 +19,106 @@ enum RepositoryFiles {
         }
     }
 
+    /// The files of a whole-repository run, as `list` finds them, on
+    /// every core: each one a run looks at (`looksAt`: a rule covers it,
+    /// or markers are on) is lstat'ed — kept when a regular file, with its
+    /// identity for the cache; the others (markers off, no rule) are kept
+    /// unread and unstat'ed, as the run opens them never.
+    static func listForRun(root: String, policy: Policy) throws -> ListedFiles {
+        let files = try gitFiles(root) ?? walk(root, policy: policy)
+        let count = files.count
+        // Per file: 0 dropped, 1 looked at (its identity in `found`), 2 not looked at.
+        var kinds = [UInt8](repeating: 0, count: count)
+        var found = [ResultCache.Identity](repeating: ResultCache.Identity(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
+                                           count: policy.markers ? count : 0)
+        var sparse: [Int: ResultCache.Identity] = [:]
+        let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let threads = min(processors, 8, max(1, count / 1024))
+        var partial = [[Int: ResultCache.Identity]](repeating: [:], count: threads)
+        kinds.withUnsafeMutableBufferPointer { kindSlots in
+            found.withUnsafeMutableBufferPointer { foundSlots in
+                partial.withUnsafeMutableBufferPointer { partialSlots in
+                    let shared = ListSlots(kinds: kindSlots, found: foundSlots, partial: partialSlots)
+                    // Each thread a run of consecutive files, so that the
+                    // files of one folder are stat'ed from that folder's
+                    // descriptor (the kernel walks one name, not the path).
+                    func work(_ thread: Int) {
+                        var local: [Int: ResultCache.Identity] = [:]
+                        var folder: Substring? = nil
+                        var folderFD: Int32 = -1
+                        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                        defer {
+                            if folderFD >= 0 { close(folderFD) }
+                            if rootFD >= 0 { close(rootFD) }
+                        }
+                        let range = (count * thread / threads)..<(count * (thread + 1) / threads)
+                        for index in range {
+                            let path = files[index]
+                            if !policy.markers && policy.rules(matching: path).isEmpty {
+                                shared.kinds[index] = 2
+                                continue
+                            }
+                            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+                            let parent = slash.map { path[..<$0] } ?? ""
+                            // A folder of one file: from the root's descriptor.
+                            if parent != folder && index + 1 < range.upperBound && files[index + 1].hasPrefix(parent)
+                                && files[index + 1].utf8.lastIndex(of: UInt8(ascii: "/")).map({ files[index + 1][..<$0] }) == parent {
+                                if folderFD >= 0 { close(folderFD) }
+                                folder = parent
+                                folderFD = rootFD < 0 ? -1 : openat(rootFD, parent.isEmpty ? "." : String(parent), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                            }
+                            var status = stat()
+                            let done: Int32
+                            if parent == folder && folderFD >= 0 {
+                                done = fstatat(folderFD, slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path, &status, AT_SYMLINK_NOFOLLOW)
+                            } else if rootFD >= 0 {
+                                done = fstatat(rootFD, path, &status, AT_SYMLINK_NOFOLLOW)
+                            } else {
+                                done = lstat(PathNames.join(root, path), &status)
+                            }
+                            guard done == 0 && status.st_mode & S_IFMT == S_IFREG else { continue }
+                            shared.kinds[index] = 1
+                            if policy.markers { shared.found[index] = ResultCache.Identity(status) } else { local[index] = ResultCache.Identity(status) }
+                        }
+                        shared.partial[thread] = local
+                    }
+                    let helpers = (1..<threads).map { thread in BackgroundTask { work(thread) } }
+                    work(0)
+                    for helper in helpers { helper.wait() }
+                }
+            }
+        }
+        for part in partial { sparse.merge(part) { a, _ in a } }
+        var listed = ListedFiles()
+        listed.paths.reserveCapacity(count)
+        for index in 0..<count where kinds[index] != 0 {
+            if kinds[index] == 1 {
+                listed.identities.append(policy.markers ? found[index] : sparse[index]!)
+                listed.identityOf.append(Int32(listed.identities.count - 1))
+            } else {
+                listed.identityOf.append(-1)
+            }
+            listed.paths.append(files[index])
+        }
+        return listed
+    }
+
     /// `git ls-files` in `root`: nil when git is missing or `root` is in
     /// no repository.
     static func gitFiles(_ root: String) throws -> [String]? {
         guard let output = run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
-        return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        // Each path made straight from the output: no array of slices first.
+        var paths: [String] = []
+        output.withUnsafeBytes { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != 0 { end += 1 }
+                if end > start { paths.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+                start = end + 1
+            }
+        }
+        return paths
     }
 
     /// Runs `arguments` (found on PATH) with standard input and error from
@@ -96,6 +191,27 @@ enum RepositoryFiles {
         try visit("", [])
         return files
     }
+}
+
+/// The files of a whole-repository run: their paths (relative to the
+/// root) and, for each one the run looks at, its identity as lstat saw it.
+struct ListedFiles {
+    var paths: [String] = []
+    /// Per path: its index in `identities`, or -1 (not looked at).
+    var identityOf: [Int32] = []
+    var identities: [ResultCache.Identity] = []
+
+    func identity(_ index: Int) -> ResultCache.Identity? {
+        let at = identityOf[index]
+        return at < 0 ? nil : identities[Int(at)]
+    }
+}
+
+/// The slots `listForRun`'s threads write, each its own.
+private struct ListSlots: @unchecked Sendable {
+    let kinds: UnsafeMutableBufferPointer<UInt8>
+    let found: UnsafeMutableBufferPointer<ResultCache.Identity>
+    let partial: UnsafeMutableBufferPointer<[Int: ResultCache.Identity]>
 }
 
 /// One line of a `.gitignore`: a pattern relative to its folder, or with

@@ -1,0 +1,416 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ReorderKit
+
+/// What `check` and `fix` remember between runs of one policy: for each
+/// file (by its path relative to the policy's folder) that came out clean
+/// — no list out of order, no warning, no list missing — the file's
+/// identity (device, inode, size, modification and change times in
+/// nanoseconds), the XXH64 hash of its bytes, and what the run needs of its
+/// result (how many lists, the rules that found a list in it, the rules
+/// that matched it). A file with findings is not remembered: it is read
+/// and checked again (it is the one the user is about to fix), and so is a
+/// file a rule with `order = "like"` covers (its result depends on
+/// another file).
+///
+/// The file's header binds it to this build of `reorder` (its version and
+/// its executable's size and times), the policy's bytes, its folder and
+/// `--marker`; any other header is a cache of something else, read as
+/// empty. A file whose identity is unchanged is not read; one whose
+/// identity changed but whose hash did not is read, not parsed. An entry
+/// whose modification time is not older than the moment the run that
+/// stored it started is trusted by its hash only (a write within the same
+/// timestamp tick keeps size and time).
+///
+/// Layout (little-endian): a 64-byte header — magic `RDRCACHE`, format,
+/// total length, XXH64 of everything after the first 32 bytes, key, the
+/// start of the run that wrote it (ns), entry count — then the entries,
+/// sorted by their paths' bytes: path length (u16), path, device, inode,
+/// size, mtime ns, ctime ns, hash (8 bytes each), lists (u32), found and
+/// matched counts (u16 each), then those rule numbers (u32 each). Written
+/// to a temporary file in the same folder and renamed over the old one:
+/// two runs at once each write a whole file, the last one wins.
+final class ResultCache: @unchecked Sendable {
+    /// A file as it stood when its result was stored.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
+        }
+
+        init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+            (self.device, self.inode, self.size, self.modified, self.changed) = (device, inode, size, modified, changed)
+        }
+    }
+
+    /// One file's entry.
+    struct Entry {
+        var identity: Identity
+        var hash: UInt64
+        var lists: Int
+        var found: [Int]
+        var matched: [Int]
+    }
+
+    static let magic: [UInt8] = Array("RDRCACHE".utf8)
+    static let format: UInt32 = 1
+    static let headerSize = 64
+    /// Beyond this size the cache is not written (nor read).
+    static let sizeLimit = 256 << 20
+
+    /// The cache file.
+    let path: String
+    /// The hash of what the results depend on besides each file's bytes.
+    let key: UInt64
+    /// The moment this run started (CLOCK_REALTIME_COARSE, ns): entries
+    /// stored by it are trusted by identity next time only when modified
+    /// before it.
+    let started: Int64
+    /// The stored file's bytes and each entry's offset in them, sorted
+    /// by path.
+    private var stored: [UInt8] = []
+    private var offsets: [Int] = []
+    private var storedTrustedBefore: Int64 = 0
+    /// Why the cache could not be used; said once, on standard error.
+    private(set) var problem: String?
+
+    /// The cache for the policy `loaded` (nil without a policy: FILEs
+    /// checked against markers only are not cached), in `directory` when
+    /// `--cache-dir` names one.
+    init(path: String, key: UInt64) {
+        self.path = path
+        self.key = key
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        started = Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+    }
+
+    /// The cache file of the policy whose folder is `root`: in
+    /// `directory` (`--cache-dir`), else under the git directory of the
+    /// repository `root` is in (`.git/reorder/`), else in
+    /// `$XDG_CACHE_HOME/reorder/` (`~/.cache/reorder/`); one file per
+    /// policy folder, named by the hash of its path.
+    static func location(root: String, directory: String?) -> String? {
+        let name = "cache-" + FileSnapshot.hex(XXHash64.hash(Array(root.utf8)))
+        if let directory { return PathNames.join(directory, name) }
+        if let git = gitDirectory(from: root) { return PathNames.join(PathNames.join(git, "reorder"), name) }
+        if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+            return PathNames.join(PathNames.join(xdg, "reorder"), name)
+        }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
+        return PathNames.join(PathNames.join(PathNames.join(home, ".cache"), "reorder"), name)
+    }
+
+    /// The git directory of the repository `start` is in: the nearest
+    /// `.git` folder above, or the folder a `.git` file's `gitdir:` line
+    /// names (a worktree, a submodule).
+    static func gitDirectory(from start: String) -> String? {
+        var directory = start
+        while true {
+            let candidate = PathNames.join(directory, ".git")
+            var info = stat()
+            if stat(candidate, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFDIR { return candidate }
+                if info.st_mode & S_IFMT == S_IFREG, let content = try? InputBytes.read(path: candidate) {
+                    var text = withExtendedLifetime(content) { String(decoding: content.bytes, as: UTF8.self) }
+                    guard text.hasPrefix("gitdir:") else { return nil }
+                    text.removeFirst("gitdir:".count)
+                    let target = text.trimmingBlanks()
+                    guard !target.isEmpty else { return nil }
+                    return target.hasPrefix("/") ? target : PathNames.join(directory, target)
+                }
+            }
+            if directory == "/" || directory.isEmpty { return nil }
+            directory = PathNames.parent(directory)
+        }
+    }
+
+    /// The key of a run: this build of `reorder`, the policy's bytes and
+    /// folder, and the markers.
+    static func key(policySource: [UInt8], root: String, markers: KeepSortedMarkers, markersOn: Bool) -> UInt64 {
+        var text = "reorder \(CommandTable.version)\n\(buildIdentity)\nroot \(root)\nmarker \(markers.name) \(markersOn)\npolicy "
+        text += FileSnapshot.hex(XXHash64.hash(policySource))
+        return XXHash64.hash(Array(text.utf8))
+    }
+
+    /// This executable as it lies on disk (its inode, size and times):
+    /// a rebuilt binary of the same version is another.
+    static let buildIdentity: String = {
+        var info = stat()
+        if stat("/proc/self/exe", &info) == 0 {
+            let identity = Identity(info)
+            return "build \(identity.device) \(identity.inode) \(identity.size) \(identity.modified) \(identity.changed)"
+        }
+        return "build unknown"
+    }()
+
+    // MARK: Reading
+
+    /// Reads the cache file: a missing one, or one of another key, is an
+    /// empty cache; one that cannot be read, or is damaged, too, with
+    /// `problem` saying why.
+    func load() {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno != ENOENT && errno != ENOTDIR { problem = String(cString: strerror(errno)) }
+            if errno == ENOTDIR { problem = "not a directory" }
+            return
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { problem = String(cString: strerror(errno)); return }
+        guard info.st_mode & S_IFMT == S_IFREG else { problem = "not a regular file"; return }
+        let size = Int(info.st_size)
+        guard size <= ResultCache.sizeLimit else { return }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        let failed: Bool = bytes.withUnsafeMutableBytes { buffer in
+            while done < size {
+                let count = read(fd, buffer.baseAddress! + done, size - done)
+                if count > 0 {
+                    done += count
+                } else if count == 0 {
+                    break
+                } else if errno != EINTR {
+                    return true
+                }
+            }
+            return false
+        }
+        if failed { problem = String(cString: strerror(errno)); return }
+        bytes.removeSubrange(done...)
+        if let reason = parse(bytes) { problem = reason }
+    }
+
+    /// Takes `bytes` as the stored cache; nil, or why it is not one.
+    func parse(_ bytes: [UInt8]) -> String? {
+        guard bytes.count >= ResultCache.headerSize, Array(bytes[0..<8]) == ResultCache.magic else {
+            return bytes.isEmpty ? "empty" : "damaged (not a cache file)"
+        }
+        return bytes.withUnsafeBytes { raw -> String? in
+            func u64(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+            func u32(_ at: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+            func u16(_ at: Int) -> UInt16 { UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)) }
+            // Another format or another key: a cache of something else, started afresh.
+            guard u32(8) == ResultCache.format else { return nil }
+            guard u64(16) == UInt64(bytes.count) else { return "damaged (truncated)" }
+            guard u64(24) == XXHash64.hash(UnsafeRawBufferPointer(rebasing: raw[32...])) else { return "damaged (checksum)" }
+            guard u64(32) == key else { return nil }
+            let count = Int(truncatingIfNeeded: u64(48))
+            guard count >= 0, count <= bytes.count else { return "damaged (count)" }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(count)
+            var at = ResultCache.headerSize
+            for _ in 0..<count {
+                guard at + 2 <= bytes.count else { return "damaged (entries)" }
+                let length = Int(u16(at))
+                let fixed = at + 2 + length
+                guard fixed + 56 <= bytes.count else { return "damaged (entries)" }
+                let numbers = Int(u16(fixed + 52)) + Int(u16(fixed + 54))
+                let end = fixed + 56 + 4 * numbers
+                guard end <= bytes.count else { return "damaged (entries)" }
+                offsets.append(at)
+                at = end
+            }
+            guard at == bytes.count else { return "damaged (entries)" }
+            self.stored = bytes
+            self.offsets = offsets
+            self.storedTrustedBefore = Int64(bitPattern: u64(40))
+            return nil
+        }
+    }
+
+    /// How many entries were read.
+    var storedCount: Int { offsets.count }
+
+    /// The stored entry of `relative`, and whether its identity may be
+    /// trusted without reading the file; nil when there is none.
+    func lookup(_ relative: String) -> (entry: Entry, trusted: Bool)? {
+        guard !offsets.isEmpty else { return nil }
+        var relative = relative
+        return relative.withUTF8 { path -> (Entry, Bool)? in
+            stored.withUnsafeBytes { raw -> (Entry, Bool)? in
+                var (low, high) = (0, offsets.count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    let at = offsets[middle]
+                    let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                    let order = ResultCache.compare(UnsafeRawBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]),
+                                                    UnsafeRawBufferPointer(path))
+                    if order < 0 {
+                        low = middle + 1
+                    } else if order > 0 {
+                        high = middle
+                    } else {
+                        let entry = ResultCache.decode(raw, at: at + 2 + length)
+                        return (entry, entry.identity.modified < storedTrustedBefore)
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Byte order of two paths (memcmp, then the shorter first).
+    static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
+
+    private static func decode(_ raw: UnsafeRawBufferPointer, at: Int) -> Entry {
+        func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt64.self)) }
+        func u32(_ offset: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt32.self)) }
+        func u16(_ offset: Int) -> UInt16 { UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at + offset, as: UInt16.self)) }
+        let identity = Identity(device: u64(0), inode: u64(8), size: Int64(bitPattern: u64(16)),
+                                modified: Int64(bitPattern: u64(24)), changed: Int64(bitPattern: u64(32)))
+        let foundCount = Int(u16(52)), matchedCount = Int(u16(54))
+        let found = (0..<foundCount).map { Int(u32(56 + 4 * $0)) }
+        let matched = (0..<matchedCount).map { Int(u32(56 + 4 * (foundCount + $0))) }
+        return Entry(identity: identity, hash: u64(40), lists: Int(u32(48)), found: found, matched: matched)
+    }
+
+    // MARK: Writing
+
+    /// The bytes of a cache holding `entries` (sorted by path here).
+    func encode(_ entries: [(path: String, entry: Entry)]) -> [UInt8] {
+        var entries = entries
+        let sorted = zip(entries, entries.dropFirst()).allSatisfy { ResultCache.less($0.path, $1.path) }
+        if !sorted { entries.sort { ResultCache.less($0.path, $1.path) } }
+        var out: [UInt8] = []
+        out.reserveCapacity(ResultCache.headerSize + entries.count * 96)
+        func put64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        func put32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        func put16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        out += ResultCache.magic
+        put32(ResultCache.format)
+        put32(0)
+        put64(0)  // length, set below
+        put64(0)  // checksum, set below
+        put64(key)
+        put64(UInt64(bitPattern: started))
+        put64(UInt64(entries.count))
+        put64(0)
+        var previous: String?
+        for (path, entry) in entries {
+            // The same path twice (a FILE named twice): once.
+            if path == previous { continue }
+            previous = path
+            let bytes = Array(path.utf8)
+            put16(UInt16(bytes.count))
+            out += bytes
+            put64(entry.identity.device)
+            put64(entry.identity.inode)
+            put64(UInt64(bitPattern: entry.identity.size))
+            put64(UInt64(bitPattern: entry.identity.modified))
+            put64(UInt64(bitPattern: entry.identity.changed))
+            put64(entry.hash)
+            put32(UInt32(entry.lists))
+            put16(UInt16(entry.found.count))
+            put16(UInt16(entry.matched.count))
+            for number in entry.found + entry.matched { put32(UInt32(number)) }
+        }
+        let written = countDistinct(entries)
+        out.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: UInt64(written).littleEndian, toByteOffset: 48, as: UInt64.self)
+            raw.storeBytes(of: UInt64(raw.count).littleEndian, toByteOffset: 16, as: UInt64.self)
+            let checksum = XXHash64.hash(UnsafeRawBufferPointer(rebasing: raw[32...]))
+            raw.storeBytes(of: checksum.littleEndian, toByteOffset: 24, as: UInt64.self)
+        }
+        return out
+    }
+
+    private func countDistinct(_ sorted: [(path: String, entry: Entry)]) -> Int {
+        var count = 0
+        var previous: String?
+        for (path, _) in sorted where path != previous {
+            count += 1
+            previous = path
+        }
+        return count
+    }
+
+    /// Byte order of two paths.
+    static func less(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) < 0 } }
+    }
+
+    /// The entries kept from the stored cache (all of them): for a run
+    /// over named files, whose other entries stay.
+    func storedEntries() -> [(path: String, entry: Entry)] {
+        stored.withUnsafeBytes { raw in
+            offsets.map { at in
+                let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                let path = String(decoding: UnsafeRawBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]), as: UTF8.self)
+                return (path, ResultCache.decode(raw, at: at + 2 + length))
+            }
+        }
+    }
+
+    /// Writes `entries` as the cache, atomically; nil, or why it could not.
+    func save(_ entries: [(path: String, entry: Entry)]) -> String? {
+        let bytes = encode(entries)
+        guard bytes.count <= ResultCache.sizeLimit else { return nil }
+        let folder = PathNames.parent(path)
+        if let reason = ResultCache.makeFolder(folder) { return reason }
+        var template = Array((PathNames.join(folder, ".tmp-cache-XXXXXX")).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let count = write(fd, raw.baseAddress! + done, raw.count - done)
+                if count > 0 {
+                    done += count
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+            }
+        }
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+
+    /// `mkdir -p folder`; nil, or why it could not.
+    private static func makeFolder(_ folder: String) -> String? {
+        var info = stat()
+        if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : "not a directory" }
+        if errno == ENOTDIR { return "not a directory" }
+        let parent = PathNames.parent(folder)
+        if parent != folder, let reason = makeFolder(parent) { return reason }
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        return nil
+    }
+}
+
+private extension String {
+    func trimmingBlanks() -> String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\n" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\n" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}
