@@ -83,6 +83,8 @@ public enum Option: String, CaseIterable, Sendable {
     case toFile = "to-file"
     case config
     case reporter
+    case changedSince = "changed-since"
+    case staged
     case help
 
     /// As typed, long: `--output`.
@@ -245,6 +247,10 @@ public enum CommandTable {
               help: "The policy file to apply (default: .reorder.toml in the working directory or the nearest folder above it that has one); its rules' files are then relative to the repository's top (git's work tree root, or outside git the working directory), not to PATH's folder."),
         .init(.reporter, short: nil, value: .choice(placeholder: "FORMAT", choices: ["text", "json", "github", "sarif"]),
               help: "How to report the lists out of order: text (the default: 'FILE:LINE: LIST (rule N): ...', one a line), json (one document, {\"findings\": [...]}), github (workflow annotations), sarif (SARIF 2.1.0)."),
+        .init(.changedSince, short: nil, value: .text(placeholder: "REF"),
+              help: "Only the files that changed since REF (a commit, branch or tag git knows): those that differ between the work tree and the commit where HEAD's history meets REF's (git diff --merge-base REF; a rename is its new path, a deleted file nothing), and the untracked files .gitignore does not ignore, that the policy covers. Not with FILEs; the checks of rules that match no file, or whose lists no file has, need the whole repository and are left out."),
+        .init(.staged, short: nil, value: .none,
+              help: "Only the files with staged changes, as the index holds them (what 'git commit' would commit, not the work tree). fix writes a file only when its work tree equals the index (else an error for that file, nothing written) and never touches the index. Not with FILEs; the checks of rules that match no file, or whose lists no file has, are left out."),
         .init(.help, short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -448,6 +454,7 @@ public enum CommandTable {
               discussion: [
                 "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder (with --config, the repository's top), or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
                 "Each list out of order is fixed, in place and atomically, and reported with the fewest moves that fix it: 'FILE:LINE: LIST (rule N): 'ITEM' belongs after 'OTHER' — K moves'. A rule with groups = \"blank-lines\", \"comments\" or [\"blank-lines\", \"comments\"] sorts within them, and group-patterns = [\"@myorg/*\", \"@*\"] puts each pattern's items together, in the patterns' order (as sort --groups and --group-pattern); the moves then stay within groups, and the message names the item's group: 'in group '# web'' (its heading), 'in group '@myorg/*'' (its pattern), 'in the group no pattern matches', 'in the group starting at line N' (between blank lines). A file that lacks a list a rule names is an error (exit status 2, nothing written to it) unless the rule says missing = \"ok\"; in a run over the whole repository, so is a rule that matches no file, or whose lists no file has.",
+                "With --changed-since REF, only the files of the repository that changed since REF (what a pull request changed: 'git diff --merge-base REF' from the merge base to the work tree, renamed files by their new path, deleted ones left out, and the untracked files .gitignore does not ignore); with --staged, only the files with staged changes, each read from the index (what the commit would hold), so that a change not staged is neither checked nor fixed; fix --staged writes a file only when its work tree equals the index (else exit status 2 for that file: stage it, or 'git stash --keep-index' first) and never changes the index. Both need git and no FILE; a rule that matches none of the changed files is not reported, nor one whose lists they lack (those checks need the whole repository). A REF git does not know is an error (exit status 2): fetch it first.",
                 "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'. A policy with markers = false at its top turns this off for the files it governs.",
                 "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
                 "An unknown option, a bad value, a start without an end and the like are warnings, in keep-sorted's way: 'reorder: FILE:LINE: ...' on standard error, the rest sorted as keep-sorted sorts it, and exit status 1 (the file is still fixed in place).",
@@ -457,9 +464,10 @@ public enum CommandTable {
                 "reorder fix                       # the whole repository, by .reorder.toml",
                 "reorder fix BUILD src/*.java      # in place",
                 "reorder fix --check $(git ls-files)   # 1: a block is out of order",
+                "reorder fix --changed-since origin/main   # the files this branch changed",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              takes: output + [.marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.run),
+              takes: output + [.marker, .config, .reporter, .changedSince, .staged, .help], takesFiles: true, run: FixCommand.run),
         .init(name: "check",
               arguments: [],
               summary: "Report the lists out of order; write nothing.",
@@ -471,8 +479,10 @@ public enum CommandTable {
                 "reorder check                     # the whole repository, by .reorder.toml",
                 "reorder check --diff package.json",
                 "reorder check --reporter github   # in a GitHub workflow",
+                "reorder check --changed-since origin/main   # a pull request's files",
+                "reorder check --staged            # in .git/hooks/pre-commit: what the commit holds",
               ],
-              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .help], takesFiles: true, run: FixCommand.runCheck),
+              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .changedSince, .staged, .help], takesFiles: true, run: FixCommand.runCheck),
         .init(name: "init",
               arguments: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",

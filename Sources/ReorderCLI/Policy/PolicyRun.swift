@@ -38,6 +38,10 @@ final class PolicyContext {
     /// How many files the last scan opened (`-v` says it).
     var filesRead = 0
 
+    /// `--staged`: each input's content in the index, read instead of the
+    /// file (and never from a cache); nil when files are read from disk.
+    var stagedContents: [String: [UInt8]]?
+
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
     func apply(to source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> PolicyFileResult {
@@ -157,6 +161,19 @@ extension PolicyContext {
                         index += threads
                         continue
                     }
+                    if let staged = stagedContents?[input] {
+                        slots.buffer[index] = Result {
+                            try staged.withUnsafeBytes { source in
+                                do {
+                                    return try compute(source, input: input, displayName: displayName(input))
+                                } catch let error as any FormatReadError {
+                                    throw FormatErrorInInput(error, name: displayName(input), source: source)
+                                }
+                            }
+                        }
+                        index += threads
+                        continue
+                    }
                     slots.buffer[index] = Result {
                         let content = try InputBytes.read(path: input)
                         return try withExtendedLifetime(content) {
@@ -204,17 +221,28 @@ extension FixCommand {
         var policy = loaded?.policy ?? Policy()
         if parsed.has(.marker) { policy.markers = true }
         let context = PolicyContext(policy: policy, loaded: loaded, markers: markers)
+        let changed = try ChangedFiles.selection(parsed)
         let wholeRepository = parsed.positionals.isEmpty
         var inputs: [String]
         if wholeRepository {
             guard let loaded else { throw PolicyRunError.noPolicy(check: check) }
+            // --changed-since and --staged: the repository's files limited
+            // to those that changed (ChangedFiles.swift).
+            var listed: [String]
+            var staged: [String: [UInt8]]?
+            if let changed {
+                (listed, staged) = try ChangedFiles.list(changed, root: loaded.root)
+            } else {
+                listed = try RepositoryFiles.list(root: loaded.root, policy: policy)
+            }
             let here = PathNames.realPath(".") ?? loaded.root
             // Each file as seen from here: below the policy's folder, its
             // path there less the folders between; else with '..'.
             let prefix = here == loaded.root ? "" : PathNames.relative(loaded.root, from: here) + "/"
             let below = here.hasPrefix(loaded.root + "/") ? String(here.dropFirst(loaded.root.count + 1)) + "/" : nil
             inputs = []
-            for path in try RepositoryFiles.list(root: loaded.root, policy: policy) {
+            if staged != nil { context.stagedContents = [:] }
+            for path in listed {
                 let shown: String
                 if prefix.isEmpty {
                     shown = path
@@ -226,6 +254,7 @@ extension FixCommand {
                     shown = prefix + path
                 }
                 context.relativePaths[shown] = path
+                if let content = staged?[path] { context.stagedContents?[shown] = content }
                 inputs.append(shown)
             }
         } else {
@@ -286,6 +315,20 @@ extension FixCommand {
                     status = ExitStatus.failure
                     continue
                 }
+                // --staged: the findings are the index's; a file is written
+                // (or its diff shown) only when the work tree holds the
+                // same bytes, and else reported as nothing written.
+                if result.output != nil, mode != .check(diff: false), let staged = context.stagedContents?[input],
+                   (try? InputBytes.read(path: input)).map({ content in
+                       withExtendedLifetime(content) { !content.bytes.elementsEqual(staged) }
+                   }) ?? true {
+                    var found = PolicyFileResult()
+                    found.found = result.found
+                    context.record(found, matched: matched, displayName: displayName(input))
+                    runner.report(ChangedFilesError.partlyStaged(path: displayName(input)), input: nil)
+                    status = ExitStatus.failure
+                    continue
+                }
                 context.record(result, matched: matched, displayName: displayName(input))
                 if !result.warnings.isEmpty {
                     try? console.standardOutput.flush()
@@ -320,7 +363,7 @@ extension FixCommand {
         }
         // A policy that checks nothing is the failure users hit most: over
         // the whole repository, each rule must match a file and find a list.
-        if wholeRepository, let loaded {
+        if wholeRepository, changed == nil, let loaded {
             var reported = Set<Int>()
             // A preset's rule is one rule for each of its lists: said once.
             for rule in policy.rules where reported.insert(rule.number).inserted {
