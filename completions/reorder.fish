@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --block --line-range --marker --config --reporter
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --block --line-range --marker --config --reporter --changed-since
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -155,4 +155,6 @@ complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new or
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
 complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
+complete -c reorder -n '__reorder_command_is fix check' -l changed-since -x -d 'Only the files changed since a git revision'
+complete -c reorder -n '__reorder_command_is fix check' -l staged -d 'Only the staged files, as the index holds them'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick fix check init lsp help' -s h -l help -d 'Show help and exit'

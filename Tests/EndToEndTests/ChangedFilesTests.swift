@@ -220,7 +220,7 @@ final class ChangedFilesTests: XCTestCase {
         XCTAssertEqual(fix.status, 2)
         XCTAssertEqual(out(fix), "")
         XCTAssertEqual(fix.stderr, "reorder: list.txt: partly staged: the index and the work tree differ; stage it (git add) "
-                       + "or put the rest aside (git stash --keep-index) and run again; nothing is written to this file\n")
+                       + "or put the rest aside (git stash -k) and run again; nothing is written to this file\n")
         XCTAssertEqual(try h.text("list.txt"), "a\nb\nc\nd\n")
         XCTAssertEqual(try git(h, ["show", ":list.txt"]), Self.unsorted + "d\n")
         let diff = try h.run(["check", "--staged", "--diff"])

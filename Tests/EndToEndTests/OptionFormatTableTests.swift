@@ -153,6 +153,8 @@ final class OptionFormatTableTests: XCTestCase {
         "to-file": Row(arguments: ["--to-file", "other"], notRun: "it needs a second file, with a list for the item (BetweenFilesTests)"),
         "config": Row(arguments: ["--config", "policy.toml"], notRun: "fix and check only (PolicyEndToEndTests)"),
         "reporter": Row(arguments: ["--reporter", "json"], notRun: "fix and check only (PolicyEndToEndTests)"),
+        "changed-since": Row(arguments: ["--changed-since", "HEAD"], notRun: "fix and check only, in a git repository, without FILEs (ChangedFilesTests)"),
+        "staged": Row(arguments: ["--staged"], notRun: "fix and check only, in a git repository, without FILEs (ChangedFilesTests)"),
     ]
 
     /// What each command needs besides its options; `F` is the input.
@@ -278,7 +280,9 @@ final class OptionFormatTableTests: XCTestCase {
             ("config", ["--config", "policy.toml"]), ("reporter", ["--reporter", "json"]),
         ]
         try h.write("policy.toml", "markers = false\n")
-        XCTAssertEqual(Set(runs.map(\.0)), Set(fix.optionNames))
+        // --changed-since and --staged choose the files themselves and
+        // refuse a FILE: ChangedFilesTests runs them in git repositories.
+        XCTAssertEqual(Set(runs.map(\.0)).union(["changed-since", "staged"]), Set(fix.optionNames))
         for (option, arguments) in runs {
             try h.write("BUILD", input)
             let base = try h.run(["fix", "BUILD"] + (option == "color" ? ["--diff"] : []))

@@ -163,7 +163,7 @@ extension ChangedFilesError {
             return "\(option(selection)): git could not list the changed files; run 'git status' to see why"
         case .partlyStaged(let path):
             return "\(path): partly staged: the index and the work tree differ; stage it (git add) "
-                + "or put the rest aside (git stash --keep-index) and run again; nothing is written to this file"
+                + "or put the rest aside (git stash -k) and run again; nothing is written to this file"
         }
     }
 }
