@@ -277,6 +277,32 @@ final class ChangedFilesTests: XCTestCase {
     }
 }
 
+extension ChangedFilesTests {
+    /// docs/pre-commit.md's plain hook: `reorder check --staged` in
+    /// .git/hooks/pre-commit stops a commit whose staged list is out of
+    /// order, even when the work tree has it fixed.
+    func testAPlainPreCommitHookChecksWhatTheCommitHolds() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", Self.policy)
+        try h.write("list.txt", Self.sorted)
+        try git(h, ["init", "-q"])
+        try git(h, ["add", "-A"])
+        try git(h, ["commit", "-q", "-m", "start"])
+        try h.write(".git/hooks/pre-commit", "#!/bin/sh\nexec '\(Harness.binary.path)' check --staged\n", mode: 0o755)
+        try h.write("list.txt", Self.unsorted + "d\n")
+        try git(h, ["add", "list.txt"])
+        try h.write("list.txt", Self.sorted + "d\n")
+        guard let gitPath = try tool("git", package: "git") else { return }
+        let refused = try runProgram(gitPath, ["-c", "user.name=t", "-c", "user.email=t@reorder.invalid", "commit", "-q", "-m", "unsorted"],
+                                     in: h.directory)
+        XCTAssertNotEqual(refused.status, 0, "the commit went through")
+        XCTAssertTrue((refused.stdout + refused.stderr).contains(finding("list.txt")), refused.stdout + refused.stderr)
+        try git(h, ["add", "list.txt"])
+        try git(h, ["commit", "-q", "-m", "sorted"])
+        XCTAssertEqual(try git(h, ["show", "HEAD:list.txt"]), Self.sorted + "d\n")
+    }
+}
+
 private extension Harness {
     /// `reorder arguments` in `folder` below the test's folder.
     func run(_ arguments: [String], in folder: String) throws -> Result {
