@@ -171,6 +171,11 @@ final class ChangedFilesTests: XCTestCase {
         let files = try h.run(["check", "--changed-since", "main", "changed.txt"])
         XCTAssertEqual(files.status, 2)
         XCTAssertEqual(files.stderr, "reorder: '--changed-since main' and 'FILE' cannot be used together: it chooses the files itself; name files, or let it choose\n")
+        // Standard input, and FILEs outside any policy's run, alike.
+        let standardInput = try h.run(["fix", "--staged", "-"], stdin: Data("b\na\n".utf8))
+        XCTAssertEqual(standardInput.status, 2)
+        XCTAssertEqual(out(standardInput), "")
+        XCTAssertEqual(standardInput.stderr, "reorder: '--staged' and 'FILE' cannot be used together: it chooses the files itself; name files, or let it choose\n")
         let both = try h.run(["check", "--changed-since", "main", "--staged"])
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(both.stderr, "reorder: '--changed-since' and '--staged' cannot be used together\n")
