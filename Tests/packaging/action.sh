@@ -334,6 +334,9 @@ same "only the file the branch changed is checked" "$lib_annotation" "$(annotati
 run_action "$pr" archive="$ARCHIVE" args="package.json"
 expect_status "args naming a file: that file, exit 1" 1 2
 same "args naming a file: its annotation" "$annotation" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" args="--changed-since HEAD"
+expect_status "args with --changed-since: that one, exit 0 (nothing changed since HEAD)" 0 2
+same "args with --changed-since: no annotation" "" "$(annotations)"
 run_action "$pr" archive="$ARCHIVE" changed-since=all
 expect_status "changed-since: all: exit 1" 1 2
 same "changed-since: all: the whole repository" "$lib_annotation
