@@ -308,6 +308,29 @@ extension ChangedFilesTests {
     }
 }
 
+extension ChangedFilesTests {
+    /// Thousands of staged files: the object names sent to `git cat-file`
+    /// and the contents it sends back each fill a pipe many times over,
+    /// so writing one while reading the other must not stall.
+    func testManyStagedFilesAreReadFromTheIndex() throws {
+        let h = try Harness()
+        try makeDirectories(h, ["many"])
+        try h.write(".reorder.toml", Self.policy)
+        try git(h, ["init", "-q"])
+        for index in 0..<3000 {
+            try h.write("many/file\(index).txt", index == 2345 ? Self.unsorted : String(repeating: "line \(index)\n", count: 20))
+        }
+        try git(h, ["add", "-A"])
+        // Two files out of order in the work tree only: the index is read.
+        for index in [7, 2345] { try h.write("many/file\(index).txt", "z\ny\n") }
+        let result = try h.run(["check", "--staged", "-v"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(out(result), finding("many/file2345.txt"))
+        XCTAssertTrue(result.stderr.hasSuffix("reorder: looked at 3000 lists in 3000 files (of 3001 files named or listed, 3001 read); 1 out of order\n"),
+                      result.stderr)
+    }
+}
+
 private extension Harness {
     /// `reorder arguments` in `folder` below the test's folder.
     func run(_ arguments: [String], in folder: String) throws -> Result {

@@ -214,6 +214,14 @@ enum Subprocess {
             }
             close(writeEnd)
         }
+        guard writer.started else {
+            // Nothing would feed the program: end it rather than wait.
+            close(writeEnd)
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return nil
+        }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
