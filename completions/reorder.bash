@@ -11,7 +11,7 @@ _reorder_commands='move copy swap insert delete batch sort reverse diff edit pic
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --from --to --to-file --block --line-range --marker --config --reporter --cache-dir'
+_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --from --to --to-file --block --line-range --marker --config --reporter --cache-dir --changed-since'
 
 # The options of each command.
 _reorder_command_options()
@@ -28,10 +28,10 @@ _reorder_command_options()
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based -h --help' ;;
         edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --groups -h --help' ;;
         pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --groups -h --help' ;;
-        fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir -h --help' ;;
+        fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
         init)    REPLY='-o --output -h --help' ;;
         lsp)     REPLY='-h --help' ;;
-        check)   REPLY='--diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir -h --help' ;;
+        check)   REPLY='--diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
     esac
@@ -66,6 +66,7 @@ _reorder_option_value()
         --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown csv tsv' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
+        --changed-since) COMPREPLY=($(compgen -W "$(git for-each-ref --format='%(refname:short)' 2>/dev/null)" -- "$cur")) ;;
         --groups) COMPREPLY=($(compgen -W 'blank-lines comments blank-lines,comments' -- "$cur")) ;;
         --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;
         -o | --output | -f | --file | --like | --from | --to-file | --config) _reorder_files ;;

@@ -7,7 +7,7 @@
 # fails when they drift apart.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --block --line-range --marker --config --reporter --cache-dir
+set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --block --line-range --marker --config --reporter --cache-dir --changed-since
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -157,4 +157,6 @@ complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The 
 complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
 complete -c reorder -n '__reorder_command_is fix check' -l no-cache -d 'Read every file, no cache of results'
 complete -c reorder -n '__reorder_command_is fix check' -l cache-dir -x -a '(__fish_complete_directories)' -d 'Keep the cache of results in DIR'
+complete -c reorder -n '__reorder_command_is fix check' -l changed-since -x -d 'Only the files changed since a git revision'
+complete -c reorder -n '__reorder_command_is fix check' -l staged -d 'Only the staged files, as the index holds them'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick fix check init lsp help' -s h -l help -d 'Show help and exit'

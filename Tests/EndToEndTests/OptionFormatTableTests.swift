@@ -155,6 +155,8 @@ final class OptionFormatTableTests: XCTestCase {
         "reporter": Row(arguments: ["--reporter", "json"], notRun: "fix and check only (PolicyEndToEndTests)"),
         "no-cache": Row(arguments: ["--no-cache"], notRun: "fix and check only (CacheEndToEndTests)"),
         "cache-dir": Row(arguments: ["--cache-dir", "cache"], notRun: "fix and check only (CacheEndToEndTests)"),
+        "changed-since": Row(arguments: ["--changed-since", "HEAD"], notRun: "fix and check only, in a git repository, without FILEs (ChangedFilesTests)"),
+        "staged": Row(arguments: ["--staged"], notRun: "fix and check only, in a git repository, without FILEs (ChangedFilesTests)"),
     ]
 
     /// What each command needs besides its options; `F` is the input.
@@ -284,7 +286,9 @@ final class OptionFormatTableTests: XCTestCase {
             ("cache-dir", ["--config", "policy.toml", "--cache-dir", "policy.toml"]),
         ]
         try h.write("policy.toml", "markers = false\n")
-        XCTAssertEqual(Set(runs.map(\.0)), Set(fix.optionNames))
+        // --changed-since and --staged choose the files themselves and
+        // refuse a FILE: ChangedFilesTests runs them in git repositories.
+        XCTAssertEqual(Set(runs.map(\.0)).union(["changed-since", "staged"]), Set(fix.optionNames))
         for (option, arguments) in runs {
             try h.write("BUILD", input)
             let base = try h.run(["fix", "BUILD"] + (option == "color" ? ["--diff"] : []))

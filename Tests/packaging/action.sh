@@ -104,7 +104,7 @@ def steps(action_path, inputs_json, context_json, out):
                 if name not in inputs:
                     sys.exit(f"{where}: ${{{{ {expression} }}}}: no such input")
                 return inputs[name]
-            if expression in ("github.action_path", "github.action_repository"):
+            if expression in ("github.action_path", "github.action_repository", "github.event.pull_request.base.sha"):
                 return context[expression]
             sys.exit(f"{where}: the harness does not know ${{{{ {expression} }}}}")
         result = re.sub(r"\$\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}", value, str(text))
@@ -159,6 +159,7 @@ reset() {
     action_repository=OWNER/reorder
     path=/usr/bin:/bin
     reorder_archive_env=
+    pull_request_base=
 }
 
 # run_action WORKSPACE NAME=VALUE...: the action's steps with these inputs,
@@ -177,8 +178,8 @@ run_action() {
     local inputs
     inputs=$("$python" -c 'import json, sys; print(json.dumps(dict(a.split("=", 1) for a in sys.argv[1:])))' "$@")
     local context
-    context=$("$python" -c 'import json, sys; print(json.dumps({"github.action_path": sys.argv[1], "github.action_repository": sys.argv[2]}))' \
-        "$action_path" "$action_repository")
+    context=$("$python" -c 'import json, sys; print(json.dumps({"github.action_path": sys.argv[1], "github.action_repository": sys.argv[2],
+        "github.event.pull_request.base.sha": sys.argv[3]}))' "$action_path" "$action_repository" "$pull_request_base")
     if ! "$python" "$scratch/runner.py" steps "$action_path/action.yml" "$inputs" "$context" "$run/steps" 2>"$run/parse.err"; then
         status=parse; ran=0; out=; err=$(cat "$run/parse.err")
         return
@@ -311,6 +312,62 @@ reorder: package.json: rewritten" "$(printf '%s\n' "$out" | grep -v '^Installed 
 $err"
 run_action "$scratch/fix" archive="$ARCHIVE"
 expect_status "then the check passes: exit 0" 0 2
+
+echo "== a pull request: changed-since"
+# main holds a list out of order; the branch changes another file.
+reset
+pr="$scratch/pull-request"
+pr_git() { git -C "$pr" -c user.name=reorder -c user.email=reorder@tests.invalid "$@"; }
+make_repository "$pr" unsorted
+pr_git commit --quiet -m start
+base=$(pr_git rev-parse HEAD)
+pr_git checkout --quiet -b feature
+printf '{\n  "name": "lib",\n  "dependencies": {\n    "b": "1",\n    "a": "1"\n  }\n}\n' > "$pr/lib.json"
+printf '[[rule]]\nfiles = ["package.json", "lib.json"]\nlists = ["/dependencies"]\n' > "$pr/.reorder.toml"
+pr_git add -A
+pr_git commit --quiet -m change
+lib_annotation="::error file=lib.json,line=4,col=5,title=reorder%3A /dependencies (rule 1)::/dependencies (rule 1): 'a' belongs first — 1 move"
+pull_request_base=$base
+run_action "$pr" archive="$ARCHIVE"
+expect_status "the pull request's base: exit 1" 1 2
+same "only the file the branch changed is checked" "$lib_annotation" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" args="package.json"
+expect_status "args naming a file: that file, exit 1" 1 2
+same "args naming a file: its annotation" "$annotation" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" args="--changed-since HEAD"
+expect_status "args with --changed-since: that one, exit 0 (nothing changed since HEAD)" 0 2
+same "args with --changed-since: no annotation" "" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" changed-since=all
+expect_status "changed-since: all: exit 1" 1 2
+same "changed-since: all: the whole repository" "$lib_annotation
+$annotation" "$(annotations)"
+pull_request_base=
+run_action "$pr" archive="$ARCHIVE"
+expect_status "no pull request (a push): exit 1" 1 2
+same "no pull request: the whole repository" "$lib_annotation
+$annotation" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" changed-since="$base"
+expect_status "changed-since given: exit 1" 1 2
+same "changed-since given: the branch's files" "$lib_annotation" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" changed-since=0000000000000000000000000000000000000001
+expect_status "changed-since a commit the clone lacks: exit 2" 2 2
+same "changed-since a commit the clone lacks: an error saying to fetch it" \
+    "::error title=reorder::--changed-since 0000000000000000000000000000000000000001: git knows no commit '0000000000000000000000000000000000000001'; fetch it first (git fetch origin 0000000000000000000000000000000000000001; in a GitHub workflow, actions/checkout with fetch-depth: 0)" \
+    "$(annotations)"
+# actions/checkout's default: one commit, the base not in the clone.
+git clone --quiet --depth 1 "file://$pr" "$scratch/shallow" 2>/dev/null
+git -C "$scratch/shallow" checkout --quiet feature 2>/dev/null || true
+pull_request_base=$base
+run_action "$scratch/shallow" archive="$ARCHIVE"
+expect_status "a shallow clone: the whole repository, exit 1" 1 2
+same "a shallow clone: a warning, then the whole repository" \
+    "::warning title=reorder action::the pull request's base $base is not in this clone (actions/checkout fetches one commit unless fetch-depth: 0), so the whole repository is checked
+$lib_annotation
+$annotation" "$(annotations)"
+run_action "$pr" archive="$ARCHIVE" fix=true
+expect_status "fix: true on a pull request: exit 0" 0 2
+same "fix: true fixes the branch's file" "a" "$(sed -n 4p "$pr/lib.json" | cut -d'"' -f2)"
+same "fix: true leaves the file the branch did not change" "zod" "$(sed -n 4p "$pr/package.json" | cut -d'"' -f2)"
 
 echo "== errors"
 reset

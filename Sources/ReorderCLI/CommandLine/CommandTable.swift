@@ -85,6 +85,8 @@ public enum Option: String, CaseIterable, Sendable {
     case reporter
     case noCache = "no-cache"
     case cacheDir = "cache-dir"
+    case changedSince = "changed-since"
+    case staged
     case help
 
     /// As typed, long: `--output`.
@@ -251,6 +253,10 @@ public enum CommandTable {
               help: "Read every file and remember nothing: no cache of results is read or written."),
         .init(.cacheDir, short: nil, value: .path(placeholder: "DIR"),
               help: "Keep the cache of results in DIR (default: .git/reorder/ in a git repository, else $XDG_CACHE_HOME/reorder/ or ~/.cache/reorder/)."),
+        .init(.changedSince, short: nil, value: .text(placeholder: "REF"),
+              help: "Only the files that changed since REF (a commit, branch or tag git knows): those that differ between the work tree and the commit where HEAD's history meets REF's (git diff $(git merge-base REF HEAD); a rename is its new path, a deleted file nothing), and the untracked files .gitignore does not ignore, that the policy covers. Not with FILEs; the checks of rules that match no file, or whose lists no file has, need the whole repository and are left out."),
+        .init(.staged, short: nil, value: .none,
+              help: "Only the files with staged changes, as the index holds them (what 'git commit' would commit, not the work tree). fix writes a file only when its work tree equals the index (else an error for that file, nothing written) and never touches the index. Not with FILEs; the checks of rules that match no file, or whose lists no file has, are left out."),
         .init(.help, short: "h", value: .none, help: "Show help and exit."),
     ]
 
@@ -454,6 +460,7 @@ public enum CommandTable {
               discussion: [
                 "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder (with --config, the repository's top), or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
                 "Each list out of order is fixed, in place and atomically, and reported with the fewest moves that fix it: 'FILE:LINE: LIST (rule N): 'ITEM' belongs after 'OTHER' — K moves'. A rule with groups = \"blank-lines\", \"comments\" or [\"blank-lines\", \"comments\"] sorts within them, and group-patterns = [\"@myorg/*\", \"@*\"] puts each pattern's items together, in the patterns' order (as sort --groups and --group-pattern); the moves then stay within groups, and the message names the item's group: 'in group '# web'' (its heading), 'in group '@myorg/*'' (its pattern), 'in the group no pattern matches', 'in the group starting at line N' (between blank lines). A file that lacks a list a rule names is an error (exit status 2, nothing written to it) unless the rule says missing = \"ok\"; in a run over the whole repository, so is a rule that matches no file, or whose lists no file has.",
+                "With --changed-since REF, only the files of the repository that changed since REF (what a pull request changed: 'git diff $(git merge-base REF HEAD)', from the merge base to the work tree, renamed files by their new path, deleted ones left out, and the untracked files .gitignore does not ignore); with --staged, only the files with staged changes, each read from the index (what the commit would hold), so that a change not staged is neither checked nor fixed; fix --staged writes a file only when its work tree equals the index (else exit status 2 for that file: stage it, or 'git stash -k' first) and never changes the index. Both need git and no FILE; a rule that matches none of the changed files is not reported, nor one whose lists they lack (those checks need the whole repository). A REF git does not know is an error (exit status 2): fetch it first.",
                 "Finds every line holding 'keep-sorted start' (in any comment syntax, anywhere on the line: '// keep-sorted start', '# keep-sorted start', '<!-- keep-sorted start -->') and the next line holding 'keep-sorted end', and sorts the lines between them as google/keep-sorted does, with its defaults: indented lines continue the line above, comments stick to the line below, duplicates go, a comma missing after the last item of a comma-separated list is handled. Blocks nest: a block inside another is sorted first. With --marker NAME, the markers are 'NAME start' and 'NAME end'. A policy with markers = false at its top turns this off for the files it governs.",
                 "Options stand on the start line, as keep-sorted reads them: group=no, block=yes (brackets and quotes must balance), group_prefixes=and,with, group_start_regex=REGEX, group_end_regex=REGEX, sticky_comments=no, sticky_prefixes=@,/**, skip_lines=N (negative: at the end), case=no, numeric=yes, by_regex=REGEX, prefix_order=INIT_,,FINAL_, ignore_prefixes=fs.set, order=desc, remove_duplicates=no, newline_separated=yes (or a number of blank lines). A list may be a YAML flow sequence: prefix_order=[\"* \", \"* [\"].",
                 "An unknown option, a bad value, a start without an end and the like are warnings, in keep-sorted's way: 'reorder: FILE:LINE: ...' on standard error, the rest sorted as keep-sorted sorts it, and exit status 1 (the file is still fixed in place).",
@@ -464,14 +471,15 @@ public enum CommandTable {
                 "reorder fix                       # the whole repository, by .reorder.toml",
                 "reorder fix BUILD src/*.java      # in place",
                 "reorder fix --check $(git ls-files)   # 1: a block is out of order",
+                "reorder fix --changed-since main  # what the branch changed",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              takes: output + [.marker, .config, .reporter, .noCache, .cacheDir, .help], takesFiles: true, run: FixCommand.run),
+              takes: output + [.marker, .config, .reporter, .noCache, .cacheDir, .changedSince, .staged, .help], takesFiles: true, run: FixCommand.run),
         .init(name: "check",
               arguments: [],
               summary: "Report the lists out of order; write nothing.",
               discussion: [
-                "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs or of the whole repository), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, a rule that matches nothing).",
+                "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs, of the whole repository, or of the files that changed with --changed-since REF or --staged), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, over the whole repository a rule that matches nothing).",
                 "--reporter json prints one JSON document, {\"findings\": [...]}: each finding with path, line, column, rule (its number; 0 for a keep-sorted block), list (the pointer or block), group (for a rule with groups: the group of the first item out of order, as the message names it: group '# web', group '@myorg/*', the group no pattern matches, the group starting at line N), moves, script (the batch script that fixes that list), command (the command that applies the script, read on standard input, to the file: 'reorder batch -p LIST -f - FILE', or with --block N, or --line-range A...B for a TOML table's [x.y] sections; run in the findings' order, they write what fix writes), fixed (the list's text once fixed) and message (the text reporter's sentence). --reporter github prints GitHub workflow annotations ('::error file=...,line=...::...'); --reporter sarif prints SARIF 2.1.0 for code scanning.",
                 "A cache of results makes the next run read only what changed: each file that came out clean is remembered by its identity (device, inode, size, times to the nanosecond) and the hash of its bytes, in .git/reorder/ (outside git, $XDG_CACHE_HOME/reorder/ or ~/.cache/reorder/; --cache-dir DIR elsewhere). A file whose identity is unchanged is not read; one touched but not changed is read, not parsed; files with findings are read every time. A changed policy, --marker or reorder binary makes the next run a full one. --no-cache reads every file. A cache that cannot be read or written is one warning on standard error, never an error.",
               ],
@@ -479,8 +487,10 @@ public enum CommandTable {
                 "reorder check                     # the whole repository, by .reorder.toml",
                 "reorder check --diff package.json",
                 "reorder check --reporter github   # in a GitHub workflow",
+                "reorder check --changed-since main   # what the branch changed",
+                "reorder check --staged            # what the commit holds",
               ],
-              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .noCache, .cacheDir, .help], takesFiles: true, run: FixCommand.runCheck),
+              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .noCache, .cacheDir, .changedSince, .staged, .help], takesFiles: true, run: FixCommand.runCheck),
         .init(name: "init",
               arguments: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",

@@ -8,6 +8,9 @@ enum FixCommand {
         // Standard input: its marked blocks, as a filter. FILEs outside
         // any policy, without --reporter: their marked blocks, each file
         // named by --check as before there were policies.
+        // --changed-since and --staged choose the files: never with FILEs
+        // or '-', whatever else the run would be.
+        _ = try ChangedFiles.selection(parsed)
         let standardInput = parsed.positionals.contains { InputBytes.namesStandardInput($0) }
         let loaded = standardInput ? nil : try LoadedPolicy.find(config: parsed.value(.config))
         if standardInput || (loaded == nil && !parsed.positionals.isEmpty && !parsed.has(.reporter)) {

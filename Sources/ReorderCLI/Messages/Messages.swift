@@ -64,6 +64,7 @@ enum Messages {
         case let error as RegionError: return prefix + describe(error)
         case let error as PolicyFileError: return describe(error)
         case let error as PolicyRunError: return describe(error)
+        case let error as ChangedFilesError: return error.message
         case let error as ListMissing:
             let pointer = error.pattern.isEmpty ? "the root" : "'\(error.pattern)'"
             let place = error.document.map { "document \($0) has no list at \(pointer)" } ?? "no list matches \(pointer)"

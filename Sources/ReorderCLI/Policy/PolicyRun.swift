@@ -59,6 +59,10 @@ final class PolicyContext {
     /// Whether a rule has `order = "like"` (its files are not cached).
     let hasLikeRules: Bool
 
+    /// `--staged`: each input's content in the index, read instead of the
+    /// file (and never from a cache); nil when files are read from disk.
+    var stagedContents: [String: [UInt8]]?
+
     /// The policy applied to `source`, the input `input` (as the job names
     /// it); its findings recorded under `displayName` (unless replaying).
     func apply(to source: UnsafeRawBufferPointer, input: String, displayName: String) throws -> PolicyFileResult {
@@ -215,6 +219,16 @@ extension PolicyContext {
     /// One input of `scan`: from the cache, or read and computed.
     private func scanOne(_ input: String, index: Int, cache: ResultCache?, shared: SendableSlots,
                          store: (ResultCache.Entry) -> Void) throws -> (PolicyFileResult, [Int]) {
+        if let staged = stagedContents?[input] {
+            // --staged: the index's bytes, never the cache's.
+            return try staged.withUnsafeBytes { source in
+                do {
+                    return try compute(source, input: input, displayName: displayName(input))
+                } catch let error as any FormatReadError {
+                    throw FormatErrorInInput(error, name: displayName(input), source: source)
+                }
+            }
+        }
         let relative = cache == nil ? nil : self.relative(input)
         // A file of a rule with order = "like" depends on another file: not cached.
         let cached = relative.flatMap { relative -> (entry: ResultCache.Entry, trusted: Bool)?? in
@@ -310,6 +324,7 @@ extension FixCommand {
         var policy = loaded?.policy ?? Policy()
         if parsed.has(.marker) { policy.markers = true }
         let context = PolicyContext(policy: policy, loaded: loaded, markers: markers)
+        let changedFiles = try ChangedFiles.selection(parsed)
         let wholeRepository = parsed.positionals.isEmpty
         // The cache of results: one warning when it cannot be used, never an error.
         var cacheWarned = false
@@ -320,7 +335,8 @@ extension FixCommand {
             try? console.standardError.write("reorder: warning: cache \(cache.path): \(reason); \(outcome)\n")
             try? console.standardError.flush()
         }
-        if !parsed.has(.noCache), let loaded,
+        // --staged reads the index, which no cache entry stands for.
+        if !parsed.has(.noCache), !parsed.has(.staged), let loaded,
            let path = ResultCache.location(root: loaded.root, directory: parsed.value(.cacheDir)) {
             let cache = ResultCache(path: path, key: ResultCache.key(policySource: loaded.source, root: loaded.root,
                                                                      markers: markers, markersOn: policy.markers))
@@ -336,11 +352,22 @@ extension FixCommand {
             // path there less the folders between; else with '..'.
             let prefix = here == loaded.root ? "" : PathNames.relative(loaded.root, from: here) + "/"
             let below = here.hasPrefix(loaded.root + "/") ? String(here.dropFirst(loaded.root.count + 1)) + "/" : nil
-            let listed = try RepositoryFiles.listForRun(root: loaded.root, policy: policy)
-            context.listed = listed
+            // --changed-since and --staged: the repository's files limited
+            // to those that changed (ChangedFiles.swift).
+            var staged: [String: [UInt8]]?
+            let paths: [String]
+            if let changedFiles {
+                (paths, staged) = try ChangedFiles.list(changedFiles, root: loaded.root)
+                if staged != nil { context.stagedContents = [:] }
+            } else {
+                let listed = try RepositoryFiles.listForRun(root: loaded.root, policy: policy)
+                context.listed = listed
+                paths = listed.paths
+            }
             context.inputsAreRelative = prefix.isEmpty
-            inputs = prefix.isEmpty ? listed.paths : []
-            for path in listed.paths where !prefix.isEmpty {
+            inputs = prefix.isEmpty ? paths : []
+            if prefix.isEmpty, let staged { context.stagedContents = staged }
+            for path in paths where !prefix.isEmpty {
                 let shown: String
                 if prefix.isEmpty {
                     shown = path
@@ -352,6 +379,7 @@ extension FixCommand {
                     shown = prefix + path
                 }
                 context.relativePaths[shown] = path
+                if let content = staged?[path] { context.stagedContents?[shown] = content }
                 inputs.append(shown)
             }
         } else {
@@ -414,6 +442,20 @@ extension FixCommand {
                     status = ExitStatus.failure
                     continue
                 }
+                // --staged: the findings are the index's; a file is written
+                // (or its diff shown) only when the work tree holds the
+                // same bytes, and else reported as nothing written.
+                if result.output != nil, mode != .check(diff: false), let staged = context.stagedContents?[input],
+                   (try? InputBytes.read(path: input)).map({ content in
+                       withExtendedLifetime(content) { !content.bytes.elementsEqual(staged) }
+                   }) ?? true {
+                    var found = PolicyFileResult()
+                    found.found = result.found
+                    context.record(found, matched: matched, displayName: displayName(input))
+                    runner.report(ChangedFilesError.partlyStaged(path: displayName(input)), input: nil)
+                    status = ExitStatus.failure
+                    continue
+                }
                 context.record(result, matched: matched, displayName: displayName(input))
                 if !result.warnings.isEmpty {
                     try? console.standardOutput.flush()
@@ -443,9 +485,10 @@ extension FixCommand {
                     entries.append((relative, entry))
                 }
             }
-            if wholeRepository {
+            if wholeRepository && changedFiles == nil {
                 changed = changed || entries.count != cache.storedCount
             } else {
+                // Named files, or --changed-since's: the others' entries stay.
                 let named = Set(inputs.compactMap { context.relative($0) })
                 let kept = cache.storedEntries().filter { !named.contains($0.path) }
                 changed = changed || kept.count + entries.count != cache.storedCount
@@ -468,7 +511,7 @@ extension FixCommand {
         }
         // A policy that checks nothing is the failure users hit most: over
         // the whole repository, each rule must match a file and find a list.
-        if wholeRepository, let loaded {
+        if wholeRepository, changedFiles == nil, let loaded {
             var reported = Set<Int>()
             // A preset's rule is one rule for each of its lists: said once.
             for rule in policy.rules where reported.insert(rule.number).inserted {

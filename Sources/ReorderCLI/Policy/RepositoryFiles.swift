@@ -161,18 +161,23 @@ enum RepositoryFiles {
 
     /// Outside git: every regular file below `root` that no `.gitignore`
     /// on the way ignores; hidden folders are skipped unless a rule's
-    /// pattern names them.
-    static func walk(_ root: String, policy: Policy, alsoHidden: Set<String> = []) throws -> [String] {
+    /// pattern names them. Sorted as a walk that visits each folder's
+    /// entries in byte order, going into each folder where it stands; the
+    /// folders are read on `threads` threads at once (`WalkQueue`).
+    static func walk(_ root: String, policy: Policy, alsoHidden: Set<String> = [], threads: Int = 2) throws -> [String] {
         let named = alsoHidden.union(policy.rules.flatMap(\.files).flatMap { glob in
             glob.text.split(separator: "/").filter { $0.hasPrefix(".") && !$0.contains("*") }.map(String.init)
         })
-        var files: [String] = []
-        func visit(_ relative: String, _ ignores: [IgnoreRule]) throws {
+        let queue = WalkQueue()
+        /// One folder: its entries in order, each a file or a folder (the
+        /// index of its own node).
+        func visit(_ relative: String, _ ignores: [IgnoreRule]) throws -> [WalkQueue.Entry] {
             let directory = relative.isEmpty ? root : PathNames.join(root, relative)
             var ignores = ignores
             if let content = try? InputBytes.read(path: PathNames.join(directory, ".gitignore")) {
                 ignores += withExtendedLifetime(content) { IgnoreRule.parse(Array(content.bytes), base: relative) }
             }
+            var entries: [WalkQueue.Entry] = []
             for name in try System.directoryEntries(directory).sorted() {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
@@ -182,13 +187,94 @@ enum RepositoryFiles {
                 if isDirectory && name.hasPrefix(".") && !named.contains(name) { continue }
                 if IgnoreRule.ignores(ignores, path, isDirectory: isDirectory) { continue }
                 if isDirectory {
-                    try visit(path, ignores)
+                    entries.append(.folder(queue.add(path, ignores)))
                 } else if status.st_mode & S_IFMT == S_IFREG {
-                    files.append(path)
+                    entries.append(.file(path))
                 }
             }
+            return entries
         }
-        try visit("", [])
+        _ = queue.add("", [])
+        let work = { queue.work { relative, ignores in try visit(relative, ignores) } }
+        let helpers = (1..<max(1, threads)).map { _ in BackgroundTask { work() } }
+        work()
+        for helper in helpers { helper.wait() }
+        return try queue.files()
+    }
+}
+
+/// The folders of a walk still to read, shared by its threads: each takes
+/// a folder, reads it, and adds the folders found in it.
+private final class WalkQueue: @unchecked Sendable {
+    enum Entry {
+        case file(String)
+        case folder(Int)
+    }
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Each folder's path, the rules of the .gitignore files above it, and
+    /// once read its entries (or why it could not be read).
+    private var folders: [(path: String, ignores: [IgnoreRule], entries: Result<[Entry], Error>?)] = []
+    private var waiting: [Int] = []
+    /// Folders added and not yet read.
+    private var pending = 0
+
+    init() {
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        changed.deallocate()
+        lock.deallocate()
+    }
+
+    /// Adds a folder to read; its node's index.
+    func add(_ path: String, _ ignores: [IgnoreRule]) -> Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        folders.append((path, ignores, nil))
+        waiting.append(folders.count - 1)
+        pending += 1
+        pthread_cond_signal(changed)
+        return folders.count - 1
+    }
+
+    /// Reads folders with `read` until none is left to read, by this
+    /// thread or another.
+    func work(_ read: (String, [IgnoreRule]) throws -> [Entry]) {
+        pthread_mutex_lock(lock)
+        while true {
+            while waiting.isEmpty && pending > 0 { pthread_cond_wait(changed, lock) }
+            guard let index = waiting.popLast() else { break }
+            let (path, ignores, _) = folders[index]
+            pthread_mutex_unlock(lock)
+            let entries = Result { try read(path, ignores) }
+            pthread_mutex_lock(lock)
+            folders[index].entries = entries
+            folders[index].ignores = []
+            pending -= 1
+            if pending == 0 { pthread_cond_broadcast(changed) }
+        }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// The files, in the order of a walk from the first folder; the first
+    /// error in that order is thrown.
+    func files() throws -> [String] {
+        var files: [String] = []
+        var stack: [(folder: Int, next: Int)] = [(0, 0)]
+        while let (folder, next) = stack.popLast() {
+            let entries = try folders[folder].entries!.get()
+            guard next < entries.count else { continue }
+            stack.append((folder, next + 1))
+            switch entries[next] {
+            case .file(let path): files.append(path)
+            case .folder(let child): stack.append((child, 0))
+            }
+        }
         return files
     }
 }

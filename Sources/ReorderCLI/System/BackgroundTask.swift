@@ -16,11 +16,14 @@ final class BackgroundTask<Value> {
     private var result: Result<Value, Error>?
     private var thread: pthread_t?
     private let work: () throws -> Value
+    /// Whether a thread runs the work (else `value()` runs it).
+    private(set) var started = false
 
     /// Starts `work`; when no thread can be started, `value()` runs it.
     init(_ work: @escaping () throws -> Value) {
         self.work = work
         thread = startThread { [self] in result = Result(catching: work) }
+        started = thread != nil
     }
 
     /// What the work returned or threw, once it is done.
