@@ -80,9 +80,9 @@ def rng(l1, c1, l2, c2):
 
 
 class Server:
-    def __init__(self, cwd):
+    def __init__(self, cwd, stderr=subprocess.PIPE, env=None):
         self.process = subprocess.Popen([REORDER, "lsp"], cwd=cwd, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdout=subprocess.PIPE, stderr=stderr, env=env)
         self.buffer = b""
         self.next_id = 1
         self.pending = []  # messages read while waiting for another
@@ -177,7 +177,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             fail("the server did not exit within %s s" % timeout)
-        return status, self.process.stderr.read().decode()
+        return status, self.process.stderr.read().decode() if self.process.stderr else ""
 
 
 def git_repo(directory):
