@@ -8,7 +8,8 @@
 # blocks; a JSON file whose rule names its lists with a `*`), 24
 # keystrokes typed one at a time into an item of the middle list, the
 # median time from each to its diagnostics (the goal: one frame at 60 Hz,
-# 16 ms). ROUNDS (1) servers in turn.
+# 16 ms). ROUNDS (1) servers in turn; BEFORE=OTHER_REORDER times another
+# build too, in the same run (side by side: the build of an older commit).
 # Builds nothing: it times the release build as `swift build -c release`
 # left it, or REORDER.
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,5 +21,8 @@ fi
 source "$(dirname "$0")/common.sh"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) processors"
 for _ in $(seq "${ROUNDS:-1}"); do
+    if [ -n "${BEFORE:-}" ]; then
+        REORDER=$BEFORE python3 "$ROOT/Tests/lsp/client.py" --latency-only
+    fi
     python3 "$ROOT/Tests/lsp/client.py" --latency-only
 done

@@ -21,8 +21,9 @@ import ReorderKit
 ///   same bytes as here.
 ///
 /// Anything else (a change between lists, on a marker, over two lists, a
-/// list whose reading changed shape, a warning, a missing list, another
-/// format) is a full check.
+/// list whose reading changed shape, a warning, a missing list, a rule
+/// whose order is another file's, another format: YAML, TOML, Markdown,
+/// lines, CSV) is a full check.
 struct LSPListState {
     enum Kind {
         /// Keep-sorted blocks of these markers.
@@ -57,6 +58,9 @@ struct LSPListState {
           markersOn: Bool) {
         markerName = Array(markers.name.utf8)
         guard result.missing.isEmpty, result.warnings.isEmpty else { return nil }
+        // A rule that orders by another file's list reads that file at each
+        // check: its lists are checked whole each time.
+        guard !matching.contains(where: { if case .like = $0.order { return true } else { return false } }) else { return nil }
         let hasMarkers = markersOn && text.bytes.withUnsafeBytes { markers.mayOccur(in: $0) }
         if matching.isEmpty {
             guard hasMarkers else { return nil }
