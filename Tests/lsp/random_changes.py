@@ -68,11 +68,13 @@ def documents(r):
             for k, i in enumerate(lines):
                 out.append(i + ("," if real and k in real and k != real[-1] else ""))
             del body
-            if r.random() < 0.2:
+            if r.random() < 0.3:
                 parts.append('    "g%d": {"k": "%s", "a": "1"}' % (g, r.choice(WORDS)))
             else:
                 parts.append('    "g%d": [\n%s\n    ]' % (g, "\n".join(out)))
-        return '{\n  "name": "x",\n  "groups": {\n' + ",\n".join(parts) + "\n  }\n}\n"
+        # Some lists on one line with the one before.
+        joined = parts[0] + "".join(r.choice([",\n", ",\n", ", "]) + part for part in parts[1:])
+        return '{\n  "name": "x",\n  "groups": {\n' + joined + "\n  }\n}\n"
 
     teams = []
     for t in range(4):

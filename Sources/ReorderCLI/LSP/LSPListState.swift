@@ -43,6 +43,9 @@ struct LSPListState {
         var rule: Int = 0
         var tokens: [String] = []
         var finding: PolicyFinding?
+        /// Its finding's diagnostic, serialized; nil until made, and when
+        /// its place changed.
+        var published: [UInt8]? = nil
         /// Changed since checked: to be checked again.
         var dirty = false
     }
@@ -150,6 +153,7 @@ struct LSPListState {
                 list.span = list.span.lowerBound..<(list.span.upperBound + delta)
                 list.inside = list.inside.lowerBound...(list.inside.upperBound + delta)
                 list.finding = nil
+                list.published = nil
                 list.dirty = true
             } else if list.span.upperBound < range.lowerBound
                         || (isBlocks && list.span.upperBound == range.lowerBound && old.bytes[range.lowerBound - 1] == 0x0A) {
@@ -160,6 +164,9 @@ struct LSPListState {
                     list.inside = (list.inside.lowerBound + delta)...(list.inside.upperBound + delta)
                 }
                 list.finding = list.finding?.relocated(bytes: delta, lines: lineDelta)
+                // Its diagnostic moved by lines only, or not at all, unless
+                // it starts on the change's last line.
+                if lineDelta != 0 || old.line(of: list.span.lowerBound) == old.line(of: range.upperBound) { list.published = nil }
             } else {
                 return false
             }
@@ -200,6 +207,20 @@ struct LSPListState {
         return true
     }
 
-    /// The findings, in the full check's order.
-    var findings: [PolicyFinding] { lists.compactMap(\.finding) }
+    /// The diagnostics of the lists' findings, in the full check's order,
+    /// serialized: those not made yet made by `make` (nil: it cannot be).
+    mutating func diagnostics(_ make: (PolicyFinding) -> LSPJSON?) -> [[UInt8]]? {
+        var out: [[UInt8]] = []
+        for index in lists.indices {
+            guard let finding = lists[index].finding else { continue }
+            if lists[index].published == nil {
+                guard let diagnostic = make(finding) else { return nil }
+                var bytes: [UInt8] = []
+                diagnostic.serialize(into: &bytes)
+                lists[index].published = bytes
+            }
+            out.append(lists[index].published!)
+        }
+        return out
+    }
 }

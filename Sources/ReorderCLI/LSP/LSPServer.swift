@@ -314,8 +314,23 @@ final class LSPServer {
         pending = []
         for uri in uris {
             guard let document = documents[uri] else { continue }
-            publish(uri: uri, version: document.version, diagnostics(of: document))
+            publish(uri: uri, version: document.version, serialized: diagnostics(of: document))
         }
+    }
+
+    /// `publish(uri:version:_:)` of diagnostics serialized already.
+    private func publish(uri: String, version: Int, serialized diagnostics: [[UInt8]]) {
+        var body = Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+        LSPJSON.string(uri).serialize(into: &body)
+        body += Array(#","version":"#.utf8)
+        LSPJSON(version).serialize(into: &body)
+        body += Array(#","diagnostics":["#.utf8)
+        for (index, diagnostic) in diagnostics.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += diagnostic
+        }
+        body += Array("]}}".utf8)
+        transport.send(body: body)
     }
 
     private func publish(uri: String, version: Int?, _ diagnostics: [LSPJSON]) {
@@ -329,16 +344,20 @@ final class LSPServer {
     /// The document's diagnostics: of the lists a change touched checked
     /// again, the others kept, where that is what a full check finds;
     /// else of a full check.
-    func diagnostics(of document: LSPDocument) -> [LSPJSON] {
-        if let analysis = document.analysis { return analysis.diagnostics }
-        if document.lists != nil {
+    /// Serialized, each: those the lists kept were serialized once.
+    func diagnostics(of document: LSPDocument) -> [[UInt8]] {
+        if document.analysis == nil && document.lists != nil {
             if let diagnostics = incrementalDiagnostics(document) {
                 trace("lists checked again")
                 return diagnostics
             }
             document.lists = nil
         }
-        return analysis(of: document).diagnostics
+        return analysis(of: document).diagnostics.map { diagnostic in
+            var bytes: [UInt8] = []
+            diagnostic.serialize(into: &bytes)
+            return bytes
+        }
     }
 
     func analysis(of document: LSPDocument) -> LSPAnalysis {
@@ -506,7 +525,7 @@ final class LSPServer {
     /// The diagnostics of a document whose last full check's lists are
     /// kept (`LSPDocument.lists`): the lists changed since checked again,
     /// each alone; nil when one cannot be (a full check then).
-    private func incrementalDiagnostics(_ document: LSPDocument) -> [LSPJSON]? {
+    private func incrementalDiagnostics(_ document: LSPDocument) -> [[UInt8]]? {
         guard var state = document.lists, let path = document.path, !document.isPolicy else { return nil }
         let (context, broken) = context(for: path)
         guard broken == nil else { return nil }
@@ -546,11 +565,11 @@ final class LSPServer {
             }
         }
         guard ok else { return nil }
-        var diagnostics: [LSPJSON] = []
-        for finding in state.findings {
+        let diagnostics = state.diagnostics { finding in
             guard let moved = finding.movedRange, let range = itemRange(text, moved) else { return nil }
-            diagnostics.append(diagnostic(range, PolicyReporter.sentence(finding), code: finding.rule > 0 ? "rule-\(finding.rule)" : "keep-sorted"))
+            return diagnostic(range, PolicyReporter.sentence(finding), code: finding.rule > 0 ? "rule-\(finding.rule)" : "keep-sorted")
         }
+        guard let diagnostics else { return nil }
         document.lists = state
         return diagnostics
     }
