@@ -711,20 +711,25 @@ def many_lists_documents():
     (`/groups/*`: a configuration of many lists, as CODEOWNERS-like maps,
     feature flags or translations keep). Each: (name, rule, text, the line
     of an item in the middle list, where on that line to type)."""
-    blocks, groups = [], []
+    blocks, groups, unsorted = [], [], []
     for b in range(1000):
         blocks.append("    # keep-sorted start")
         blocks += ["    'name_%03d_%03d'," % (b, i) for i in range(98)]
         blocks.append("    # keep-sorted end")
+        unsorted += blocks[-100:]
+        unsorted[-99], unsorted[-98] = unsorted[-98], unsorted[-99]
         items = ['    "item_%03d_%03d",' % (b, i) for i in range(98)]
         items[-1] = items[-1].rstrip(",")
         groups.append('  "g%04d": [' % b)
         groups += items
         groups.append("  ]," if b < 999 else "  ]")
     source = "NAMES = [\n" + "\n".join(blocks) + "\n]\n"
+    unsorted_source = "NAMES = [\n" + "\n".join(unsorted) + "\n]\n"
     json_text = "{\n" + "\n".join(groups) + "\n}\n"
     return [
         ("blocks.py", None, source, 1 + 500 * 100 + 1 + 10, 5),
+        # The same, every block out of order: 1 000 diagnostics each time.
+        ("unsorted.py", None, unsorted_source, 1 + 500 * 100 + 1 + 10, 5),
         ("groups.json", '[[rule]]\nfiles = ["groups.json"]\nlist = "/groups/*"\n',
          '{\n  "groups": ' + json_text.replace("\n", "\n  ").rstrip(" ") + "}\n", 2 + 500 * 100 + 1 + 10, 7),
     ]
@@ -748,7 +753,8 @@ def many_lists_latency(directory, keystrokes=24):
         uri = uri_of(path)
         check(text.count("\n") >= 100000, "the lines of " + name)
         server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "text", "version": 1, "text": text}})
-        expect_equal(server.diagnostics(uri, 1, timeout=120), [], name + " in order")
+        others = 1000 if name == "unsorted.py" else 0
+        expect_equal(len(server.diagnostics(uri, 1, timeout=120)), others, name + ": its lists out of order")
         times = []
         for k in range(keystrokes):
             version = 2 + k
@@ -757,10 +763,13 @@ def many_lists_latency(directory, keystrokes=24):
             server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
             diags = server.diagnostics(uri, version, timeout=120)
             times.append(time.monotonic() - started)
-            expect_equal([d["range"]["start"]["line"] for d in diags], [line], name + ": the diagnostic of the item typed into")
+            lines = [d["range"]["start"]["line"] for d in diags]
+            check((line in lines or others) and len(lines) == max(others, 1),
+                  name + ": the diagnostic of the item typed into: %r" % lines[:3])
         median = statistics.median(times)
-        print("latency: 100 000 lines, 1 000 lists (%s), one keystroke to diagnostics: median %.1f ms of %d (min %.1f, max %.1f) [%s]"
-              % (name, median * 1000, keystrokes, min(times) * 1000, max(times) * 1000, REORDER))
+        print("latency: 100 000 lines, 1 000 lists (%s%s), one keystroke to diagnostics: median %.1f ms of %d (min %.1f, max %.1f) [%s]"
+              % (name, ", each out of order" if others else "", median * 1000, keystrokes, min(times) * 1000, max(times) * 1000,
+                 REORDER))
         server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         server.diagnostics(uri)
     server.request("shutdown")
