@@ -22,7 +22,7 @@ files = ["groups.json"]
 list = "/groups/*"
 
 [[rule]]
-files = ["groups.jsonc"]
+files = ["groups.jsonc", "scripted.jsonc"]
 list = "/groups/*"
 groups = "blank-lines"
 
@@ -147,6 +147,35 @@ def random_change(r, text, undo):
     return a, b, r.choice(PIECES) if r.random() < 0.8 else r.choice(WORDS), False
 
 
+# Changes that must be met, whatever the seed: a line added in a list
+# above one whose finding names a group by its first line (the line moves),
+# a line break typed, a list on the line of the change after it.
+SCRIPTED = ('{\n  "groups": {\n    "g0": [\n      "a",\n      "b"\n    ],\n    "g1": [\n      "a",\n      "c",\n\n'
+            '      "z",\n      "y"\n    ], "g2": ["b", "a"]\n  }\n}\n')
+SCRIPTED_CHANGES = [(4, 0, 4, 0, '      "a2",\n'), (3, 10, 3, 10, "\n"), (4, 0, 5, 0, ""), (13, 15, 13, 15, "x"),
+                    (13, 15, 13, 16, ""), (4, 7, 4, 7, "é😀"), (13, 19, 13, 19, "\n")]
+
+
+def scripted(directory, incremental, full):
+    path = os.path.join(directory, "scripted.jsonc")
+    uri, text = uri_of(path), SCRIPTED
+    with open(path, "w") as f:
+        f.write(text)
+    for server in (incremental, full):
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "jsonc", "version": 1, "text": text}})
+    client.expect_equal(incremental.diagnostics(uri, 1), full.diagnostics(uri, 1), "scripted.jsonc opened")
+    for version, (l1, c1, l2, c2, new) in enumerate(SCRIPTED_CHANGES, 2):
+        a, b = client.offset(text, {"line": l1, "character": c1}), client.offset(text, {"line": l2, "character": c2})
+        text = text[:a] + new + text[b:]
+        incremental.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                      "contentChanges": [{"range": rng(l1, c1, l2, c2), "text": new}]})
+        full.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                               "contentChanges": [{"text": text}]})
+        got, expected = incremental.diagnostics(uri, version), full.diagnostics(uri, version)
+        client.check(any("starting at line" in d["message"] for d in expected), "scripted.jsonc: no group named by its line: %r" % expected)
+        client.expect_equal(got, expected, "scripted.jsonc after %r (text %r)" % (new, text))
+
+
 def main():
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else random.randrange(1 << 30)
     steps = int(sys.argv[sys.argv.index("--steps") + 1]) if "--steps" in sys.argv else 150
@@ -169,6 +198,7 @@ def main():
             full = Server(directory, stderr=subprocess.DEVNULL)
             for server in (incremental, full):
                 server.request("initialize", {"capabilities": {}})
+            scripted(directory, incremental, full)
             for name, text in documents(r):
                 path = os.path.join(directory, name)
                 with open(path, "w") as f:
