@@ -28,7 +28,7 @@ struct LSPListState {
     enum Kind {
         /// Keep-sorted blocks of these markers.
         case blocks(KeepSortedMarkers)
-        /// Lists named by the rules of this format.
+        /// Lists of a JSON or JSONC document named by the rules' pointers.
         case pointers
     }
 
@@ -159,14 +159,14 @@ struct LSPListState {
                         || (isBlocks && list.span.upperBound == range.lowerBound && old.bytes[range.lowerBound - 1] == 0x0A) {
                 // Before the change: as it was.
             } else if list.span.lowerBound > range.upperBound {
+                // Its diagnostic moved by lines only, or not at all, unless
+                // it starts on the change's last line.
+                if lineDelta != 0 || old.line(of: list.span.lowerBound) == old.line(of: range.upperBound) { list.published = nil }
                 list.span = (list.span.lowerBound + delta)..<(list.span.upperBound + delta)
                 if list.inside.lowerBound != Int.max {
                     list.inside = (list.inside.lowerBound + delta)...(list.inside.upperBound + delta)
                 }
                 list.finding = list.finding?.relocated(bytes: delta, lines: lineDelta)
-                // Its diagnostic moved by lines only, or not at all, unless
-                // it starts on the change's last line.
-                if lineDelta != 0 || old.line(of: list.span.lowerBound) == old.line(of: range.upperBound) { list.published = nil }
             } else {
                 return false
             }
@@ -192,9 +192,10 @@ struct LSPListState {
         return false
     }
 
-    /// Each list marked checked again in `text`: `check(list)` is what the
-    /// policy finds of it, in the whole document, or nil when it cannot be
-    /// told alone. False when one could not (a full check then).
+    /// Each list marked checked again in `text`: `check(index, list)` is
+    /// what the policy finds of it and where its items are now, or nil
+    /// when it cannot be told alone. False when one could not (a full
+    /// check then).
     mutating func recheck(_ text: LSPText, check: (Int, List) throws -> (found: PolicyFinding?, items: Range<Int>)?) -> Bool {
         for index in lists.indices where lists[index].dirty {
             guard let checked = try? check(index, lists[index]), checked.items == lists[index].span || isBlocks else { return false }
