@@ -85,6 +85,21 @@ final class LSPTests: XCTestCase {
             """)
     }
 
+    /// A change checks again only the lists it touched: after each of a
+    /// random sequence of incremental changes (keystrokes in items, lines
+    /// inserted and deleted, markers, boundaries, characters of two and
+    /// four bytes, several changes in one message) to documents of several
+    /// formats, the published diagnostics equal a full check's
+    /// (`Tests/lsp/random_changes.py`); three fixed seeds and one new each
+    /// run, the seed printed with any failure.
+    func testIncrementalChangesPublishWhatAFullCheckDoes() throws {
+        for seed in ["1", "2", "3", String(UInt32.random(in: 4...UInt32.max >> 2))] {
+            let result = try Harness.python("Tests/lsp/random_changes.py", ["--seed", seed, "--steps", "150"])
+            XCTAssertEqual(result.status, 0, "seed \(seed): " + result.output)
+            XCTAssertTrue(result.output.contains("ok: "), result.output)
+        }
+    }
+
     /// The client fails on a server that is not one: its checks can fail.
     func testTheClientFailsOnAServerThatAnswersNothing() throws {
         let result = try runClient(server: "/bin/true", arguments: ["--skip-large"])

@@ -4,7 +4,8 @@ input and output, in a temporary git repository with a .reorder.toml.
 Exit status 0 when every check holds; the first failure is printed and
 exits 1. REORDER names the binary (default: .build/debug/reorder).
 --skip-large leaves out the 100 000-line timing; --latency-only runs only
-that (bench/lsp.sh)."""
+the timings (bench/lsp.sh): that, and a keystroke's in a 100 000-line
+document of 1 000 lists."""
 import json, os, select, shutil, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -79,9 +80,9 @@ def rng(l1, c1, l2, c2):
 
 
 class Server:
-    def __init__(self, cwd):
+    def __init__(self, cwd, stderr=subprocess.PIPE, env=None):
         self.process = subprocess.Popen([REORDER, "lsp"], cwd=cwd, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdout=subprocess.PIPE, stderr=stderr, env=env)
         self.buffer = b""
         self.next_id = 1
         self.pending = []  # messages read while waiting for another
@@ -176,7 +177,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             fail("the server did not exit within %s s" % timeout)
-        return status, self.process.stderr.read().decode()
+        return status, self.process.stderr.read().decode() if self.process.stderr else ""
 
 
 def git_repo(directory):
@@ -203,6 +204,7 @@ def main():
         if "--latency-only" in sys.argv:
             git_repo(os.path.realpath(directory))
             latency(os.path.realpath(directory))
+            many_lists_latency(os.path.realpath(directory))
             return
         run(os.path.realpath(directory), large)
         # Apart, where no policy file is above.
@@ -699,6 +701,80 @@ def latency(directory):
     server.request("shutdown")
     server.notify("exit", None)
     expect_equal(server.finish(timeout=30)[0], 0, "the large file's server exit status")
+
+
+def many_lists_documents():
+    """The two shapes of a 100 000-line document with 1 000 lists of 98
+    items (100 lines each): a source file with 1 000 keep-sorted blocks
+    (lists a team keeps sorted in code: registries, allow-lists, imports),
+    and a JSON file whose policy rule names every list with a `*`
+    (`/groups/*`: a configuration of many lists, as CODEOWNERS-like maps,
+    feature flags or translations keep). Each: (name, rule, text, the line
+    of an item in the middle list, where on that line to type)."""
+    blocks, groups, unsorted = [], [], []
+    for b in range(1000):
+        blocks.append("    # keep-sorted start")
+        blocks += ["    'name_%03d_%03d'," % (b, i) for i in range(98)]
+        blocks.append("    # keep-sorted end")
+        unsorted += blocks[-100:]
+        unsorted[-99], unsorted[-98] = unsorted[-98], unsorted[-99]
+        items = ['    "item_%03d_%03d",' % (b, i) for i in range(98)]
+        items[-1] = items[-1].rstrip(",")
+        groups.append('  "g%04d": [' % b)
+        groups += items
+        groups.append("  ]," if b < 999 else "  ]")
+    source = "NAMES = [\n" + "\n".join(blocks) + "\n]\n"
+    unsorted_source = "NAMES = [\n" + "\n".join(unsorted) + "\n]\n"
+    json_text = "{\n" + "\n".join(groups) + "\n}\n"
+    return [
+        ("blocks.py", None, source, 1 + 500 * 100 + 1 + 10, 5),
+        # The same, every block out of order: 1 000 diagnostics each time.
+        ("unsorted.py", None, unsorted_source, 1 + 500 * 100 + 1 + 10, 5),
+        ("groups.json", '[[rule]]\nfiles = ["groups.json"]\nlist = "/groups/*"\n',
+         '{\n  "groups": ' + json_text.replace("\n", "\n  ").rstrip(" ") + "}\n", 2 + 500 * 100 + 1 + 10, 7),
+    ]
+
+
+def many_lists_latency(directory, keystrokes=24):
+    """A 100 000-line document with 1 000 lists: one keystroke at a time
+    typed into an item of the middle list (the first makes it out of
+    order), the time from each change to its diagnostics; the median."""
+    many = os.path.join(directory, "many")
+    os.makedirs(many, exist_ok=True)
+    policy = "".join(rule for _, rule, _, _, _ in many_lists_documents() if rule)
+    with open(os.path.join(many, ".reorder.toml"), "w") as f:
+        f.write(policy)
+    server = Server(directory)
+    server.request("initialize", {"capabilities": {}})
+    for name, _, text, line, column in many_lists_documents():
+        path = os.path.join(many, name)
+        with open(path, "w") as f:
+            f.write(text)
+        uri = uri_of(path)
+        check(text.count("\n") >= 100000, "the lines of " + name)
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "text", "version": 1, "text": text}})
+        others = 1000 if name == "unsorted.py" else 0
+        expect_equal(len(server.diagnostics(uri, 1, timeout=120)), others, name + ": its lists out of order")
+        times = []
+        for k in range(keystrokes):
+            version = 2 + k
+            change = {"range": rng(line, column + k, line, column + k), "text": "z"}
+            started = time.monotonic()
+            server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+            diags = server.diagnostics(uri, version, timeout=120)
+            times.append(time.monotonic() - started)
+            lines = [d["range"]["start"]["line"] for d in diags]
+            check((line in lines or others) and len(lines) == max(others, 1),
+                  name + ": the diagnostic of the item typed into: %r" % lines[:3])
+        median = statistics.median(times)
+        print("latency: 100 000 lines, 1 000 lists (%s%s), one keystroke to diagnostics: median %.1f ms of %d (min %.1f, max %.1f) [%s]"
+              % (name, ", each out of order" if others else "", median * 1000, keystrokes, min(times) * 1000, max(times) * 1000,
+                 REORDER))
+        server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        server.diagnostics(uri)
+    server.request("shutdown")
+    server.notify("exit", None)
+    expect_equal(server.finish(timeout=30)[0], 0, "the many lists' server exit status")
 
 
 if __name__ == "__main__":

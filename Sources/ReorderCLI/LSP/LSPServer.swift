@@ -177,6 +177,7 @@ final class LSPServer {
             if let text = params["text"]?.string {
                 document.text = LSPText(Array(text.utf8))
                 document.analysis = nil
+                document.lists = nil
             }
             opened(document)
         case "textDocument/didClose":
@@ -225,18 +226,27 @@ final class LSPServer {
             return
         }
         var text = document.text
+        // The lists the changes fall in are checked again, the others
+        // kept (moved), where that is what a full check would find.
+        var lists = document.lists
         for change in params["contentChanges"]?.array ?? [] {
             guard let new = change["text"]?.string else { continue }
             if let range = LSPRange(change["range"]) {
-                text = LSPText(text.replacing(range, with: Array(new.utf8)))
+                let start = text.offset(of: range.start), end = max(start, text.offset(of: range.end))
+                let bytes = Array(new.utf8)
+                let changed = text.replacing(bytes: start..<end, with: bytes)
+                if lists != nil && !lists!.changed(start..<end, count: bytes.count, old: text, new: changed) { lists = nil }
+                text = changed
             } else {
                 text = LSPText(Array(new.utf8))
+                lists = nil
             }
         }
         trace("changes applied")
         document.version = version
         document.text = text
         document.analysis = nil
+        document.lists = lists
         opened(document)
     }
 
@@ -255,6 +265,7 @@ final class LSPServer {
         policyStamps = [:]
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
             document.analysis = nil
+            document.lists = nil
             publish(document)
         }
     }
@@ -303,8 +314,23 @@ final class LSPServer {
         pending = []
         for uri in uris {
             guard let document = documents[uri] else { continue }
-            publish(uri: uri, version: document.version, analysis(of: document).diagnostics)
+            publish(uri: uri, version: document.version, serialized: diagnostics(of: document))
         }
+    }
+
+    /// `publish(uri:version:_:)` of diagnostics serialized already.
+    private func publish(uri: String, version: Int, serialized diagnostics: [[UInt8]]) {
+        var body = Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+        LSPJSON.string(uri).serialize(into: &body)
+        body += Array(#","version":"#.utf8)
+        LSPJSON(version).serialize(into: &body)
+        body += Array(#","diagnostics":["#.utf8)
+        for (index, diagnostic) in diagnostics.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += diagnostic
+        }
+        body += Array("]}}".utf8)
+        transport.send(body: body)
     }
 
     private func publish(uri: String, version: Int?, _ diagnostics: [LSPJSON]) {
@@ -314,6 +340,25 @@ final class LSPServer {
     }
 
     // MARK: Analysis
+
+    /// The document's diagnostics: of the lists a change touched checked
+    /// again, the others kept, where that is what a full check finds;
+    /// else of a full check.
+    /// Serialized, each: those the lists kept were serialized once.
+    func diagnostics(of document: LSPDocument) -> [[UInt8]] {
+        if document.analysis == nil && document.lists != nil {
+            if let diagnostics = incrementalDiagnostics(document) {
+                trace("lists checked again")
+                return diagnostics
+            }
+            document.lists = nil
+        }
+        return analysis(of: document).diagnostics.map { diagnostic in
+            var bytes: [UInt8] = []
+            diagnostic.serialize(into: &bytes)
+            return bytes
+        }
+    }
 
     func analysis(of document: LSPDocument) -> LSPAnalysis {
         if let analysis = document.analysis { return analysis }
@@ -363,34 +408,16 @@ final class LSPServer {
 
     private func analyze(_ document: LSPDocument) -> LSPAnalysis {
         let text = document.text
+        document.lists = nil
         guard let path = document.path else { return LSPAnalysis() }
         if document.isPolicy {
             return LSPAnalysis(diagnostics: policyDiagnostics(text))
         }
         var diagnostics: [LSPJSON] = []
-        var policy = Policy()
-        var loaded: LoadedPolicy? = nil
-        switch governingPolicy(for: path) {
-        case .loaded(let found)?:
-            loaded = found
-            policy = found.policy
-        case .broken(let message)?:
-            diagnostics.append(diagnostic(lineRange(text, 0), message))
-        case nil:
-            break
-        }
+        let (context, broken) = context(for: path)
+        let loaded = context.loaded
+        if let broken { diagnostics.append(diagnostic(lineRange(text, 0), broken)) }
         trace("policy found")
-        let context = PolicyContext(policy: policy, loaded: loaded, markers: KeepSortedMarkers())
-        // A document not saved yet has no path of its own: the path
-        // relative to the policy's folder is found by its folder's.
-        if let loaded, PathNames.realPath(path) == nil, let folder = PathNames.realPath(PathNames.parent(path)) {
-            let real = PathNames.join(folder, PathNames.baseName(path))
-            if loaded.root == "/" {
-                context.relativePaths[path] = String(real.dropFirst())
-            } else if real.hasPrefix(loaded.root + "/") {
-                context.relativePaths[path] = String(real.dropFirst(loaded.root.count + 1))
-            }
-        }
         let result: PolicyFileResult
         do {
             result = try text.bytes.withUnsafeBytes { source in
@@ -420,6 +447,12 @@ final class LSPServer {
             diagnostics.append(diagnostic(lineRange(text, warning.line - 1), Messages.describe(warning, markers: context.markers)))
         }
         trace("policy applied")
+        if broken == nil {
+            let relative = context.relativePaths[path] ?? loaded?.relativePath(of: path)
+            let matching = relative.map { context.policy.rules(matching: $0) } ?? []
+            document.lists = LSPListState(result: result, text: text, format: relative.flatMap { ListFormat.claiming($0) },
+                                          matching: matching, markers: context.markers, markersOn: context.policy.markers)
+        }
         var analysis = LSPAnalysis()
         if let output = result.output {
             let fixed = LSPText(output)
@@ -458,6 +491,87 @@ final class LSPServer {
         }
         analysis.diagnostics = diagnostics
         return analysis
+    }
+
+    /// The policy context of the document at `path`, and the message of a
+    /// policy that cannot be used (then only keep-sorted blocks count).
+    private func context(for path: String) -> (PolicyContext, broken: String?) {
+        var policy = Policy()
+        var loaded: LoadedPolicy? = nil
+        var broken: String? = nil
+        switch governingPolicy(for: path) {
+        case .loaded(let found)?:
+            loaded = found
+            policy = found.policy
+        case .broken(let message)?:
+            broken = message
+        case nil:
+            break
+        }
+        let context = PolicyContext(policy: policy, loaded: loaded, markers: KeepSortedMarkers())
+        // A document not saved yet has no path of its own: the path
+        // relative to the policy's folder is found by its folder's.
+        if let loaded, PathNames.realPath(path) == nil, let folder = PathNames.realPath(PathNames.parent(path)) {
+            let real = PathNames.join(folder, PathNames.baseName(path))
+            if loaded.root == "/" {
+                context.relativePaths[path] = String(real.dropFirst())
+            } else if real.hasPrefix(loaded.root + "/") {
+                context.relativePaths[path] = String(real.dropFirst(loaded.root.count + 1))
+            }
+        }
+        return (context, broken)
+    }
+
+    /// The diagnostics of a document whose last full check's lists are
+    /// kept (`LSPDocument.lists`): the lists changed since checked again,
+    /// each alone; nil when one cannot be (a full check then).
+    private func incrementalDiagnostics(_ document: LSPDocument) -> [[UInt8]]? {
+        guard var state = document.lists, let path = document.path, !document.isPolicy else { return nil }
+        let (context, broken) = context(for: path)
+        guard broken == nil else { return nil }
+        let text = document.text
+        let kind = state.kind
+        let ok = state.recheck(text) { index, list in
+            switch kind {
+            case .blocks(let markers):
+                // The block alone, from its start marker line to its end
+                // marker line: the same block, and its finding.
+                let sub = Array(text.bytes[list.span])
+                let bodies = sub.withUnsafeBytes { KeepSorted.blockBodies($0, markers: markers) }
+                let body = (list.inside.lowerBound - list.span.lowerBound)..<(list.inside.upperBound + 1 - list.span.lowerBound)
+                guard bodies == [body] else { return nil }
+                let result = try Policy().apply(to: sub, path: "", format: nil, marker: markers)
+                guard result.warnings.isEmpty, result.missing.isEmpty, result.findings.count <= 1, result.lists == 1 else { return nil }
+                let arguments = ["--block", String(index)] + (markers.name == KeepSorted.defaultMarker ? [] : ["--marker", markers.name])
+                let found = result.findings.first.map {
+                    $0.relocated(bytes: list.span.lowerBound, lines: text.line(of: list.span.lowerBound), batchArguments: arguments)
+                }
+                return (found, list.span)
+            case .pointers:
+                // The one list, read in the whole document by its rule.
+                guard var rule = context.policy.rules.first(where: { $0.number == list.rule }) else { return nil }
+                let pattern = try PointerPattern(PointerPattern.text(of: list.tokens))
+                guard pattern.segments == list.tokens.map({ Optional($0) }) else { return nil }
+                rule.lists = [.pointer(pattern)]
+                var policy = Policy()
+                policy.markers = false
+                policy.rules = [rule]
+                let one = PolicyContext(policy: policy, loaded: context.loaded, markers: context.markers)
+                one.relativePaths = context.relativePaths
+                let result = try text.bytes.withUnsafeBytes { try one.compute($0, input: path, displayName: path).0 }
+                guard result.warnings.isEmpty, result.missing.isEmpty, result.listSpans.count == 1,
+                      let items = result.listSpans[0].items, result.findings.count <= 1 else { return nil }
+                return (result.findings.first, items)
+            }
+        }
+        guard ok else { return nil }
+        let diagnostics = state.diagnostics { finding in
+            guard let moved = finding.movedRange, let range = itemRange(text, moved) else { return nil }
+            return diagnostic(range, PolicyReporter.sentence(finding), code: finding.rule > 0 ? "rule-\(finding.rule)" : "keep-sorted")
+        }
+        guard let diagnostics else { return nil }
+        document.lists = state
+        return diagnostics
     }
 
     /// The policy that governs `path`: the nearest `.reorder.toml` above
@@ -620,6 +734,10 @@ final class LSPDocument {
     var text: LSPText
     /// What the policy makes of this version; nil until asked.
     var analysis: LSPAnalysis?
+    /// The lists of the last full check, moved by the changes since, those
+    /// the changes fell in to be checked again; nil when a change cannot
+    /// be checked list by list.
+    var lists: LSPListState?
     /// The file's path, for a `file:` URI.
     let path: String?
 

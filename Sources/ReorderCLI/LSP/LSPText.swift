@@ -53,6 +53,35 @@ struct LSPText {
         lineStarts = LSPText.lineStarts(bytes)
     }
 
+    private init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+    }
+
+    /// The text with bytes `range` replaced by `replacement`, its line
+    /// starts found again only in the lines the change touched (those
+    /// after it shifted): a keystroke costs a copy, not a search of every
+    /// line.
+    func replacing(bytes range: Range<Int>, with replacement: [UInt8]) -> LSPText {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count - range.count + replacement.count)
+        out.append(contentsOf: bytes[..<range.lowerBound])
+        out.append(contentsOf: replacement)
+        out.append(contentsOf: bytes[range.upperBound...])
+        let delta = replacement.count - range.count
+        // Lines that start at or before the change's start stay; those
+        // that start after its end move by `delta`; between, the new
+        // text's own.
+        let kept = line(of: range.lowerBound) + 1
+        var starts = Array(lineStarts[..<kept])
+        starts.reserveCapacity(lineStarts.count + 16)
+        for (index, byte) in replacement.enumerated() where byte == 0x0A { starts.append(range.lowerBound + index + 1) }
+        var after = kept
+        while after < lineStarts.count && lineStarts[after] <= range.upperBound { after += 1 }
+        for index in after..<lineStarts.count { starts.append(lineStarts[index] + delta) }
+        return LSPText(bytes: out, lineStarts: starts)
+    }
+
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBytes { buffer in

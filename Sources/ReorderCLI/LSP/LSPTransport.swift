@@ -149,6 +149,11 @@ final class LSPTransport {
     func send(_ message: LSPJSON) {
         var body: [UInt8] = []
         message.serialize(into: &body)
+        send(body: body)
+    }
+
+    /// A message already serialized.
+    func send(body: [UInt8]) {
         let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         frame.withUnsafeBytes { bytes in
             var at = 0

@@ -68,6 +68,9 @@ public struct PolicyFileResult: Sendable {
     public var warnings: [KeepSortedWarning] = []
     /// How many lists (and blocks) were looked at, in order or not.
     public var lists = 0
+    /// Each list a rule's pointer named that the file has, in the order
+    /// they were checked, with where its items are.
+    public var listSpans: [PolicyListSpan] = []
 
     /// Nothing to do, nothing found.
     public init() {}
@@ -155,10 +158,13 @@ extension Policy {
             // A heading is nobody's comment: it stays where it is.
             options.commentHeadings = target.rule.grouping.comments
             var lacking = false
+            var items: Range<Int>?? = nil
             let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                 let document: ListDocument
                 do {
                     document = try ListDocument(bytes, format: format, options: options)
+                    items = .some(document.count == 0 ? nil
+                                  : document.layout.itemRange(0).lowerBound..<document.layout.itemRange(document.count - 1).upperBound)
                 } catch let error as FormatError {
                     // A preset's list that is some other value: left as it is.
                     if case .notAList = error.kind, target.rule.preset != nil { return nil }
@@ -208,6 +214,11 @@ extension Policy {
                 } else if !target.rule.missingOK {
                     result.missing.append(PolicyMissing(rule: target.rule.number, list: shown, document: nil))
                 }
+            }
+            if let items {
+                result.listSpans.append(PolicyListSpan(rule: target.rule.number, tokens: target.tokens, document: target.document,
+                                                       sections: target.sections, items: items,
+                                                       finding: outcome == nil ? nil : result.findings.count))
             }
             if let outcome {
                 result.findings.append(outcome.finding)

@@ -45,6 +45,28 @@ final class LSPTextTests: XCTestCase {
         return (String(decoding: bytes, as: UTF8.self), hunks)
     }
 
+    /// A change's text: its line starts updated where it changed, the
+    /// same as found again in the whole new text, for any replacement.
+    func testAReplacementsLineStartsAreThoseOfTheNewText() {
+        var generator = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
+        var random = SeededGenerator(seed: seed)
+        let pieces: [[UInt8]] = ["", "\n", "a", "é\n", "\n\n", "x\ny", "\r\n", "😀"].map { Array($0.utf8) }
+        var text = LSPText(Array("ab\ncd\n\nef".utf8))
+        for step in 0..<2000 {
+            let low = Int.random(in: 0...text.bytes.count, using: &random)
+            let high = Int.random(in: low...min(text.bytes.count, low + 6), using: &random)
+            let piece = pieces[Int.random(in: 0..<pieces.count, using: &random)]
+            let changed = text.replacing(bytes: low..<high, with: piece)
+            var expected = text.bytes
+            expected.replaceSubrange(low..<high, with: piece)
+            XCTAssertEqual(changed.bytes, expected, "seed \(seed), step \(step)")
+            XCTAssertEqual(changed.lineStarts, LSPText(expected).lineStarts, "seed \(seed), step \(step)")
+            if changed.lineStarts != LSPText(expected).lineStarts { return }
+            text = changed.bytes.count > 200 ? LSPText(Array(changed.bytes.prefix(40))) : changed
+        }
+    }
+
     func testTheLineDiffShowsAMovedLineAsThatLine() {
         let (result, hunks) = applied("a\nc\nb\nd\n", "a\nb\nc\nd\n")
         XCTAssertEqual(result, "a\nb\nc\nd\n")
@@ -158,5 +180,18 @@ final class LSPTextTests: XCTestCase {
             XCTAssertEqual(hunks, referenceHunks(diffLines(old), diffLines(newText)), "\(old.debugDescription) → \(newText.debugDescription)")
             XCTAssertEqual(applied(old, newText).0, newText)
         }
+    }
+}
+
+/// A seeded generator (splitmix64): a failure's seed replays it.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
