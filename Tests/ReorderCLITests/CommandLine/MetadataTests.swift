@@ -142,7 +142,8 @@ final class MetadataTests: XCTestCase {
         for match in Self.matches(of: #"^\s*([-a-z |]+)\)\s*COMPREPLY=\(\$\(compgen -W '([^']*)'"#, in: script, options: .anchorsMatchLines) {
             for spelling in Self.optionWords(match[1]) { facts.options.choices[spelling] = Set(Self.words(match[2])) }
         }
-        for match in Self.matches(of: #"^\s*([-a-z |]+)\)\s*_reorder_files\b"#, in: script, options: .anchorsMatchLines) {
+        // Paths: files, or folders only (--cache-dir).
+        for match in Self.matches(of: #"^\s*([-a-z |]+)\)\s*(?:_reorder_files\b|COMPREPLY=\(\$\(compgen -d\b)"#, in: script, options: .anchorsMatchLines) {
             facts.options.fileOptions.formUnion(Self.optionWords(match[1]))
         }
         // Before a command: `compgen -W '-h --help -V --version'`.
@@ -238,8 +239,8 @@ final class MetadataTests: XCTestCase {
             guard !spellings.isEmpty else { continue }
             let options = Self.words(flags)
             if options.contains("-r") || options.contains("-x") { facts.options.valueOptions.formUnion(spellings) }
-            if options.contains("-F") { facts.options.fileOptions.formUnion(spellings) }
-            if let choices = Self.matches(of: #" -a '([^']*)'"#, in: flags).first {
+            if options.contains("-F") || flags.contains("__fish_complete_directories") { facts.options.fileOptions.formUnion(spellings) }
+            if let choices = Self.matches(of: #" -a '([^']*)'"#, in: flags).first, !choices[1].hasPrefix("(") {
                 for name in spellings { facts.options.choices[name] = Set(Self.words(choices[1])) }
             }
             if let commands = Self.matches(of: #"^__reorder_command_is ([a-z ]+)$"#, in: condition).first {
