@@ -221,6 +221,7 @@ extension PolicyContext {
                          store: (ResultCache.Entry) -> Void) throws -> (PolicyFileResult, [Int]) {
         if let staged = stagedContents?[input] {
             // --staged: the index's bytes, never the cache's.
+            shared.marks[index] |= 1
             return try staged.withUnsafeBytes { source in
                 do {
                     return try compute(source, input: input, displayName: displayName(input))
