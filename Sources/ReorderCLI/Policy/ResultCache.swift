@@ -35,25 +35,7 @@ import ReorderKit
 /// two runs at once each write a whole file, the last one wins.
 final class ResultCache: @unchecked Sendable {
     /// A file as it stood when its result was stored.
-    struct Identity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: Int64
-        var changed: Int64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
-        }
-
-        init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
-            (self.device, self.inode, self.size, self.modified, self.changed) = (device, inode, size, modified, changed)
-        }
-    }
+    typealias Identity = FileStamp
 
     /// One file's entry.
     struct Entry {
