@@ -67,6 +67,29 @@ final class CacheEndToEndTests: XCTestCase {
         XCTAssertEqual(none.read, 22)
     }
 
+    /// A path in conflict has three entries in the index (one per stage),
+    /// which `git ls-files` lists three times: it is checked, and
+    /// reported, once.
+    func testAConflictedFileIsCheckedOnce() throws {
+        let h = try repository(["list.json": "{\"a\": [1, 2]}\n"])
+        let identity = ["-c", "user.name=reorder tests", "-c", "user.email=tests@reorder.invalid"]
+        try git(h, identity + ["commit", "-q", "-m", "start"])
+        try git(h, ["checkout", "-q", "-b", "other"])
+        try h.write("list.json", "{\"a\": [3, 1]}\n")
+        try git(h, identity + ["commit", "-q", "-a", "-m", "other"])
+        try git(h, ["checkout", "-q", "-"])
+        try h.write("list.json", "{\"a\": [4, 1]}\n")
+        try git(h, identity + ["commit", "-q", "-a", "-m", "main"])
+        let merge = try h.run(["-C", h.directory.path] + identity + ["merge", "-q", "other"], executable: URL(fileURLWithPath: "/usr/bin/git"))
+        XCTAssertNotEqual(merge.status, 0, "the merge was meant to conflict")
+        try h.write("list.json", "{\"a\": [2, 1]}\n")
+        for options in [["--no-cache"], [], []] {
+            let result = try h.run(["check"] + options)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.out.split(separator: "\n").filter { $0.hasPrefix("list.json:") }.count, 1, result.out)
+        }
+    }
+
     func testContentChangedWithTheSameSizeAndModificationTime() throws {
         let h = try repository(clean(3))
         XCTAssertEqual(try check(h).status, 0)
