@@ -120,7 +120,7 @@ enum GitIndex {
             case 0o160000: continue  // a gitlink: a submodule's folder
             default: return nil  // a sparse index's folder, or unknown
             }
-            guard path != lastKept, path.starts(with: prefix), path.count > prefix.count else { continue }
+            guard path != lastKept, prefix.isEmpty || path.count > prefix.count && path.starts(with: prefix) else { continue }
             lastKept = path
             paths.append(String(decoding: path[prefix.count...], as: UTF8.self))
         }
