@@ -252,7 +252,8 @@ final class CacheEndToEndTests: XCTestCase {
     }
 
     /// Random small repositories, random edits between runs (some with the
-    /// size and modification time kept): each run equals a `--no-cache` run.
+    /// size and modification time kept): each run equals a `--no-cache` run,
+    /// with each of the four reporters.
     func testRandomRepositoriesAgreeWithNoCache() throws {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<4 {
@@ -275,6 +276,14 @@ final class CacheEndToEndTests: XCTestCase {
                 let fresh = try check(h, ["--no-cache"])
                 XCTAssertEqual(cached.status, fresh.status, "round \(round) step \(step)")
                 XCTAssertEqual(cached.out, fresh.out, "round \(round) step \(step)")
+                // Every reporter's output, byte for byte, warm or not.
+                for reporter in ["text", "github", "sarif", "json"] {
+                    let warm = try h.run(["check", "--reporter", reporter])
+                    let cold = try h.run(["check", "--reporter", reporter, "--no-cache"])
+                    XCTAssertEqual(warm.status, cold.status, "round \(round) step \(step) \(reporter)")
+                    XCTAssertEqual(warm.stdout, cold.stdout, "round \(round) step \(step) \(reporter)")
+                    XCTAssertEqual(warm.stderr, cold.stderr, "round \(round) step \(step) \(reporter)")
+                }
                 for (name, _) in files where Bool.random(using: &generator) && Int.random(in: 0..<3, using: &generator) == 0 {
                     let before = modified(h, name)
                     var text = content()
