@@ -75,6 +75,29 @@ final class CacheEndToEndTests: XCTestCase {
         XCTAssertEqual(none.read, 22)
     }
 
+    /// A path in conflict has three entries in the index (one per stage),
+    /// which `git ls-files` lists three times: it is checked, and
+    /// reported, once.
+    func testAConflictedFileIsCheckedOnce() throws {
+        let h = try repository(["list.json": "{\"a\": [1, 2]}\n"])
+        let identity = ["-c", "user.name=reorder tests", "-c", "user.email=tests@reorder.invalid"]
+        try git(h, identity + ["commit", "-q", "-m", "start"])
+        try git(h, ["checkout", "-q", "-b", "other"])
+        try h.write("list.json", "{\"a\": [3, 1]}\n")
+        try git(h, identity + ["commit", "-q", "-a", "-m", "other"])
+        try git(h, ["checkout", "-q", "-"])
+        try h.write("list.json", "{\"a\": [4, 1]}\n")
+        try git(h, identity + ["commit", "-q", "-a", "-m", "main"])
+        let merge = try h.run(["-C", h.directory.path] + identity + ["merge", "-q", "other"], executable: URL(fileURLWithPath: "/usr/bin/git"))
+        XCTAssertNotEqual(merge.status, 0, "the merge was meant to conflict")
+        try h.write("list.json", "{\"a\": [2, 1]}\n")
+        for options in [["--no-cache"], [], []] {
+            let result = try h.run(["check"] + options)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.out.split(separator: "\n").filter { $0.hasPrefix("list.json:") }.count, 1, result.out)
+        }
+    }
+
     func testContentChangedWithTheSameSizeAndModificationTime() throws {
         let h = try repository(clean(3))
         XCTAssertEqual(try check(h).status, 0)
@@ -239,7 +262,8 @@ final class CacheEndToEndTests: XCTestCase {
     }
 
     /// Random small repositories, random edits between runs (some with the
-    /// size and modification time kept): each run equals a `--no-cache` run.
+    /// size and modification time kept): each run equals a `--no-cache` run,
+    /// with each of the four reporters.
     func testRandomRepositoriesAgreeWithNoCache() throws {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<4 {
@@ -262,6 +286,14 @@ final class CacheEndToEndTests: XCTestCase {
                 let fresh = try check(h, ["--no-cache"])
                 XCTAssertEqual(cached.status, fresh.status, "round \(round) step \(step)")
                 XCTAssertEqual(cached.out, fresh.out, "round \(round) step \(step)")
+                // Every reporter's output, byte for byte, warm or not.
+                for reporter in ["text", "github", "sarif", "json"] {
+                    let warm = try h.run(["check", "--reporter", reporter])
+                    let cold = try h.run(["check", "--reporter", reporter, "--no-cache"])
+                    XCTAssertEqual(warm.status, cold.status, "round \(round) step \(step) \(reporter)")
+                    XCTAssertEqual(warm.stdout, cold.stdout, "round \(round) step \(step) \(reporter)")
+                    XCTAssertEqual(warm.stderr, cold.stderr, "round \(round) step \(step) \(reporter)")
+                }
                 for (name, _) in files where Bool.random(using: &generator) && Int.random(in: 0..<3, using: &generator) == 0 {
                     let before = modified(h, name)
                     var text = content()

@@ -52,10 +52,29 @@ final class PolicyContext {
 
     /// The cache of results (nil: `--no-cache`, no policy, or none usable).
     var cache: ResultCache?
-    /// After a scan with a cache: what to store of each input (nil: none,
-    /// it had findings or failed); and whether any entry is new.
-    var cacheEntries: [(index: Int, entry: ResultCache.Entry)] = []
+    /// After a scan with a cache: what to store of each input (none when
+    /// it had findings or failed), as each scanning thread kept them, in
+    /// its inputs' order; and whether any entry is new.
+    var cacheEntryParts: [[(index: Int, entry: ResultCache.Entry)]] = []
     var cacheRefreshed = false
+    /// How many entries the scan kept.
+    var cacheEntryCount: Int { cacheEntryParts.reduce(0) { $0 + $1.count } }
+    /// The scan's entries in the inputs' order: its threads' merged (made
+    /// only when the cache is to be written).
+    var cacheEntries: [(index: Int, entry: ResultCache.Entry)] {
+        var merged: [(index: Int, entry: ResultCache.Entry)] = []
+        merged.reserveCapacity(cacheEntryCount)
+        var next = [Int](repeating: 0, count: cacheEntryParts.count)
+        while true {
+            var best = -1
+            for part in cacheEntryParts.indices where next[part] < cacheEntryParts[part].count {
+                if best < 0 || cacheEntryParts[part][next[part]].index < cacheEntryParts[best][next[best]].index { best = part }
+            }
+            guard best >= 0 else { return merged }
+            merged.append(cacheEntryParts[best][next[best]])
+            next[best] += 1
+        }
+    }
     /// Whether a rule has `order = "like"` (its files are not cached).
     let hasLikeRules: Bool
 
@@ -211,7 +230,7 @@ extension PolicyContext {
         }
         filesRead = marks.reduce(0) { $0 + Int($1 & 1) }
         // Merged back into the inputs' order.
-        cacheEntries = entries.joined().sorted { $0.index < $1.index }
+        cacheEntryParts = entries
         cacheRefreshed = marks.contains { $0 & 2 != 0 }
         return ScanResults(results: results, slotOf: slotOf)
     }
@@ -479,15 +498,22 @@ extension FixCommand {
         if let cache = context.cache {
             // What this run stored: over the whole repository, the entries
             // of its files only; for named files, the others' stay.
+            // A whole-repository run that stored what was stored (each of
+            // its inputs is below the root) does not make the list at all.
             var entries: [(path: String, entry: ResultCache.Entry)] = []
             var changed = context.cacheRefreshed
-            for (index, entry) in context.cacheEntries {
-                if let relative = context.relative(inputs[index]) {
-                    entries.append((relative, entry))
+            let whole = wholeRepository && changedFiles == nil
+            var listed = false
+            if !whole || changed || context.cacheEntryCount != cache.storedCount {
+                listed = true
+                for (index, entry) in context.cacheEntries {
+                    if let relative = context.relative(inputs[index]) {
+                        entries.append((relative, entry))
+                    }
                 }
             }
-            if wholeRepository && changedFiles == nil {
-                changed = changed || entries.count != cache.storedCount
+            if whole {
+                changed = changed || listed && entries.count != cache.storedCount
             } else {
                 // Named files, or --changed-since's: the others' entries stay.
                 let named = Set(inputs.compactMap { context.relative($0) })

@@ -103,9 +103,18 @@ enum RepositoryFiles {
         return listed
     }
 
+    /// The files git tracks below `root`, as `git ls-files` lists them
+    /// (gitlinks left out): read from the index itself when it is a plain
+    /// one (`GitIndex`), else from `git ls-files`; nil when git is missing
+    /// or `root` is in no repository.
+    static func gitFiles(_ root: String) throws -> [String]? {
+        if let paths = GitIndex.trackedFiles(root: root) { return paths }
+        return try gitLsFiles(root)
+    }
+
     /// `git ls-files` in `root`: nil when git is missing or `root` is in
     /// no repository.
-    static func gitFiles(_ root: String) throws -> [String]? {
+    static func gitLsFiles(_ root: String) throws -> [String]? {
         guard let output = run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
         // Each path made straight from the output: no array of slices first.
         var paths: [String] = []
