@@ -212,13 +212,15 @@ extension PolicyContext {
                     func work(_ thread: Int) {
                         var stored: [(index: Int, entry: ResultCache.Entry)] = []
                         defer { shared.entries[thread] = stored }
+                        // This thread's inputs come in the cache's order: each lookup starts where the last ended.
+                        var hint = 0
                         var slot = thread
                         while slot < count {
                             defer { slot += threads }
                             let index = looked[slot]
                             let input = inputs[index]
                             shared.results[slot] = Result {
-                                try scanOne(input, index: index, cache: cache, shared: shared) { stored.append((index, $0)) }
+                                try scanOne(input, index: index, cache: cache, hint: &hint, shared: shared) { stored.append((index, $0)) }
                             }
                         }
                     }
@@ -236,7 +238,7 @@ extension PolicyContext {
     }
 
     /// One input of `scan`: from the cache, or read and computed.
-    private func scanOne(_ input: String, index: Int, cache: ResultCache?, shared: SendableSlots,
+    private func scanOne(_ input: String, index: Int, cache: ResultCache?, hint: inout Int, shared: SendableSlots,
                          store: (ResultCache.Entry) -> Void) throws -> (PolicyFileResult, [Int]) {
         if let staged = stagedContents?[input] {
             // --staged: the index's bytes, never the cache's.
@@ -253,7 +255,7 @@ extension PolicyContext {
         // A file of a rule with order = "like" depends on another file: not cached.
         let cached = relative.flatMap { relative -> (entry: ResultCache.Entry, trusted: Bool)?? in
             let like = hasLikeRules && policy.rules(matching: relative).contains { if case .like = $0.order { return true } else { return false } }
-            return like ? nil : .some(cache!.lookup(relative))
+            return like ? nil : .some(cache!.lookup(relative, hint: &hint))
         }
         let cacheable = cached != nil
         if let stored = cached ?? nil, stored.trusted {
@@ -564,3 +566,4 @@ extension FixCommand {
         return status
     }
 }
+

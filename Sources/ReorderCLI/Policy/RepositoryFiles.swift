@@ -44,7 +44,8 @@ enum RepositoryFiles {
                     // descriptor (the kernel walks one name, not the path).
                     func work(_ thread: Int) {
                         var local: [Int: ResultCache.Identity] = [:]
-                        var folder: Substring? = nil
+                        // The folder open in `folderFD`: its path's bytes (no slash at the end).
+                        var folder: [CChar] = []
                         var folderFD: Int32 = -1
                         let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                         defer {
@@ -58,23 +59,33 @@ enum RepositoryFiles {
                                 shared.kinds[index] = 2
                                 continue
                             }
-                            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
-                            let parent = slash.map { path[..<$0] } ?? ""
-                            // A folder of one file: from the root's descriptor.
-                            if parent != folder && index + 1 < range.upperBound && files[index + 1].hasPrefix(parent)
-                                && files[index + 1].utf8.lastIndex(of: UInt8(ascii: "/")).map({ files[index + 1][..<$0] }) == parent {
-                                if folderFD >= 0 { close(folderFD) }
-                                folder = parent
-                                folderFD = rootFD < 0 ? -1 : openat(rootFD, parent.isEmpty ? "." : String(parent), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                            }
                             var status = stat()
-                            let done: Int32
-                            if parent == folder && folderFD >= 0 {
-                                done = fstatat(folderFD, slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path, &status, AT_SYMLINK_NOFOLLOW)
-                            } else if rootFD >= 0 {
-                                done = fstatat(rootFD, path, &status, AT_SYMLINK_NOFOLLOW)
-                            } else {
-                                done = lstat(PathNames.join(root, path), &status)
+                            // Bytes, not characters: a path is compared and cut as
+                            // the kernel sees it (and a String's comparison is slow).
+                            let done: Int32 = path.withCString { name in
+                                guard let slash = strrchr(name, Int32(UInt8(ascii: "/"))) else {
+                                    return rootFD >= 0 ? fstatat(rootFD, name, &status, AT_SYMLINK_NOFOLLOW)
+                                                       : lstat(PathNames.join(root, path), &status)
+                                }
+                                let length = name.distance(to: slash)
+                                func inFolder(_ other: UnsafePointer<CChar>, _ otherLength: Int) -> Bool {
+                                    otherLength == length && memcmp(other, name, length) == 0
+                                }
+                                var open = folderFD >= 0 && folder.withUnsafeBufferPointer { inFolder($0.baseAddress!, $0.count) }
+                                // A folder of one file: from the root's descriptor.
+                                if !open && rootFD >= 0 && index + 1 < range.upperBound && files[index + 1].withCString({ next in
+                                    strrchr(next, Int32(UInt8(ascii: "/"))).map { inFolder(next, next.distance(to: $0)) } ?? false
+                                }) {
+                                    if folderFD >= 0 { close(folderFD) }
+                                    folder = Array(UnsafeBufferPointer(start: name, count: length))
+                                    folder.append(0)
+                                    folderFD = openat(rootFD, folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                                    folder.removeLast()
+                                    open = folderFD >= 0
+                                }
+                                if open { return fstatat(folderFD, slash + 1, &status, AT_SYMLINK_NOFOLLOW) }
+                                return rootFD >= 0 ? fstatat(rootFD, name, &status, AT_SYMLINK_NOFOLLOW)
+                                                   : lstat(PathNames.join(root, path), &status)
                             }
                             guard done == 0 && status.st_mode & S_IFMT == S_IFREG else { continue }
                             shared.kinds[index] = 1

@@ -218,31 +218,62 @@ final class ResultCache: @unchecked Sendable {
     var storedCount: Int { offsets.count }
 
     /// The stored entry of `relative`, and whether its identity may be
-    /// trusted without reading the file; nil when there is none.
-    func lookup(_ relative: String) -> (entry: Entry, trusted: Bool)? {
+    /// trusted without reading the file; nil when there is none. `hint`
+    /// is where the search starts and, after, where the entry was (or
+    /// would be): a caller asking for paths in increasing order passes
+    /// the same `hint` each time and finds each entry in a comparison or
+    /// two, not a binary search's seventeen.
+    func lookup(_ relative: String, hint: inout Int) -> (entry: Entry, trusted: Bool)? {
         guard !offsets.isEmpty else { return nil }
         var relative = relative
         return relative.withUTF8 { path -> (Entry, Bool)? in
             stored.withUnsafeBytes { raw -> (Entry, Bool)? in
+                func order(_ position: Int) -> Int {
+                    let at = offsets[position]
+                    let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                    return ResultCache.compare(UnsafeRawBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]),
+                                               UnsafeRawBufferPointer(path))
+                }
+                // Gallop from the hint to a range that holds the path, then halve it.
                 var (low, high) = (0, offsets.count)
+                let start = min(max(hint, 0), offsets.count)
+                if start < offsets.count && order(start) < 0 {
+                    low = start + 1
+                    var step = 1
+                    while low + step - 1 < offsets.count && order(low + step - 1) < 0 {
+                        low += step
+                        step *= 2
+                    }
+                    high = min(offsets.count, low + step)
+                } else {
+                    high = start
+                    if start < offsets.count && order(start) == 0 { low = start; high = start + 1 }
+                }
                 while low < high {
                     let middle = (low + high) / 2
-                    let at = offsets[middle]
-                    let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
-                    let order = ResultCache.compare(UnsafeRawBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]),
-                                                    UnsafeRawBufferPointer(path))
-                    if order < 0 {
+                    let compared = order(middle)
+                    if compared < 0 {
                         low = middle + 1
-                    } else if order > 0 {
+                    } else if compared > 0 {
                         high = middle
                     } else {
+                        hint = middle + 1
+                        let at = offsets[middle]
+                        let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
                         let entry = ResultCache.decode(raw, at: at + 2 + length)
                         return (entry, entry.identity.modified < storedTrustedBefore)
                     }
                 }
+                hint = low
                 return nil
             }
         }
+    }
+
+    /// `lookup(_:hint:)` from no hint.
+    func lookup(_ relative: String) -> (entry: Entry, trusted: Bool)? {
+        var hint = 0
+        return lookup(relative, hint: &hint)
     }
 
     /// Byte order of two paths (memcmp, then the shorter first).

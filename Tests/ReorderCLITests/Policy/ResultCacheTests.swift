@@ -31,6 +31,34 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertNil(reader.lookup("zz"))
     }
 
+    /// A lookup from a hint (the one a scan keeps, its paths in the
+    /// cache's order) finds what a lookup from nothing finds, whatever
+    /// the order the paths come in, stored or not.
+    func testALookupFromAHintFindsWhatASearchFinds() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            let stored = Set((0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                "p\(Int.random(in: 0..<1000, using: &generator))/f\(Int.random(in: 0..<20, using: &generator))"
+            }).sorted()
+            let cache = ResultCache(path: "/x", key: 1)
+            let reader = ResultCache(path: "/x", key: 1)
+            XCTAssertNil(reader.parse(cache.encode(stored.enumerated().map { ($0.element, entry(Int64($0.offset))) })))
+            let asked = (0..<400).map { _ in
+                Bool.random(using: &generator) && !stored.isEmpty ? stored.randomElement(using: &generator)!
+                    : "p\(Int.random(in: 0..<1000, using: &generator))/f\(Int.random(in: 0..<20, using: &generator))"
+            }
+            // In increasing order (a scan's), and in any order.
+            for paths in [asked.sorted(by: ResultCache.less), asked] {
+                var hint = Int.random(in: 0...stored.count, using: &generator)
+                for path in paths {
+                    let expected = stored.firstIndex(of: path).map { entry(Int64($0)).identity }
+                    XCTAssertEqual(reader.lookup(path, hint: &hint)?.entry.identity, expected, "round \(round): \(path)")
+                    XCTAssertEqual(reader.lookup(path)?.entry.identity, expected, "round \(round): \(path)")
+                }
+            }
+        }
+    }
+
     func testAnotherKeyIsEmptyAndDamageIsRefused() {
         let bytes = ResultCache(path: "/x", key: 7).encode([("a", entry(1)), ("b", entry(2))])
         let other = ResultCache(path: "/x", key: 8)
