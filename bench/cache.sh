@@ -18,7 +18,10 @@
 # The repositories are made once (seeded, under $DATA). Each row: median of
 # $RUNS runs (default 5), each command through `bash -c`.
 #
-# Goals (issue 48): warm <= 0.3 s and <= 3 x git ls-files; one file changed
+# Goals (issue 48): warm <= 0.3 s and <= 3 x git ls-files (not reachable:
+# git ls-files stats no file, and a run that notices an edit must stat each
+# one; so also <= 2 x git status -uno, which stats every tracked file as
+# reorder does); one file changed
 # <= 0.35 s; cold (empty cache) <= 1.5 x cat; warm faster than ruff's warm
 # run; 1 000 000 files warm <= 3 s and peak memory <= 200 MiB.
 #
@@ -116,6 +119,7 @@ trap 'rm -rf "$scratch"' EXIT
 
 rows=(
     "git ls-files" "$repo" "git ls-files -z > /dev/null"
+    "git status -uno (a stat of every tracked file)" "$repo" "git status -uno > /dev/null"
     "cat of the files check reads (every tracked file)" "$repo" "git ls-files -z | xargs -0 cat > /dev/null"
     "reorder check --no-cache (cold)" "$repo" "$REORDER check --no-cache > /dev/null"
     "reorder check, empty cache (cold)" "$repo" "rm -rf $scratch/c; $REORDER check --cache-dir $scratch/c > /dev/null"
@@ -165,8 +169,16 @@ print("\ngoals:")
 warm, ls, cat = get("reorder check, warm (nothing changed)"), get("git ls-files"), get("cat of the files check reads (every tracked file)")
 one, cold = get("reorder check, one file changed"), get("reorder check, empty cache (cold)")
 hugewarm, ruff = get("reorder check, 1 000 000 files, warm"), get("ruff check, 100 000 .py files, warm")
+status = get("git status -uno (a stat of every tracked file)")
+if warm:
+    goal(f"warm {warm * 1000:.0f} ms <= 300 ms", warm <= 0.3)
 if warm and ls:
-    goal(f"warm {warm * 1000:.0f} ms <= 300 ms and <= 3 x git ls-files ({3 * ls * 1000:.0f} ms)", warm <= 0.3 and warm <= 3 * ls)
+    # git ls-files reads the index and stats nothing; a run that notices an
+    # edited file must stat each one, as git status does: the bar reported,
+    # and beside it the one a stat per file can meet.
+    goal(f"warm {warm * 1000:.0f} ms <= 3 x git ls-files ({3 * ls * 1000:.0f} ms; it stats no file)", warm <= 3 * ls)
+if warm and status:
+    goal(f"warm {warm * 1000:.0f} ms <= 2 x git status -uno ({2 * status * 1000:.0f} ms; it stats every tracked file)", warm <= 2 * status)
 if one:
     goal(f"one file changed {one * 1000:.0f} ms <= 350 ms", one <= 0.35)
 if cold and cat:

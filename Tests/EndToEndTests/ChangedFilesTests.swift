@@ -195,6 +195,51 @@ final class ChangedFilesTests: XCTestCase {
         }
     }
 
+    /// Before a repository's first commit there is nothing to compare
+    /// with: said plainly (not "fetch it first"); --staged still works.
+    func testChangedSinceBeforeTheFirstCommit() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", Self.policy)
+        try h.write("list.txt", Self.unsorted)
+        try git(h, ["init", "-q"])
+        try git(h, ["add", "-A"])
+        for revision in ["HEAD", "main"] {
+            let result = try h.run(["check", "--changed-since", revision])
+            XCTAssertEqual(result.status, 2)
+            XCTAssertEqual(out(result), "")
+            XCTAssertEqual(result.stderr, "reorder: --changed-since \(revision): the repository has no commit yet, so nothing to compare with; "
+                           + "run without it to check every file (or with --staged for what is staged)\n")
+        }
+        let staged = try h.run(["check", "--staged"])
+        XCTAssertEqual(staged.status, 1)
+        XCTAssertEqual(out(staged), finding("list.txt"))
+    }
+
+    /// `order = "like"` with --staged follows the reference file as the
+    /// index holds it (what the commit will hold), not the work tree's.
+    func testStagedFollowsTheIndexsReferenceFile() throws {
+        let h = try Harness()
+        try h.write(".reorder.toml", "[[rule]]\nfiles = [\"app/*.json\"]\nlist = \"/steps\"\norder = \"like\"\nlike = \"order.json\"\n")
+        try makeDirectories(h, ["app"])
+        try h.write("order.json", "{\"steps\": [\"a\", \"b\", \"c\"]}\n")
+        try h.write("app/one.json", "{\"steps\": [\"a\", \"c\"]}\n")
+        try git(h, ["init", "-q"])
+        try git(h, ["add", "-A"])
+        try git(h, ["commit", "-q", "-m", "start"])
+        // The staged change follows the staged reference; the reference's
+        // unstaged edit would put 'c' first.
+        try h.write("app/one.json", "{\"steps\": [\"a\", \"b\", \"c\"]}\n")
+        try git(h, ["add", "app/one.json"])
+        try h.write("order.json", "{\"steps\": [\"c\", \"b\", \"a\"]}\n")
+        let staged = try h.run(["check", "--staged"])
+        XCTAssertEqual(staged.stderr, "")
+        XCTAssertEqual(out(staged), "")
+        XCTAssertEqual(staged.status, 0)
+        // The work tree's run follows the work tree's reference.
+        let whole = try h.run(["check", "app/one.json"])
+        XCTAssertEqual(whole.status, 1, out(whole) + whole.stderr)
+    }
+
     func testStagedChecksTheIndexNotTheWorkTree() throws {
         let h = try Harness()
         try h.write(".reorder.toml", Self.policy)

@@ -43,6 +43,10 @@ enum ChangedFiles {
         switch selection {
         case .since(let revision):
             guard RepositoryFiles.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) != nil else {
+                // A repository before its first commit has no commit to name.
+                if RepositoryFiles.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) == nil {
+                    throw ChangedFilesError.noCommitYet(revision)
+                }
                 throw ChangedFilesError.unknownRevision(revision)
             }
             guard let base = RepositoryFiles.run(["git", "-C", root, "merge-base", revision, "HEAD"]).map(firstLine), !base.isEmpty else {
@@ -131,6 +135,8 @@ enum ChangedFiles {
 enum ChangedFilesError: Error {
     case notInGit(ChangedFiles.Selection, root: String)
     case unknownRevision(String)
+    /// The repository has no commit yet (its branch is unborn).
+    case noCommitYet(String)
     case badRevision(String)
     case noMergeBase(String)
     case gitFailed(ChangedFiles.Selection)
@@ -154,6 +160,9 @@ extension ChangedFilesError {
         case .unknownRevision(let revision):
             return "\(Option.changedSince.spelled) \(revision): git knows no commit '\(revision)'; fetch it first "
                 + "(git fetch origin \(revision); in a GitHub workflow, actions/checkout with fetch-depth: 0)"
+        case .noCommitYet(let revision):
+            return "\(Option.changedSince.spelled) \(revision): the repository has no commit yet, so nothing to compare with; "
+                + "run without it to check every file (or with \(Option.staged.spelled) for what is staged)"
         case .badRevision(let revision):
             return "\(Option.changedSince.spelled) '\(revision)' is not a revision; give a commit, branch or tag (origin/main, HEAD~3)"
         case .noMergeBase(let revision):

@@ -143,17 +143,25 @@ final class PolicyContext {
     func likeKeys(rule: PolicyRule, path: String, pointer: String) throws -> [ListItemKey] {
         // Named as seen from here, as the other files are.
         let file = loaded.map { PathNames.relative(PathNames.join($0.root, path), from: PathNames.realPath(".") ?? $0.root) } ?? path
+        // --staged: the file the commit would hold, the index's (the work
+        // tree's when the index has no such file).
+        if stagedContents != nil, let loaded,
+           let staged = RepositoryFiles.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
+            return try staged.withUnsafeBytes { try keys(in: $0, file: file, path: path, rule: rule, pointer: pointer) }
+        }
         let content = try InputBytes.read(path: file)
+        return try withExtendedLifetime(content) { try keys(in: content.bytes, file: file, path: path, rule: rule, pointer: pointer) }
+    }
+
+    /// The keys of the list at `pointer` in `source`, the content of `file`.
+    private func keys(in source: UnsafeRawBufferPointer, file: String, path: String, rule: PolicyRule, pointer: String) throws -> [ListItemKey] {
         let format = rule.format ?? ListFormat.claiming(path) ?? .lines
         var options = ReadOptions(format: .named(format), pointer: format == .lines ? "" : pointer)
         options.document = nil
         do {
-            return try withExtendedLifetime(content) {
-                let document = try ListDocument(content.bytes, format: format, options: options)
-                return try document.itemKeys(key: rule.key)
-            }
+            return try ListDocument(source, format: format, options: options).itemKeys(key: rule.key)
         } catch let error as any FormatReadError {
-            throw FormatErrorInInput(error, name: file, source: content.bytes)
+            throw FormatErrorInInput(error, name: file, source: source)
         }
     }
 }

@@ -320,13 +320,15 @@ final class ResultCache: @unchecked Sendable {
         put64(UInt64(entries.count))
         put64(0)
         var previous: String?
+        var written = 0
         for (path, entry) in entries {
-            // The same path twice (a FILE named twice): once.
-            if path == previous { continue }
+            // The same path twice (a FILE named twice): once. (Sorted by
+            // bytes: a path equal to the last is the last, byte for byte.)
+            if let previous, !ResultCache.less(previous, path) { continue }
             previous = path
-            let bytes = Array(path.utf8)
-            put16(UInt16(bytes.count))
-            out += bytes
+            written += 1
+            put16(UInt16(path.utf8.count))
+            out.append(contentsOf: path.utf8)
             put64(entry.identity.device)
             put64(entry.identity.inode)
             put64(UInt64(bitPattern: entry.identity.size))
@@ -336,9 +338,9 @@ final class ResultCache: @unchecked Sendable {
             put32(UInt32(entry.lists))
             put16(UInt16(entry.found.count))
             put16(UInt16(entry.matched.count))
-            for number in entry.found + entry.matched { put32(UInt32(number)) }
+            for number in entry.found { put32(UInt32(number)) }
+            for number in entry.matched { put32(UInt32(number)) }
         }
-        let written = countDistinct(entries)
         out.withUnsafeMutableBytes { raw in
             raw.storeBytes(of: UInt64(written).littleEndian, toByteOffset: 48, as: UInt64.self)
             raw.storeBytes(of: UInt64(raw.count).littleEndian, toByteOffset: 16, as: UInt64.self)
@@ -346,16 +348,6 @@ final class ResultCache: @unchecked Sendable {
             raw.storeBytes(of: checksum.littleEndian, toByteOffset: 24, as: UInt64.self)
         }
         return out
-    }
-
-    private func countDistinct(_ sorted: [(path: String, entry: Entry)]) -> Int {
-        var count = 0
-        var previous: String?
-        for (path, _) in sorted where path != previous {
-            count += 1
-            previous = path
-        }
-        return count
     }
 
     /// Byte order of two paths.
