@@ -16,6 +16,12 @@ final class Harness {
         if let directory = ProcessInfo.processInfo.environment["REORDER_TEST_TMPDIR"], !directory.isEmpty {
             setenv("TMPDIR", directory, 1)
         }
+        // check's cache outside git, for every program the tests start
+        // (a run's own Harness.run gives each test its own): a folder of
+        // this process's, removed when it exits, never ~/.cache.
+        let caches = NSTemporaryDirectory() + "reorder-tests-cache-\(getpid())"
+        setenv("XDG_CACHE_HOME", caches, 1)
+        atexit { _ = try? FileManager.default.removeItem(atPath: String(cString: getenv("XDG_CACHE_HOME"))) }
     }()
 
     init() throws {
