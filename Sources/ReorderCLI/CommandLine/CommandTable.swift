@@ -581,7 +581,21 @@ public enum CommandTable {
         options.first { $0.name == option }!
     }
 
+    /// Commands for the build, not for users: in no list, help or
+    /// completion, but run and answered by `help` like the others.
+    static let hiddenCommands: [CommandDescriptor] = [
+        .init(name: "completions",
+              operands: [
+                .argument(.init(name: "SHELL", kind: .value, help: "bash, zsh or fish.")),
+              ],
+              summary: "Print the completion script of a shell, generated from the command table.",
+              discussion: [
+                "Prints the bash, zsh or fish completion script, as completions/ in the source holds it ('make completions' writes them).",
+              ],
+              takes: [.help], run: CompletionsCommand.run),
+    ]
+
     public static func command(named name: String) -> CommandDescriptor? {
-        commands.first { $0.name == name }
+        commands.first { $0.name == name } ?? hiddenCommands.first { $0.name == name }
     }
 }
