@@ -17,23 +17,23 @@ _reorder_value_options='-o --output --color --format -p --pointer --document --d
 _reorder_command_options()
 {
     case $1 in
-        move)     REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --groups --missing-ok -h --help' ;;
-        copy)     REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
-        swap)     REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok -h --help' ;;
-        insert)   REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --groups --missing-ok -h --help' ;;
-        delete)   REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok -h --help' ;;
-        batch)    REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok --string -h --help' ;;
-        sort)     REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --groups --group-pattern --preset --comment -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --missing-ok -h --help' ;;
-        reverse)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --missing-ok -h --help' ;;
-        diff)     REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based -h --help' ;;
-        edit)     REPLY='--from -v --verbose --groups --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
-        pick)     REPLY='--print --color -v --verbose --groups --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
-        fix)      REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
-        check)    REPLY='--diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
-        init)     REPLY='-o --output -h --help' ;;
-        lsp)      REPLY='-h --help' ;;
-        help)     REPLY='-h --help' ;;
-        *) REPLY='' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --groups --missing-ok -h --help' ;;
+        copy)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --groups --missing-ok -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok --string -h --help' ;;
+        sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --groups --group-pattern --preset --comment -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --missing-ok -h --help' ;;
+        reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --missing-ok -h --help' ;;
+        diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based -h --help' ;;
+        edit)    REPLY='--from -v --verbose --groups --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
+        pick)    REPLY='--print --color -v --verbose --groups --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
+        fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
+        check)   REPLY='--diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
+        init)    REPLY='-o --output -h --help' ;;
+        lsp)     REPLY='-h --help' ;;
+        help)    REPLY='-h --help' ;;
+        *)       REPLY='' ;;
     esac
 }
 
@@ -42,9 +42,9 @@ _reorder_command_options()
 _reorder_argument_count()
 {
     case $1 in
-        move | copy | swap | insert)  REPLY=2 ;;
-        delete)  REPLY=1 ;;
-        init | lsp | help)  REPLY='' ;;
+        move | copy | swap | insert) REPLY=2 ;;
+        delete) REPLY=1 ;;
+        init | lsp | help) REPLY='' ;;
         *) REPLY=0 ;;
     esac
 }

@@ -189,15 +189,16 @@ enum Completions {
 
     static func bash() -> String {
         let names = commands.map(\.name)
-        let nameWidth = names.map(\.count).max()! + 1
+        let labelWidth = names.map(\.count).max()! + 1
         var commandOptions = ""
         for command in commands {
-            let label = (command.name + ")").padding(to: nameWidth + 1)
+            let label = (command.name + ")").padding(to: labelWidth)
             commandOptions += "        \(label) REPLY='\(spellings(command.options))' ;;\n"
         }
+        commandOptions += "        " + "*)".padding(to: labelWidth) + " REPLY='' ;;\n"
         var argumentCounts = ""
         for (count, group) in grouped(commands, by: argumentsBeforeFiles) where count != 0 {
-            argumentCounts += "        \(group.joined(separator: " | ")))  REPLY=\(count.map(String.init) ?? "''") ;;\n"
+            argumentCounts += "        \(group.joined(separator: " | "))) REPLY=\(count.map(String.init) ?? "''") ;;\n"
         }
         var optionValues = ""
         var files: [String] = []
@@ -240,8 +241,7 @@ enum Completions {
             _reorder_command_options()
             {
                 case $1 in
-            \#(commandOptions)        *) REPLY='' ;;
-                esac
+            \#(commandOptions)    esac
             }
 
             # How many of the command's own arguments (indices, selectors, values) come

@@ -43,7 +43,7 @@ enum InitCommand {
     static let orders = ["", line(.ignoreCase, "true"), line(.order, quoted("natural")), line(.groups, quoted("blank-lines"))]
 
     /// `name = value`, a line of the policy: the key's name from the
-    /// table of keys (`PolicyKeys.swift`), which the reader and the man
+    /// table of keys (`PolicyKey.swift`), which the reader and the man
     /// page read too.
     static func line(_ name: PolicyKey.Name, _ value: String) -> String {
         PolicyKey.line(name, value)

@@ -1,5 +1,5 @@
 /// Reads `.reorder.toml`: the TOML reader's model of it, each key looked up
-/// in the table of keys (`PolicyKeys.swift`), its value checked by the
+/// in the table of keys (`PolicyKey.swift`), its value checked by the
 /// key's type, each error at its place.
 extension Policy {
     public init(reading source: UnsafeRawBufferPointer) throws(PolicyError) {

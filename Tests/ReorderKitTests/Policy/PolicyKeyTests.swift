@@ -2,10 +2,10 @@ import Foundation
 @testable import ReorderKit
 import XCTest
 
-/// The policy's keys are one table (`PolicyKeys.swift`): the reader checks
+/// The policy's keys are one table (`PolicyKey.swift`): the reader checks
 /// each value by its key's type, the did-you-mean suggests from it, and
 /// the man page's POLICY section lists exactly its keys, with their types.
-final class PolicyKeysTests: XCTestCase {
+final class PolicyKeyTests: XCTestCase {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
