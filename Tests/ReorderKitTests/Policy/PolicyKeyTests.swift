@@ -28,7 +28,8 @@ final class PolicyKeyTests: XCTestCase {
         }
     }
 
-    /// The keys under POLICY, each `.BR key " (type)"` in a `.TP` heading.
+    /// The keys under POLICY, each `.BR key " (type)"` in a `.TP` heading,
+    /// and its entry says its default.
     func testTheManPageListsExactlyTheKeysWithTheirTypes() throws {
         let page = try text("man/reorder.1")
         let start = try XCTUnwrap(page.range(of: "\n.SH POLICY\n"))
@@ -41,10 +42,16 @@ final class PolicyKeyTests: XCTestCase {
             let ns = heading as NSString
             let matches = regex.matches(in: heading, range: NSRange(location: 0, length: ns.length))
             XCTAssertFalse(matches.isEmpty, "man page, POLICY: a key without its type: \(heading)")
+            let body = entry.replacingOccurrences(of: "\\(dq", with: "").replacingOccurrences(of: "\\-", with: "-")
             for match in matches {
                 let key = ns.substring(with: match.range(at: 1)), type = ns.substring(with: match.range(at: 2))
                 XCTAssertNil(listed[key], "man page, POLICY: '\(key)' twice")
                 listed[key] = type
+                // Its default, where it has one, is said.
+                if let value = PolicyKey.Name(rawValue: key).map(PolicyKey.row)?.defaultValue {
+                    let bare = value.replacingOccurrences(of: "\"", with: "")
+                    XCTAssertTrue(body.contains("default") && body.contains(bare), "man page, POLICY: the default of '\(key)', \(value)")
+                }
             }
         }
         let expected = Dictionary(uniqueKeysWithValues: PolicyKey.all.map { ($0.name.rawValue, $0.type.name) })
