@@ -4,6 +4,8 @@
 #   make test                     install what the tests need, run them all
 #   make install PREFIX=~/.local  install the binary, man page and completions
 #   make uninstall PREFIX=~/.local
+#   make completions              write completions/ again from the command table
+#                                 (reorder completions bash|zsh|fish, a debug build)
 #   make fuzz-build               build the fuzz targets in Fuzz/ (libFuzzer, ASan)
 #   make fuzz FUZZ_SECONDS=60     run each from its corpus; fails on a crash
 #   make test-asan / test-tsan    the tests under AddressSanitizer / ThreadSanitizer
@@ -54,7 +56,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version vsix
+.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version vsix completions
 
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandLine/CommandTable.swift)
 
@@ -74,6 +76,17 @@ install: $(INSTALL_PREREQUISITES)
 	$(INSTALL) -m 644 completions/reorder.bash '$(DESTDIR)$(BASH_COMPLETION_DIR)/reorder'
 	$(INSTALL) -m 644 completions/_reorder '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder'
 	$(INSTALL) -m 644 completions/reorder.fish '$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish'
+
+# The completion scripts are generated from the command table and kept in
+# completions/, so that installing needs no build; CompletionScriptTests
+# fails when they are not what the table generates.
+completions:
+	$(SWIFT) build --product reorder
+	for shell in bash zsh fish; do \
+		case $$shell in bash) file=reorder.bash ;; zsh) file=_reorder ;; fish) file=reorder.fish ;; esac; \
+		"$$($(SWIFT) build --show-bin-path)/reorder" completions $$shell > completions/$$file.tmp && \
+		mv completions/$$file.tmp completions/$$file || exit 1; \
+	done
 
 uninstall:
 	rm -f $(foreach path,$(INSTALLED),'$(path)')

@@ -3,47 +3,48 @@
 # Install as share/bash-completion/completions/reorder (`make install` does),
 # or source this file from ~/.bashrc.
 #
-# The commands and options mirror the command table in
-# Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
-# fails when they drift apart.
+# Generated from the command table (Sources/ReorderCLI/CommandLine/CommandTable.swift)
+# by `reorder completions bash`; `make completions` writes it again. Do not
+# edit: CompletionScriptTests fails when this file is not what is generated.
 
 _reorder_commands='move copy swap insert delete batch sort reverse diff edit pick fix check init lsp help'
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --from --to --to-file --block --line-range --marker --config --reporter --cache-dir --changed-since'
+_reorder_value_options='-o --output --color --format -p --pointer --document --delimiter --comment --key -e --expression -f --file --like --preset --groups --group-pattern --block --line-range --marker --from --to --to-file --config --reporter --cache-dir --changed-since'
 
 # The options of each command.
 _reorder_command_options()
 {
     case $1 in
-        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok --groups -h --help' ;;
+        move)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --groups --missing-ok -h --help' ;;
         copy)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --to --to-file --one-based --key -r --reverse -i --ignore-case -n --numeric --missing-ok -h --help' ;;
-        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok --groups -h --help' ;;
-        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --missing-ok --groups -h --help' ;;
-        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok --groups -h --help' ;;
-        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --missing-ok --string --groups -h --help' ;;
+        swap)    REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok -h --help' ;;
+        insert)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --string --key -r --reverse -i --ignore-case -n --numeric --groups --missing-ok -h --help' ;;
+        delete)  REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok -h --help' ;;
+        batch)   REPLY='-e --expression -f --file --sequential -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --key --groups --missing-ok --string -h --help' ;;
         sort)    REPLY='-r --reverse -u --unique -i --ignore-case -n --numeric --key --recursive --like --missing-first --groups --group-pattern --preset --comment -o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based --missing-ok -h --help' ;;
         reverse) REPLY='-o --output -c --check --diff --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --missing-ok -h --help' ;;
         diff)    REPLY='--sequential --json-patch --stat --key --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --one-based -h --help' ;;
-        edit)    REPLY='--from -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --groups -h --help' ;;
-        pick)    REPLY='--print --color -v --verbose --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker --groups -h --help' ;;
+        edit)    REPLY='--from -v --verbose --groups --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
+        pick)    REPLY='--print --color -v --verbose --groups --format --json --lines -p --pointer -z --null -a --text --document --delimiter --no-header --block --line-range --marker -h --help' ;;
         fix)     REPLY='-o --output -c --check --diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
+        check)   REPLY='--diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
         init)    REPLY='-o --output -h --help' ;;
         lsp)     REPLY='-h --help' ;;
-        check)   REPLY='--diff --color -v --verbose --marker --config --reporter --no-cache --cache-dir --changed-since --staged -h --help' ;;
         help)    REPLY='-h --help' ;;
         *)       REPLY='' ;;
     esac
 }
 
 # How many of the command's own arguments (indices, selectors, values) come
-# before its files.
+# before its files; empty for a command that takes no files.
 _reorder_argument_count()
 {
     case $1 in
         move | copy | swap | insert) REPLY=2 ;;
         delete) REPLY=1 ;;
+        init | lsp | help) REPLY='' ;;
         *) REPLY=0 ;;
     esac
 }
@@ -59,21 +60,19 @@ _reorder_files()
     fi
 }
 
-# Completes the value of option $1.
+# Completes the value of option $1; the options not named take text,
+# where there is nothing to offer.
 _reorder_option_value()
 {
     case $1 in
-        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown csv tsv' -- "$cur")) ;;
         --color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
-        --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
-        --changed-since) COMPREPLY=($(compgen -W "$(git for-each-ref --format='%(refname:short)' 2>/dev/null)" -- "$cur")) ;;
-        --groups) COMPREPLY=($(compgen -W 'blank-lines comments blank-lines,comments' -- "$cur")) ;;
+        --format) COMPREPLY=($(compgen -W 'auto lines json jsonc yaml toml markdown csv tsv' -- "$cur")) ;;
         --preset) COMPREPLY=($(compgen -W 'package.json Cargo.toml pyproject.toml requirements' -- "$cur")) ;;
-        -o | --output | -f | --file | --like | --from | --to-file | --config) _reorder_files ;;
+        --groups) COMPREPLY=($(compgen -W 'blank-lines comments blank-lines,comments' -- "$cur")) ;;
+        --reporter) COMPREPLY=($(compgen -W 'text json github sarif' -- "$cur")) ;;
         --cache-dir) COMPREPLY=($(compgen -d -- "$cur")) ;;
-        # -p/--pointer and --key take a JSON Pointer, -e an operation,
-        # --group-pattern a pattern, --block a number, --line-range lines,
-        # --marker a name: nothing to offer.
+        --changed-since) COMPREPLY=($(compgen -W "$(git for-each-ref --format='%(refname:short)' 2>/dev/null)" -- "$cur")) ;;
+        -o | --output | -f | --file | --like | --from | --to-file | --config) _reorder_files ;;
         *) COMPREPLY=() ;;
     esac
 }
@@ -141,14 +140,15 @@ _reorder()
         return
     fi
 
-    if [[ $command == help ]]; then
+    if [[ " help " == *" $command "* ]]; then
         ((arguments == 0)) && COMPREPLY=($(compgen -W "$_reorder_commands formats presets" -- "$cur"))
         return
     fi
 
-    # An index, a selector or a value: nothing to offer. Then files.
+    # An index, a selector or a value: nothing to offer. Then files, for a
+    # command that takes them.
     _reorder_argument_count "$command"
-    ((arguments >= REPLY)) && _reorder_files
+    [[ -n $REPLY ]] && ((arguments >= REPLY)) && _reorder_files
 } &&
     complete -F _reorder reorder
 

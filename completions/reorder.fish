@@ -2,12 +2,12 @@
 # share/fish/vendor_completions.d/reorder.fish (`make install` does), or copy
 # it to ~/.config/fish/completions/.
 #
-# The commands and options mirror the command table in
-# Sources/ReorderCLI/CommandLine/CommandTable.swift; Tests/ReorderCLITests/MetadataTests.swift
-# fails when they drift apart.
+# Generated from the command table (Sources/ReorderCLI/CommandLine/CommandTable.swift)
+# by `reorder completions fish`; `make completions` writes it again. Do not
+# edit: CompletionScriptTests fails when this file is not what is generated.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --key -e --expression -f --file --document --delimiter --like --groups --group-pattern --preset --comment --block --line-range --marker --config --reporter --cache-dir --changed-since
+set -g __reorder_value_options -o --output --color --format -p --pointer --document --delimiter --comment --key -e --expression -f --file --like --preset --groups --group-pattern --block --line-range --marker --from --to --to-file --config --reporter --cache-dir --changed-since
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -93,11 +93,11 @@ complete -c reorder -n __reorder_wants_command -a copy -d 'Copy an item into ano
 complete -c reorder -n __reorder_wants_command -a swap -d 'Exchange two items'
 complete -c reorder -n __reorder_wants_command -a insert -d 'Insert VALUE so that it ends at AT'
 complete -c reorder -n __reorder_wants_command -a delete -d 'Delete an item'
-complete -c reorder -n __reorder_wants_command -a batch -d 'Apply many operations as one'
-complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items'
+complete -c reorder -n __reorder_wants_command -a batch -d 'Apply many operations as one, with UIKit’s batch-update index rules'
+complete -c reorder -n __reorder_wants_command -a sort -d 'Sort the items (stable; byte order by default)'
 complete -c reorder -n __reorder_wants_command -a reverse -d 'Reverse the order of the items'
-complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest operations from OLD to NEW'
-complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor'
+complete -c reorder -n __reorder_wants_command -a diff -d 'Print the fewest operations that turn OLD’s list into NEW’s'
+complete -c reorder -n __reorder_wants_command -a edit -d 'Reorder the list in your editor, as git rebase -i does'
 complete -c reorder -n __reorder_wants_command -a pick -d 'Reorder the list by dragging its items in the terminal'
 complete -c reorder -n __reorder_wants_command -a fix -d 'Put the lists of the policy and the keep-sorted blocks in order'
 complete -c reorder -n __reorder_wants_command -a check -d 'Report the lists out of order; write nothing'
@@ -112,27 +112,25 @@ complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s h -l help -d '
 complete -c reorder -n 'test (count (commandline -opc)) -eq 1' -s V -l version -d 'Show the version and exit'
 
 # The options of each command.
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix init' -s o -l output -r -F -d 'Write the result to PATH, leave the input alone'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix init' -s o -l output -r -F -d 'Write the result to PATH and leave the input alone'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix' -s c -l check -d 'Write nothing; list the inputs that would change'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d "Colour the diff and pick's screen"
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse fix check' -l diff -d 'Write nothing; print a unified diff of what would change'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse pick fix check' -l color -x -a 'auto always never' -d 'Colour the diff and the pick screen'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l format -x -a 'auto lines json jsonc yaml toml markdown csv tsv' -d 'How to read the list'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l json -d 'Same as --format json'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l lines -d 'Same as --format lines'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d "JSON: the array to edit (a JSON Pointer; '*': each key or index)"
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l json -d 'Read the list as JSON'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l lines -d 'Read the list as lines'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d 'The list to edit, as a JSON Pointer (a segment * is each key or index)'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l document -x -d "YAML: the document of a stream to edit ('*': each)"
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l document -x -d 'YAML: the document of a stream to edit (* for each)'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l delimiter -x -d 'CSV, TSV: the byte between fields'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l no-header -d 'CSV, TSV: the first row is an item, not a header'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse edit pick fix check' -s v -l verbose -d 'Say which files were rewritten in place'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick fix check' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
+complete -c reorder -n '__reorder_command_is sort' -l comment -x -d 'Lines, in comment groups: what a heading line starts with'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l one-based -d 'Count indices from 1'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l key -x -d 'JSON: compare the value at this JSON Pointer'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse' -l missing-ok -d 'An input without the list, or a selector selecting nothing, changes nothing'
-complete -c reorder -n '__reorder_command_is insert batch' -l string -d 'JSON: insert VALUE as a JSON string'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l key -x -d 'Compare the value at this JSON Pointer inside each item (CSV: a column)'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse' -l missing-ok -d 'An input without the list, or a selector that selects nothing, changes nothing'
+complete -c reorder -n '__reorder_command_is insert batch' -l string -d 'Insert VALUE as a string'
 complete -c reorder -n '__reorder_command_is batch' -s e -l expression -x -d 'Add one operation to the batch'
 complete -c reorder -n '__reorder_command_is batch' -s f -l file -r -F -d 'Read batch operations from SCRIPT'
 complete -c reorder -n '__reorder_command_is batch diff' -l sequential -d 'Apply the operations one after another'
@@ -140,19 +138,21 @@ complete -c reorder -n '__reorder_command_is move copy insert sort' -s r -l reve
 complete -c reorder -n '__reorder_command_is sort' -s u -l unique -d 'Keep only the first of equal items'
 complete -c reorder -n '__reorder_command_is move copy insert sort' -s i -l ignore-case -d 'Compare ASCII letters without case'
 complete -c reorder -n '__reorder_command_is move copy insert sort' -s n -l numeric -d 'Compare numbers by value'
+complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'Also sort the members of every object inside by key'
 complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
+complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort edit pick' -l groups -x -a 'blank-lines comments blank-lines,comments' -d 'Sort within groups, which stay where they are'
 complete -c reorder -n '__reorder_command_is sort' -l group-pattern -x -d 'A group of the items PATTERN matches (repeatable)'
-complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
-complete -c reorder -n '__reorder_command_is sort' -l comment -x -d 'Lines, in comment groups: what a heading line starts with'
 complete -c reorder -n '__reorder_command_is diff' -l json-patch -d 'Print RFC 6902 JSON Patch operations'
 complete -c reorder -n '__reorder_command_is diff' -l stat -d 'Print only the counts'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l block -x -d 'Work on the lines of the N-th marked block'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l line-range -x -d 'Work on lines A through B (A...B, from 1)'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick fix check' -l marker -x -d 'The marker name of the blocks (keep-sorted)'
+complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script instead of writing it'
 complete -c reorder -n '__reorder_command_is edit' -l from -r -F -d 'Apply a kept edit view instead of opening the editor'
 complete -c reorder -n '__reorder_command_is move copy' -l to -x -d 'Move into the list DEST of the same file'
 complete -c reorder -n '__reorder_command_is move copy' -l to-file -r -F -d 'Move into a list of the file OTHER'
-complete -c reorder -n '__reorder_command_is pick' -l print -d 'Print the new order as a batch script, write nothing'
-complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'JSON: also sort the members of objects inside by key'
 complete -c reorder -n '__reorder_command_is fix check' -l config -r -F -d 'The policy file to apply'
 complete -c reorder -n '__reorder_command_is fix check' -l reporter -x -a 'text json github sarif' -d 'How to report the lists out of order'
 complete -c reorder -n '__reorder_command_is fix check' -l no-cache -d 'Read every file, no cache of results'

@@ -49,6 +49,10 @@ public struct Runner {
                 guard let run = parsed.command.run else {
                     preconditionFailure("'\(parsed.command.name)' is answered by the parser, not run")
                 }
+                // A command whose row names no operand takes no argument.
+                if parsed.command.operands.isEmpty, let extra = parsed.positionals.first {
+                    throw UsageError.extraArgument(extra, command: parsed.command.name)
+                }
                 status = try run(self, parsed)
             }
         } catch let error as SystemError where error.code == EPIPE {

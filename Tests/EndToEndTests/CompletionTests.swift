@@ -232,6 +232,10 @@ final class CompletionTests: XCTestCase {
             ("reorder fix --marker ", []),
             ("reorder sort --block ", []),
             ("reorder sort --line-range ", []),
+            // The value of every option that takes one is no argument.
+            ("reorder move --to /b 0 ", []),
+            ("reorder move --to-file other.txt 0 ", []),
+            ("reorder edit --from ", Self.files),
             // After `--`, a negative index is no option, and still an index.
             ("reorder move -- ", []),
             ("reorder move 1 -- ", []),
@@ -290,6 +294,19 @@ final class CompletionTests: XCTestCase {
 
     func testFish() throws {
         try check("fish") { try fishComplete($0) }
+    }
+
+    /// A command that takes no file is offered none (zsh offers its
+    /// options there, as it does wherever no argument goes).
+    func testNoFileWhereACommandTakesNone() throws {
+        let lines = ["reorder init ", "reorder lsp ", "reorder init -o out.toml "]
+        for (shell, complete) in [("bash", bashComplete), ("zsh", zshComplete), ("fish", fishComplete)] {
+            guard let answers = try complete(lines) else { continue }
+            for line in lines {
+                XCTAssertNotNil(answers[line], "\(shell): '\(line)<TAB>'")
+                XCTAssertEqual(answers[line]?.filter(Self.files.contains), [], "\(shell): '\(line)<TAB>'")
+            }
+        }
     }
 
     /// `--option=VALUE` and flag clusters.

@@ -27,6 +27,16 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(run(["move", "0", "-1", "-z"], stdin: "a\0b\0").stdout, "b\0a\0")
     }
 
+    /// A command that takes no operand refuses an argument rather than
+    /// ignore it (init went on, and wrote its policy).
+    func testACommandWithoutOperandsRefusesAnArgument() {
+        XCTAssertEqual(run(["init", "x", "-o", "-"]),
+                       Outcome(status: 2, stdout: "",
+                               stderr: "reorder: init takes no arguments; 'x' is one argument too many (no file has that name)\n"))
+        XCTAssertEqual(run(["lsp", "x"]).stderr,
+                       "reorder: lsp takes no arguments; 'x' is one argument too many (no file has that name)\n")
+    }
+
     func testIndexErrorsNameTheLengthAndRange() {
         XCTAssertEqual(run(["move", "3", "0"], stdin: "a\nb\nc\n"),
                        Outcome(status: 2, stdout: "",

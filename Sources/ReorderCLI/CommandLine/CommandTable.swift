@@ -127,9 +127,38 @@ public struct ArgumentDescriptor: Equatable, Sendable {
     public let help: String
 }
 
+/// One of the options a command needs one of, in its usage line: batch's
+/// `-e OP...`.
+public struct RequiredOption: Equatable, Sendable {
+    public let option: Option
+    /// Given several times, each adds: shown as `OP...`.
+    public var repeats = false
+}
+
+/// What follows a command's name, in the order its usage line shows it:
+/// `Help.usage` renders these and nothing else, and the completion
+/// scripts are generated from them (`Completions.swift`).
+public enum Operand: Equatable, Sendable {
+    /// One of these options must be given: `(-e OP... | -f SCRIPT)`.
+    case oneOf([RequiredOption])
+    /// An argument of the command's own (an index, a selector, a value),
+    /// before its files; listed under "Arguments:" in its help.
+    case argument(ArgumentDescriptor)
+    /// Paths, after `[OPTIONS]`: `[FILE...]` (optional and repeated),
+    /// `[FILE]`, `FILE`, `OLD NEW`. Completions offer files.
+    case files(names: [String], optional: Bool, repeats: Bool)
+    /// `help`'s topic: a command's name or one of `Help.topics`.
+    case helpTopic
+
+    /// Files that may be left out and given many times: `[FILE...]`.
+    static let anyFiles = Operand.files(names: ["FILE"], optional: true, repeats: true)
+}
+
 public struct CommandDescriptor: Equatable, Sendable {
     public let name: String
-    public let arguments: [ArgumentDescriptor]
+    /// What follows the name, in order: the usage line, the arguments
+    /// counted before the files, what completions offer where.
+    public let operands: [Operand]
     /// One line, for the command list.
     public let summary: String
     /// Paragraphs for `reorder help COMMAND`.
@@ -138,8 +167,6 @@ public struct CommandDescriptor: Equatable, Sendable {
     public var examples: [String] = []
     /// The options this command takes.
     public let takes: [Option]
-    /// Whether FILE arguments follow the command's own arguments.
-    public let takesFiles: Bool
     /// What the command does (`Commands/<Name>Command.swift`); nil for
     /// `help`, which the parser answers.
     let run: Run?
@@ -149,6 +176,22 @@ public struct CommandDescriptor: Equatable, Sendable {
 
     /// A command's run: the runner (its console) and the command line.
     typealias Run = @Sendable (Runner, ParsedArguments) throws -> Int32
+
+    /// The command's own arguments, which come before its files.
+    public var arguments: [ArgumentDescriptor] {
+        operands.compactMap { operand in
+            if case .argument(let argument) = operand { return argument }
+            return nil
+        }
+    }
+
+    /// Whether paths follow the command's own arguments.
+    public var takesFiles: Bool {
+        operands.contains { operand in
+            if case .files = operand { return true }
+            return false
+        }
+    }
 
     /// Long names of the options this command takes.
     public var optionNames: [String] { takes.map(\.rawValue) }
@@ -265,9 +308,10 @@ public enum CommandTable {
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",
-              arguments: [
-                .init(name: "FROM", kind: .source, help: "The item to move: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K)."),
-                .init(name: "TO", kind: .destination, help: "The index the item has after the move, or 'sorted': its sorted place."),
+              operands: [
+                .argument(.init(name: "FROM", kind: .source, help: "The item to move: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K).")),
+                .argument(.init(name: "TO", kind: .destination, help: "The index the item has after the move, or 'sorted': its sorted place.")),
+                .anyFiles,
               ],
               summary: "Move an item so that it ends at TO.",
               discussion: [
@@ -288,11 +332,12 @@ public enum CommandTable {
                 "reorder move =zod 0 -p /dev --to /deps x.json",
                 "reorder move 0 0 --to-file done.txt todo.txt",
               ],
-              takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .groups, .missingOk, .help], takesFiles: true, run: MoveCommand.run),
+              takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .groups, .missingOk, .help], run: MoveCommand.run),
         .init(name: "copy",
-              arguments: [
-                .init(name: "FROM", kind: .source, help: "The item to copy: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K)."),
-                .init(name: "TO", kind: .destination, help: "The index the copy has in DEST, or 'sorted': its sorted place."),
+              operands: [
+                .argument(.init(name: "FROM", kind: .source, help: "The item to copy: an index, or a selector (=TEXT, ~REGEX, A...B, A..<B, I,J,K).")),
+                .argument(.init(name: "TO", kind: .destination, help: "The index the copy has in DEST, or 'sorted': its sorted place.")),
+                .anyFiles,
               ],
               summary: "Copy an item into another list, or another file.",
               discussion: [
@@ -302,23 +347,24 @@ public enum CommandTable {
                 "reorder copy =lodash 0 -p /dependencies --to /peerDependencies package.json",
                 "reorder copy =API_URL sorted -p /env --to-file values-prod.yaml values.yaml",
               ],
-              takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help],
-              takesFiles: true, run: CopyCommand.run),
+              takes: output + reading + [.to, .toFile, .oneBased, .key, .reverse, .ignoreCase, .numeric, .missingOk, .help], run: CopyCommand.run),
         .init(name: "swap",
-              arguments: [
-                .init(name: "I", kind: .source, help: "One item: an index or a selector."),
-                .init(name: "J", kind: .source, help: "The other item: an index or a selector."),
+              operands: [
+                .argument(.init(name: "I", kind: .source, help: "One item: an index or a selector.")),
+                .argument(.init(name: "J", kind: .source, help: "The other item: an index or a selector.")),
+                .anyFiles,
               ],
               summary: "Exchange two items.",
               discussion: [
                 "Exchanges the items at I and J. 'swap i i' changes nothing. I and J may be selectors (see 'reorder help move'), each selecting one item.",
               ],
               examples: ["reorder swap 0 -1 list.txt", "reorder swap =alpha =omega list.txt"],
-              takes: output + reading + [.oneBased, .key, .groups, .missingOk, .help], takesFiles: true, run: SwapCommand.run),
+              takes: output + reading + [.oneBased, .key, .groups, .missingOk, .help], run: SwapCommand.run),
         .init(name: "insert",
-              arguments: [
-                .init(name: "AT", kind: .destination, help: "The index the new item has after the insert; -1 appends; 'sorted': its sorted place."),
-                .init(name: "VALUE", kind: .value, help: "The new item: a line, or one JSON value (a JSON string with --string)."),
+              operands: [
+                .argument(.init(name: "AT", kind: .destination, help: "The index the new item has after the insert; -1 appends; 'sorted': its sorted place.")),
+                .argument(.init(name: "VALUE", kind: .value, help: "The new item: a line, or one JSON value (a JSON string with --string).")),
+                .anyFiles,
               ],
               summary: "Insert VALUE so that it ends at AT.",
               discussion: [
@@ -332,10 +378,11 @@ public enum CommandTable {
                 "reorder insert -1 '\"zod\": 3' -p /deps x.json",
                 "reorder insert sorted '\"zod\": 3' -p /deps x.json",
               ],
-              takes: output + reading + [.oneBased, .string, .key, .reverse, .ignoreCase, .numeric, .groups, .missingOk, .help], takesFiles: true, run: InsertCommand.run),
+              takes: output + reading + [.oneBased, .string, .key, .reverse, .ignoreCase, .numeric, .groups, .missingOk, .help], run: InsertCommand.run),
         .init(name: "delete",
-              arguments: [
-                .init(name: "AT", kind: .source, help: "The item to delete: an index or a selector."),
+              operands: [
+                .argument(.init(name: "AT", kind: .source, help: "The item to delete: an index or a selector.")),
+                .anyFiles,
               ],
               summary: "Delete an item.",
               discussion: [
@@ -346,9 +393,9 @@ public enum CommandTable {
                 "reorder delete 0,-1 list.txt    # first and last",
                 "reorder delete =old --missing-ok *.txt",
               ],
-              takes: output + reading + [.oneBased, .key, .groups, .missingOk, .help], takesFiles: true, run: DeleteCommand.run),
+              takes: output + reading + [.oneBased, .key, .groups, .missingOk, .help], run: DeleteCommand.run),
         .init(name: "batch",
-              arguments: [],
+              operands: [.oneOf([.init(option: .expression, repeats: true), .init(option: .file)]), .anyFiles],
               summary: "Apply many operations as one, with UIKit's batch-update index rules.",
               discussion: [
                 "Operations: 'delete I', 'insert AT VALUE', 'move FROM TO', 'swap I J', 'replace I VALUE', from -e OP (repeatable) and -f SCRIPT ('-': standard input), in the order given. In a script, one operation a line; blank lines and lines starting with '#' are skipped; VALUE is the rest of the line after the space that follows AT (or I), verbatim.",
@@ -365,10 +412,9 @@ public enum CommandTable {
                 "make-ops | reorder batch -f - -o - list.txt",
                 "reorder batch -p /dependencies -p /devDependencies -e 'move 1:=typescript 0:0' package.json",
               ],
-              takes: [.expression, .file, .sequential] + output + reading + [.oneBased, .key, .groups, .missingOk, .string, .help],
-              takesFiles: true, run: BatchCommand.run),
+              takes: [.expression, .file, .sequential] + output + reading + [.oneBased, .key, .groups, .missingOk, .string, .help], run: BatchCommand.run),
         .init(name: "sort",
-              arguments: [],
+              operands: [.anyFiles],
               summary: "Sort the items (stable; byte order by default).",
               discussion: [
                 "A stable sort, in byte order by default (like LC_ALL=C sort -s). -r sorts descending and stays stable; -u keeps the first of items that compare equal; -i folds ASCII letters to upper case, as sort -f does; -n compares leading numbers, as sort -n does, exactly however long.",
@@ -390,15 +436,14 @@ public enum CommandTable {
                 "reorder sort --preset requirements --check requirements.txt",
                 "reorder sort -p /items --document '*' --missing-ok stream.yaml",
               ],
-              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset, .comment] + output + reading + [.oneBased, .missingOk, .help],
-              takesFiles: true, run: SortCommand.run),
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset, .comment] + output + reading + [.oneBased, .missingOk, .help], run: SortCommand.run),
         .init(name: "reverse",
-              arguments: [],
+              operands: [.anyFiles],
               summary: "Reverse the order of the items.",
               discussion: ["Puts the items in the opposite order."],
-              takes: output + reading + [.missingOk, .help], takesFiles: true, run: ReverseCommand.run),
+              takes: output + reading + [.missingOk, .help], run: ReverseCommand.run),
         .init(name: "diff",
-              arguments: [],
+              operands: [.files(names: ["OLD", "NEW"], optional: false, repeats: false)],
               summary: "Print the fewest operations that turn OLD's list into NEW's.",
               discussion: [
                 "Reads OLD and NEW (either may be '-') in the same format, with the same options, matches their items by text (or by the value at --key), and prints a script that 'reorder batch -f' applies to OLD to give NEW: items only in OLD are deleted, items only in NEW inserted with NEW's text, and the fewest moves put the rest in NEW's order (n minus a longest common subsequence). With --key, an item whose key matches but whose text changed is replaced where it stays, and deleted and inserted where it also moves.",
@@ -414,9 +459,9 @@ public enum CommandTable {
                 "reorder diff -p /dependencies -p /devDependencies old/package.json package.json",
                 "reorder diff -p '/Doing' -p '/Done' old/TODO.md TODO.md | reorder batch -p '/Doing' -p '/Done' -f - old/TODO.md",
               ],
-              takes: [.sequential, .jsonPatch, .stat, .key] + reading + [.oneBased, .help], takesFiles: true, run: DiffCommand.run),
+              takes: [.sequential, .jsonPatch, .stat, .key] + reading + [.oneBased, .help], run: DiffCommand.run),
         .init(name: "edit",
-              arguments: [],
+              operands: [.files(names: ["FILE"], optional: false, repeats: false)],
               summary: "Reorder the list in your editor, as git rebase -i does.",
               discussion: [
                 "Writes the list to a temporary file (a view), one item a line as 'INDEX TEXT', and opens $VISUAL, or $EDITOR, or vi on it. Reorder the lines, delete a line to delete its item, add a line '+ VALUE' to insert a new item (VALUE as insert takes it). When the editor exits with status 0, the new order is applied to FILE as one batch, with every rule of 'reorder batch': every byte outside the items stays, and every item keeps its exact bytes. An item longer than a line is shown shortened with '…', on one line, and moves by its index; a text that starts with '#', '+' or '\\' is shown after a '\\'.",
@@ -433,9 +478,9 @@ public enum CommandTable {
                 "reorder edit --from /tmp/reorder-edit-ab12cd.txt list.txt",
                 "EDITOR=nano reorder edit .pre-commit-config.yaml -p /repos",
               ],
-              takes: [.from, .verbose, .groups] + reading + [.help], takesFiles: true, run: EditCommand.run),
+              takes: [.from, .verbose, .groups] + reading + [.help], run: EditCommand.run),
         .init(name: "pick",
-              arguments: [],
+              operands: [.files(names: ["FILE"], optional: true, repeats: false)],
               summary: "Reorder the list by dragging its items in the terminal.",
               discussion: [
                 "Shows the list full-screen on the terminal, one item a line with its index, and lets you grab an item and drag it: Space or Enter grabs the item under the cursor, Up and Down (or k and j) drag it, the list shifting around it, and Space or Enter drops it; Esc puts it back. v marks items: grabbing a marked item drags every marked item as one block, in their order. w writes the new order as one batch, with every rule of 'reorder batch': every byte outside the items stays, and every item keeps its exact bytes.",
@@ -453,9 +498,9 @@ public enum CommandTable {
                 "reorder pick - < list.txt > sorted.txt",
                 "reorder pick --print list.txt > ops.txt",
               ],
-              takes: [.print, .color, .verbose, .groups] + reading + [.help], takesFiles: true, run: PickCommand.run),
+              takes: [.print, .color, .verbose, .groups] + reading + [.help], run: PickCommand.run),
         .init(name: "fix",
-              arguments: [],
+              operands: [.anyFiles],
               summary: "Put the lists of the policy and the keep-sorted blocks in order.",
               discussion: [
                 "With no FILE, every file of the repository that the policy file (.reorder.toml, found in the working directory or the nearest folder above it; --config names another) governs: the files git tracks below the policy file's folder (with --config, the repository's top), or, outside git, the files below it that .gitignore does not ignore (hidden folders skipped, but those a rule's files name). With FILEs, those files. '-' filters standard input to standard output, markers only. Each rule of the policy names files (gitignore-style patterns), lists (JSON Pointers, where a segment '*' is every key or index) or blocks, and an order: see POLICY in the man page.",
@@ -474,9 +519,9 @@ public enum CommandTable {
                 "reorder fix --changed-since main  # what the branch changed",
                 "reorder fix --marker keep-sorted-test - < test.in",
               ],
-              takes: output + [.marker, .config, .reporter, .noCache, .cacheDir, .changedSince, .staged, .help], takesFiles: true, run: FixCommand.run),
+              takes: output + [.marker, .config, .reporter, .noCache, .cacheDir, .changedSince, .staged, .help], run: FixCommand.run),
         .init(name: "check",
-              arguments: [],
+              operands: [.anyFiles],
               summary: "Report the lists out of order; write nothing.",
               discussion: [
                 "The same run as 'reorder fix' (the policy's lists and the keep-sorted blocks, of FILEs, of the whole repository, or of the files that changed with --changed-since REF or --staged), writing nothing: each list out of order is reported with the fewest moves that would fix it, and the exit status is 1 if any is, 0 if none, 2 on an error (a file that cannot be read, a list a rule names that a file lacks, over the whole repository a rule that matches nothing).",
@@ -490,9 +535,9 @@ public enum CommandTable {
                 "reorder check --changed-since main   # what the branch changed",
                 "reorder check --staged            # what the commit holds",
               ],
-              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .noCache, .cacheDir, .changedSince, .staged, .help], takesFiles: true, run: FixCommand.runCheck),
+              takes: [.diff, .color, .verbose, .marker, .config, .reporter, .noCache, .cacheDir, .changedSince, .staged, .help], run: FixCommand.runCheck),
         .init(name: "init",
-              arguments: [],
+              operands: [],
               summary: "Write a starting .reorder.toml from the lists already in order.",
               discussion: [
                 "Looks at the files of the repository (those git tracks, or outside git those .gitignore does not ignore). When every file of a preset's kind is in that preset's order already (see 'reorder help presets'), the preset is one rule. Else, for the lists the peers' conventions name: a package.json's dependencies, devDependencies, peerDependencies, optionalDependencies and keywords (not workspaces, whose order sort-package-json leaves alone on purpose); a Cargo.toml's dependencies, dev-dependencies, build-dependencies, workspace members and dependencies and features; a pyproject.toml's dependencies, optional dependencies, classifiers, dependency groups and Poetry's dependencies; each hook list of a .pre-commit-config.yaml (by id); a tsconfig.json's lib, include and exclude. A list that is in order in every file that has it (two items or more in one at least) becomes a rule, with the first order that holds: byte order, then ignore-case, then natural, then within groups between blank lines; missing = \"ok\" when some files lack it. Keep-sorted blocks are covered by markers = true, unless some are out of order now: then markers = false, with a comment naming the files ('reorder fix FILE' sorts their blocks; then set markers = true), so that 'reorder check' passes at once.",
@@ -502,10 +547,10 @@ public enum CommandTable {
                 "reorder init && reorder check",
                 "reorder init -o -                 # print it",
               ],
-              takes: [.output, .help], takesFiles: false, run: InitCommand.run,
+              takes: [.output, .help], run: InitCommand.run,
               optionHelp: [.output: "Write the policy to PATH instead of .reorder.toml in the working directory ('-': standard output); a file that exists is refused. With a PATH elsewhere, 'reorder check --config PATH' applies it, its files relative to the repository's top."]),
         .init(name: "lsp",
-              arguments: [],
+              operands: [],
               summary: "Serve diagnostics and fixes of the lists out of order to an editor.",
               discussion: [
                 "Speaks the Language Server Protocol (JSON-RPC 2.0 framed by Content-Length headers) on standard input and output, for an editor to start. Each open document is checked as 'reorder check' checks it, in the text the editor holds: the lists of the policy (.reorder.toml, the nearest in the document's folder or above) and the keep-sorted blocks. Each list out of order is a warning on the item that must move (its bytes, with the comments it owns); a document the policy covers that cannot be read gets one error, its reader's, at its place and worded as 'reorder check' words it; the policy file, when open, gets its own errors.",
@@ -516,14 +561,14 @@ public enum CommandTable {
               examples: [
                 "reorder lsp                       # started by the editor",
               ],
-              takes: [.help], takesFiles: false, run: LSPCommand.run),
+              takes: [.help], run: LSPCommand.run),
         .init(name: "help",
-              arguments: [],
+              operands: [.helpTopic],
               summary: "Show help for reorder, for one command, the formats or the presets.",
               discussion: [
                 "'reorder help COMMAND' shows the help of COMMAND. 'reorder help formats' shows each format --format takes: the files it claims under --format auto, the options that are its alone, and what its items are.",
               ],
-              takes: [.help], takesFiles: false, run: nil),
+              takes: [.help], run: nil),
     ]
 
     public static func option(named long: String) -> OptionDescriptor? {
@@ -536,7 +581,21 @@ public enum CommandTable {
         options.first { $0.name == option }!
     }
 
+    /// Commands for the build, not for users: in no list, help or
+    /// completion, but run and answered by `help` like the others.
+    static let hiddenCommands: [CommandDescriptor] = [
+        .init(name: "completions",
+              operands: [
+                .argument(.init(name: "SHELL", kind: .value, help: "bash, zsh or fish.")),
+              ],
+              summary: "Print the completion script of a shell, generated from the command table.",
+              discussion: [
+                "Prints the bash, zsh or fish completion script, as completions/ in the source holds it ('make completions' writes them).",
+              ],
+              takes: [.help], run: CompletionsCommand.run),
+    ]
+
     public static func command(named name: String) -> CommandDescriptor? {
-        commands.first { $0.name == name }
+        commands.first { $0.name == name } ?? hiddenCommands.first { $0.name == name }
     }
 }

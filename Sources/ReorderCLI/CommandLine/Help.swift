@@ -8,15 +8,36 @@ enum Help {
     /// `reorder help presets`.
     static let presetsTopic = "presets"
 
+    /// The topics `reorder help` takes besides a command's name, each
+    /// with what it shows (for the completions).
+    static let topics: [(name: String, summary: String)] = [
+        (formatsTopic, "The formats, the files each claims and its own options"),
+        (presetsTopic, "The presets, their lists and orders"),
+    ]
+
+    /// `reorder NAME` and the command's operands as the table gives them;
+    /// `[OPTIONS]` stands before the files.
     static func usage(_ command: CommandDescriptor) -> String {
         var parts = ["reorder", command.name]
-        if command.name == "batch" { parts.append("(-e OP... | -f SCRIPT)") }
-        parts += command.arguments.map(\.name)
-        if command.name == "help" { parts.append("[COMMAND | \(formatsTopic) | \(presetsTopic)]") }
-        if command.name == "diff" { return (parts + ["[OPTIONS]", "OLD", "NEW"]).joined(separator: " ") }
-        if command.name == "edit" { return (parts + ["[OPTIONS]", "FILE"]).joined(separator: " ") }
-        if command.name == "pick" { return (parts + ["[OPTIONS]", "[FILE]"]).joined(separator: " ") }
-        if command.takesFiles { parts += ["[OPTIONS]", "[FILE...]"] }
+        for operand in command.operands {
+            switch operand {
+            case .oneOf(let options):
+                let alternatives = options.map { required in
+                    let option = CommandTable.option(required.option)
+                    let flag = option.short.map { "-\($0)" } ?? option.name.spelled
+                    let value = option.value.placeholder.map { " " + $0 + (required.repeats ? "..." : "") } ?? ""
+                    return flag + value
+                }
+                parts.append("(" + alternatives.joined(separator: " | ") + ")")
+            case .argument(let argument):
+                parts.append(argument.name)
+            case .files(let names, let optional, let repeats):
+                let shown = names.joined(separator: " ") + (repeats ? "..." : "")
+                parts += ["[OPTIONS]", optional ? "[" + shown + "]" : shown]
+            case .helpTopic:
+                parts.append("[" + (["COMMAND"] + topics.map(\.name)).joined(separator: " | ") + "]")
+            }
+        }
         return parts.joined(separator: " ")
     }
 

@@ -40,7 +40,19 @@ enum InitCommand {
     /// The orders tried, as a rule's lines, in the order they are tried.
     /// Not comment groups: where each item has a note above it, each would be
     /// a group of its own, and the rule would hold whatever the order.
-    static let orders = ["", "ignore-case = true\n", "order = \"natural\"\n", "groups = \"blank-lines\"\n"]
+    static let orders = ["", line(.ignoreCase, "true"), line(.order, quoted("natural")), line(.groups, quoted("blank-lines"))]
+
+    /// `name = value`, a line of the policy: the key's name from the
+    /// table of keys (`PolicyKey.swift`), which the reader and the man
+    /// page read too.
+    static func line(_ name: PolicyKey.Name, _ value: String) -> String {
+        PolicyKey.line(name, value)
+    }
+
+    /// `name = ["a", "b"]`.
+    static func line(_ name: PolicyKey.Name, array values: [String]) -> String {
+        line(name, "[" + values.map(quoted).joined(separator: ", ") + "]")
+    }
 
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         let output = parsed.value(.output) ?? LoadedPolicy.fileName
@@ -67,8 +79,7 @@ enum InitCommand {
             text += """
                 # The blocks of any file between keep-sorted's start and end marker
                 # comments are kept sorted too.
-                markers = true
-
+                \(line(.markers, "true"))
                 """
         } else {
             let named = unsorted.prefix(5).joined(separator: " ") + (unsorted.count > 5 ? " ..." : "")
@@ -77,8 +88,7 @@ enum InitCommand {
                 # out of order now in \(unsorted.count == 1 ? "1 file" : "\(unsorted.count) files"): \(named)
                 # 'reorder fix' on those files sorts them; then set markers = true to keep
                 # them sorted.
-                markers = false
-
+                \(line(.markers, "false"))
                 """
         }
         var rules = 0, governed = Set<String>()
@@ -92,7 +102,7 @@ enum InitCommand {
             covered.insert(preset.name)
             let count = matching.count == 1 ? "1 file" : "\(matching.count) files"
             text += "\n# \(count) in the order of the \(preset.name) preset now ('reorder help presets').\n[[rule]]\n"
-            text += "preset = \(quoted(preset.name))\n"
+            text += line(.preset, quoted(preset.name))
         }
         for candidate in candidates where !covered.contains(candidate.file) {
             let matching = files.filter { PathNames.baseName($0) == candidate.file }
@@ -113,12 +123,11 @@ enum InitCommand {
                 governed.formUnion(matching)
                 let count = matching.count == 1 ? "1 file" : "\(matching.count) files"
                 text += "\n# \(count) named \(candidate.file): in order now.\n[[rule]]\n"
-                text += "files = [\(quoted(candidate.file))]\n"
-                text += group.lists.count == 1 ? "list = \(quoted(group.lists[0]))\n"
-                    : "lists = [" + group.lists.map(quoted).joined(separator: ", ") + "]\n"
-                if let key = candidate.key { text += "key = \(quoted(key))\n" }
+                text += line(.files, array: [candidate.file])
+                text += group.lists.count == 1 ? line(.list, quoted(group.lists[0])) : line(.lists, array: group.lists)
+                if let key = candidate.key { text += line(.key, quoted(key)) }
                 text += group.order
-                if group.missing { text += "missing = \"ok\"\n" }
+                if group.missing { text += line(.missing, quoted("ok")) }
             }
         }
         if rules == 0 {
@@ -182,8 +191,8 @@ enum InitCommand {
             contents.append((path, withExtendedLifetime(content) { Array(content.bytes) }))
         }
         for order in orders {
-            let body = "[[rule]]\nfiles = [\"*\"]\nlist = \(quoted(list))\n" + (key.map { "key = \(quoted($0))\n" } ?? "")
-                + order + "missing = \"ok\"\n"
+            let body = "[[" + PolicyKey.Name.rule.rawValue + "]]\n" + line(.files, array: ["*"]) + line(.list, quoted(list))
+                + (key.map { line(.key, quoted($0)) } ?? "") + order + line(.missing, quoted("ok"))
             var policy = try Array(body.utf8).withUnsafeBytes { try Policy(reading: $0) }
             policy.markers = false
             var holds = true, present = 0, long = false, missing = false

@@ -117,89 +117,139 @@ final class LSPServer {
                 respond(id, error: -32600, "the server is shutting down")
                 return nil
             }
-            switch method {
-            case "initialize":
-                initialized = true
-                watchesByRegistration = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
-                documentChanges = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool == true
-                respond(id, LSPServer.initializeResult)
-            case "shutdown":
-                shuttingDown = true
-                respond(id, .null)
-            case "textDocument/codeAction":
-                let moves = LSPMoveItem.actions(params, params["textDocument"]?["uri"]?.string.flatMap { documents[$0] },
-                                                documentChanges: documentChanges)
-                respond(id, .array((codeActions(params).array ?? []) + moves))
-            case "workspace/executeCommand":
-                do {
-                    let edit = try LSPMoveItem.execute(params, documents: documents, documentChanges: documentChanges)
-                    applyEdits += 1
-                    transport.send(["jsonrpc": "2.0", "id": .string("reorder-apply-\(applyEdits)"), "method": "workspace/applyEdit",
-                                    "params": ["edit": edit]])
-                    respond(id, .null)
-                } catch let failure as LSPMoveItem.Failure {
-                    respond(id, error: -32602, failure.message)
-                } catch {
-                    respond(id, error: -32603, Messages.describe(error, input: nil))
-                }
-            case "textDocument/formatting":
-                respond(id, formatting(params))
-            default:
+            guard let answer = LSPServer.requests[method] else {
                 respond(id, error: -32601, "no method '\(method)'")
+                return nil
             }
+            answer(self)(id, params)
             return nil
         }
-        switch method {
-        case "exit":
-            return shuttingDown ? 0 : 1
-        case "initialized":
-            // The editor is asked to report changes of policy files.
-            if watchesByRegistration {
-                transport.send(["jsonrpc": "2.0", "id": "reorder-watch-policy", "method": "client/registerCapability", "params": [
-                    "registrations": [[
-                        "id": "reorder-policy-files", "method": "workspace/didChangeWatchedFiles",
-                        "registerOptions": ["watchers": [["globPattern": .string("**/" + LoadedPolicy.fileName)]]],
-                    ]],
-                ]])
-            }
-        case "textDocument/didOpen":
-            guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
-                log("skipped a didOpen without textDocument.uri and text")
-                break
-            }
-            let document = LSPDocument(uri: uri, version: item["version"]?.int ?? 0, text: LSPText(Array(text.utf8)))
-            documents[uri] = document
-            opened(document)
-        case "textDocument/didChange":
-            didChange(params)
-        case "textDocument/didSave":
-            guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else { break }
-            if let text = params["text"]?.string {
-                document.text = LSPText(Array(text.utf8))
-                document.analysis = nil
-                document.lists = nil
-            }
-            opened(document)
-        case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { break }
-            // Its diagnostics go with it.
-            pending.removeAll { $0 == uri }
-            publish(uri: uri, version: nil, [])
-            if document.isPolicy { policiesChanged() }
-        case "workspace/didChangeWatchedFiles":
-            // The same look as without the editor's events: a policy file
-            // re-read once, whichever tells of its change first.
-            let changes = params["changes"]?.array ?? []
-            if changes.contains(where: { ($0["uri"]?.string).map { PathNames.baseName($0) == LoadedPolicy.fileName } ?? false }) {
-                checkPolicyFiles(force: true)
-            }
-        case "$/cancelRequest":
-            // Requests are answered one at a time in the order they come,
-            // each before the next message is read: the request a cancel
-            // names has its answer already, and there is nothing to cancel.
-            break
-        default:
-            break  // notifications it does not know are ignored
+        // Notifications it does not know are ignored.
+        return LSPServer.notifications[method].flatMap { $0(self)(params) }
+    }
+
+    /// A request's handler: it answers `id` (with `respond`), given the
+    /// request's params.
+    typealias Request = @Sendable (LSPServer) -> (_ id: LSPJSON, _ params: LSPJSON) -> Void
+    /// A notification's handler, given its params; an exit status when it
+    /// ends the server.
+    typealias Notification = @Sendable (LSPServer) -> (_ params: LSPJSON) -> Int32?
+
+    /// The requests the server answers, by method (any other is answered
+    /// "no method"). The capabilities of `initializeResult` announce them.
+    static let requests: [String: Request] = [
+        "initialize": { $0.initialize },
+        "shutdown": { $0.shutdown },
+        "textDocument/codeAction": { $0.codeAction },
+        "workspace/executeCommand": { $0.executeCommand },
+        "textDocument/formatting": { server in { id, params in server.respond(id, server.formatting(params)) } },
+    ]
+
+    /// The notifications the server acts on, by method.
+    static let notifications: [String: Notification] = [
+        "exit": { $0.exit },
+        "initialized": { $0.initialized },
+        "textDocument/didOpen": { $0.didOpen },
+        "textDocument/didChange": { server in { server.didChange($0); return nil } },
+        "textDocument/didSave": { $0.didSave },
+        "textDocument/didClose": { $0.didClose },
+        "workspace/didChangeWatchedFiles": { $0.didChangeWatchedFiles },
+        // Requests are answered one at a time in the order they come,
+        // each before the next message is read: the request a cancel
+        // names has its answer already, and there is nothing to cancel.
+        "$/cancelRequest": { _ in { _ in nil } },
+    ]
+
+    // MARK: - Requests
+
+    private func initialize(_ id: LSPJSON, _ params: LSPJSON) {
+        initialized = true
+        watchesByRegistration = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
+        documentChanges = params["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool == true
+        respond(id, LSPServer.initializeResult)
+    }
+
+    private func shutdown(_ id: LSPJSON, _ params: LSPJSON) {
+        shuttingDown = true
+        respond(id, .null)
+    }
+
+    private func codeAction(_ id: LSPJSON, _ params: LSPJSON) {
+        let moves = LSPMoveItem.actions(params, params["textDocument"]?["uri"]?.string.flatMap { documents[$0] },
+                                        documentChanges: documentChanges)
+        respond(id, .array((codeActions(params).array ?? []) + moves))
+    }
+
+    private func executeCommand(_ id: LSPJSON, _ params: LSPJSON) {
+        do {
+            let edit = try LSPMoveItem.execute(params, documents: documents, documentChanges: documentChanges)
+            applyEdits += 1
+            transport.send(["jsonrpc": "2.0", "id": .string("reorder-apply-\(applyEdits)"), "method": "workspace/applyEdit",
+                            "params": ["edit": edit]])
+            respond(id, .null)
+        } catch let failure as LSPMoveItem.Failure {
+            respond(id, error: -32602, failure.message)
+        } catch {
+            respond(id, error: -32603, Messages.describe(error, input: nil))
+        }
+    }
+
+    // MARK: - Notifications
+
+    private func exit(_ params: LSPJSON) -> Int32? {
+        shuttingDown ? 0 : 1
+    }
+
+    private func initialized(_ params: LSPJSON) -> Int32? {
+        // The editor is asked to report changes of policy files.
+        if watchesByRegistration {
+            transport.send(["jsonrpc": "2.0", "id": "reorder-watch-policy", "method": "client/registerCapability", "params": [
+                "registrations": [[
+                    "id": "reorder-policy-files", "method": "workspace/didChangeWatchedFiles",
+                    "registerOptions": ["watchers": [["globPattern": .string("**/" + LoadedPolicy.fileName)]]],
+                ]],
+            ]])
+        }
+        return nil
+    }
+
+    private func didOpen(_ params: LSPJSON) -> Int32? {
+        guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
+            log("skipped a didOpen without textDocument.uri and text")
+            return nil
+        }
+        let document = LSPDocument(uri: uri, version: item["version"]?.int ?? 0, text: LSPText(Array(text.utf8)))
+        documents[uri] = document
+        opened(document)
+        return nil
+    }
+
+    private func didSave(_ params: LSPJSON) -> Int32? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else { return nil }
+        if let text = params["text"]?.string {
+            document.text = LSPText(Array(text.utf8))
+            document.analysis = nil
+            document.lists = nil
+        }
+        opened(document)
+        return nil
+    }
+
+    private func didClose(_ params: LSPJSON) -> Int32? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { return nil }
+        // Its diagnostics go with it.
+        pending.removeAll { $0 == uri }
+        publish(uri: uri, version: nil, [])
+        if document.isPolicy { policiesChanged() }
+        return nil
+    }
+
+    private func didChangeWatchedFiles(_ params: LSPJSON) -> Int32? {
+        // The same look as without the editor's events: a policy file
+        // re-read once, whichever tells of its change first.
+        let changes = params["changes"]?.array ?? []
+        if changes.contains(where: { ($0["uri"]?.string).map { PathNames.baseName($0) == LoadedPolicy.fileName } ?? false }) {
+            checkPolicyFiles(force: true)
         }
         return nil
     }

@@ -155,7 +155,14 @@ public enum PolicyOrder: Equatable, Sendable {
     /// beside `X`).
     case scripts
 
-    static let names = ["sorted", "natural", "numeric", "version", "reversed", "kept", "like"]
+    /// The values of `order`, each with its order; `like` takes its path
+    /// from the rule's `like`.
+    static let named: [(name: String, order: PolicyOrder?)] = [
+        ("sorted", .sorted), ("natural", .natural), ("numeric", .numeric), ("version", .version),
+        ("reversed", .reversed), ("kept", .kept), ("like", nil),
+    ]
+
+    static let names = named.map(\.name)
 }
 
 /// An RFC 6901 pointer in which a segment that is exactly `*` stands for

@@ -1,12 +1,7 @@
-/// Reads `.reorder.toml`: the TOML reader's model of it, checked key by key,
-/// each error at its place.
+/// Reads `.reorder.toml`: the TOML reader's model of it, each key looked up
+/// in the table of keys (`PolicyKey.swift`), its value checked by the
+/// key's type, each error at its place.
 extension Policy {
-    public static let topKeys = ["markers", "rule"]
-    public static let ruleKeys = ["files", "list", "lists", "block", "order", "like", "ignore-case", "unique", "key",
-                           "first", "last", "groups", "group-patterns", "format", "missing", "preset", "skip", "scripts"]
-    /// The keys a rule with `preset` may have besides it.
-    public static let presetRuleKeys = ["files", "list", "lists", "order", "like", "first", "last", "skip", "scripts"]
-
     public init(reading source: UnsafeRawBufferPointer) throws(PolicyError) {
         let document: TOMLDocument
         do {
@@ -59,9 +54,9 @@ private struct PolicyReader {
     }
 
     /// `files`: its patterns, each error at its byte.
-    func globs(_ value: TOMLValue) throws(PolicyError) -> [Glob] {
+    func globs(_ patterns: [(String, Int)]) throws(PolicyError) -> [Glob] {
         var out: [Glob] = []
-        for (pattern, at) in try strings(value, key: "files") {
+        for (pattern, at) in patterns {
             do throws(Glob.Problem) {
                 out.append(try Glob(pattern))
             } catch {
@@ -92,27 +87,69 @@ private struct PolicyReader {
         return text
     }
 
+    /// `table[key]`, by the key's name.
+    func has(_ key: PolicyKey.Name, in table: TOMLTable) -> Bool {
+        table[key.rawValue] != nil
+    }
+
+    /// The value of `key` in `table`, read as the key's type says: the
+    /// one place where a value's type is checked.
+    func read(_ key: PolicyKey, of table: TOMLTable) throws(PolicyError) -> PolicyValue {
+        let name = key.name.rawValue
+        if key.type == .tables {
+            guard case .tableArray(let array)? = table[name] else {
+                throw fail(.wrongType(key: name, expected: key.type.expected), at: offset(of: name, in: table))
+            }
+            return .tables(array.elements)
+        }
+        let value = try value(name, of: table)
+        let at = value.range.lowerBound
+        switch key.type {
+        case .boolean:
+            return .boolean(try bool(value, key: name))
+        case .string:
+            return .strings([(try string(value, key: name), at)])
+        case .strings:
+            return .strings(try strings(value, key: name))
+        case .choice(let names):
+            return .strings([(try choice(value, key: name, among: names), at)])
+        case .choices(let one, let each):
+            if value.kind == .string { return .strings([(try choice(value, key: name, among: one), at)]) }
+            guard value.kind == .array, let array = value.array else {
+                throw fail(.wrongType(key: name, expected: key.type.expected), at: at)
+            }
+            var out: [(String, Int)] = []
+            for element in array.values {
+                out.append((try choice(element, key: name, among: each), element.range.lowerBound))
+            }
+            return .strings(out)
+        case .tables:
+            preconditionFailure("read above")
+        }
+    }
+
     mutating func read() throws(PolicyError) -> Policy {
         var policy = Policy()
         let root = document.root
-        for key in root.keys {
-            switch key {
-            case "markers":
-                policy.markers = try bool(try value(key, of: root), key: key)
-            case "rule":
-                guard case .tableArray(let array)? = root[key] else {
-                    throw fail(.wrongType(key: key, expected: "an array of tables, written [[rule]]"), at: offset(of: key, in: root))
-                }
-                for (index, table) in array.elements.enumerated() {
-                    if table["preset"] != nil {
+        for name in root.keys {
+            guard let key = PolicyKey.named(name, in: .policy) else {
+                throw fail(.unknownKey(key: name, in: "the policy", suggestion: NearestName.closest(to: name, among: Policy.topKeys)),
+                           at: offset(of: name, in: root))
+            }
+            let value = try read(key, of: root)
+            switch key.name {
+            case .markers:
+                policy.markers = value.boolean
+            case .rule:
+                for (index, table) in value.tables.enumerated() {
+                    if has(.preset, in: table) {
                         policy.rules += try presetRules(table, number: index + 1)
                     } else {
                         policy.rules.append(try rule(table, number: index + 1))
                     }
                 }
             default:
-                throw fail(.unknownKey(key: key, in: "the policy", suggestion: NearestName.closest(to: key, among: Policy.topKeys)),
-                           at: offset(of: key, in: root))
+                preconditionFailure("'\(name)' is a key of a rule")
             }
         }
         try checkConflicts(policy.rules)
@@ -125,98 +162,93 @@ private struct PolicyReader {
         var rule = PolicyRule(number: number, offset: table.offset)
         var like: String? = nil
         var orderIsLike = false
-        for key in table.keys where !orderOnly || ["order", "like", "first", "last"].contains(key) {
-            guard Policy.ruleKeys.contains(key) else {
-                throw fail(.unknownKey(key: key, in: "rule \(number)", suggestion: NearestName.closest(to: key, among: Policy.ruleKeys)),
-                           at: offset(of: key, in: table))
+        for name in table.keys {
+            guard let key = PolicyKey.named(name, in: .rule) else {
+                if orderOnly { continue }
+                throw fail(.unknownKey(key: name, in: "rule \(number)", suggestion: NearestName.closest(to: name, among: Policy.ruleKeys)),
+                           at: offset(of: name, in: table))
             }
-            let value = try value(key, of: table)
-            switch key {
-            case "files":
-                rule.files = try globs(value)
-            case "list", "lists":
-                if key == "list" && table["lists"] != nil {
-                    throw fail(.both(key: "list", other: "lists", rule: number), at: offset(of: key, in: table))
-                }
-                let given = key == "list" ? [(try string(value, key: key), value.range.lowerBound)] : try strings(value, key: key)
-                for (text, at) in given {
+            if orderOnly && !PolicyKey.orderKeys.contains(key.name) { continue }
+            // What is wrong with the rule before what is wrong with a value.
+            switch key.name {
+            case .list where has(.lists, in: table):
+                _ = try value(name, of: table)
+                throw fail(.both(key: name, other: PolicyKey.Name.lists.rawValue, rule: number), at: offset(of: name, in: table))
+            case .preset, .skip:
+                preconditionFailure("a rule with a preset is read by presetRules")
+            case .scripts:
+                _ = try value(name, of: table)
+                throw fail(.scriptsWithoutPreset(rule: number), at: offset(of: name, in: table))
+            default:
+                break
+            }
+            let value = try read(key, of: table)
+            switch key.name {
+            case .files:
+                rule.files = try globs(value.strings)
+            case .list, .lists:
+                for (text, at) in value.strings {
                     do throws(PolicyError.Kind) {
                         rule.lists.append(.pointer(try PointerPattern(text)))
                     } catch {
                         throw fail(error, at: at)
                     }
                 }
-            case "block":
-                rule.lists.append(.block(try string(value, key: key)))
-            case "order":
-                switch try choice(value, key: key, among: PolicyOrder.names) {
-                case "natural": rule.order = .natural
-                case "numeric": rule.order = .numeric
-                case "version": rule.order = .version
-                case "reversed": rule.order = .reversed
-                case "kept": rule.order = .kept
-                case "like": orderIsLike = true
-                default: rule.order = .sorted
-                }
-            case "like":
-                like = try string(value, key: key)
-            case "ignore-case":
-                rule.ignoreCase = try bool(value, key: key)
-            case "unique":
-                rule.unique = try bool(value, key: key)
-            case "key":
-                // Checked below, once the rule's files say their format.
-                rule.key = try string(value, key: key)
-            case "first":
-                rule.first = try strings(value, key: key).map(\.0)
-            case "last":
-                rule.last = try strings(value, key: key).map(\.0)
-            case "groups":
-                let kinds: [String]
-                if value.kind == .string {
-                    kinds = [try choice(value, key: key, among: ["blank-lines", "comments", "none"])]
+            case .block:
+                rule.lists.append(.block(value.string))
+            case .order:
+                // A value of the table: `read` refused any other.
+                if let order = PolicyOrder.named.first(where: { $0.name == value.string })!.order {
+                    rule.order = order
                 } else {
-                    guard value.kind == .array, let array = value.array else {
-                        throw fail(.wrongType(key: key, expected: "a string or an array of strings"), at: value.range.lowerBound)
-                    }
-                    kinds = try array.values.map { element throws(PolicyError) in
-                        try choice(element, key: key, among: ["blank-lines", "comments"])
-                    }
+                    orderIsLike = true
                 }
+            case .like:
+                like = value.string
+            case .ignoreCase:
+                rule.ignoreCase = value.boolean
+            case .unique:
+                rule.unique = value.boolean
+            case .key:
+                // Checked below, once the rule's files say their format.
+                rule.key = value.string
+            case .first:
+                rule.first = value.strings.map(\.0)
+            case .last:
+                rule.last = value.strings.map(\.0)
+            case .groups:
+                let kinds = value.strings.map(\.0)
                 rule.grouping.blankLines = kinds.contains("blank-lines")
                 rule.grouping.comments = kinds.contains("comments")
-            case "group-patterns":
-                for (text, at) in try strings(value, key: key) {
+            case .groupPatterns:
+                for (text, at) in value.strings {
                     do throws(GroupPattern.Problem) {
                         rule.grouping.patterns.append(try GroupPattern(text))
                     } catch {
                         throw fail(.badGroupPattern(pattern: text, reason: error.reason), at: at + 1 + error.offset)
                     }
                 }
-            case "preset", "skip":
-                preconditionFailure("a rule with a preset is read by presetRules")
-            case "scripts":
-                throw fail(.scriptsWithoutPreset(rule: number), at: offset(of: key, in: table))
-            case "format":
-                let names = ListFormat.all.map(\.name)
-                rule.format = ListFormat.named(try choice(value, key: key, among: names))
-            default: // "missing"
-                rule.missingOK = try choice(value, key: key, among: ["ok", "error"]) == "ok"
+            case .format:
+                rule.format = ListFormat.named(value.string)
+            case .missing:
+                rule.missingOK = value.string == "ok"
+            case .markers, .rule, .preset, .skip, .scripts:
+                preconditionFailure("'\(name)' is not read here")
             }
         }
         if orderOnly {
             if orderIsLike {
-                guard let like else { throw fail(.likeWithoutPath(rule: number), at: offset(of: "order", in: table)) }
+                guard let like else { throw fail(.likeWithoutPath(rule: number), at: offset(of: PolicyKey.Name.order.rawValue, in: table)) }
                 rule.order = .like(like)
             }
             return rule
         }
-        if table["block"] != nil && (table["list"] != nil || table["lists"] != nil) {
-            throw fail(.both(key: "block", other: table["list"] != nil ? "list" : "lists", rule: number),
-                       at: offset(of: "block", in: table))
+        if has(.block, in: table) && (has(.list, in: table) || has(.lists, in: table)) {
+            throw fail(.both(key: PolicyKey.Name.block.rawValue, other: (has(.list, in: table) ? PolicyKey.Name.list : .lists).rawValue, rule: number),
+                       at: offset(of: PolicyKey.Name.block.rawValue, in: table))
         }
-        if rule.files.isEmpty && table["block"] == nil {
-            throw fail(.missingKey(key: "files", rule: number), at: table.offset)
+        if rule.files.isEmpty && !has(.block, in: table) {
+            throw fail(.missingKey(key: PolicyKey.Name.files.rawValue, rule: number), at: table.offset)
         }
         // A format without `-p` (lines, CSV) reads a document as one list:
         // a rule whose files are all of such formats may leave `list` out,
@@ -225,7 +257,7 @@ private struct PolicyReader {
         let documentIsOneList = !formats.isEmpty
             && formats.allSatisfy { $0.map { !$0.options.contains(FormatBoundOption.pointer.rawValue) } ?? false }
         if let text = rule.key, !(documentIsOneList && !text.hasPrefix("/")) {
-            let at = (try? value("key", of: table))?.range.lowerBound ?? table.offset
+            let at = (try? value(PolicyKey.Name.key.rawValue, of: table))?.range.lowerBound ?? table.offset
             do throws(PolicyError.Kind) {
                 let pattern = try PointerPattern(text)
                 if pattern.hasWildcards { throw PolicyError.Kind.badPointer(pointer: text, reason: "a key names one value: no '*'") }
@@ -234,11 +266,11 @@ private struct PolicyReader {
             }
         }
         if rule.lists.isEmpty {
-            guard documentIsOneList else { throw fail(.missingKey(key: "list", rule: number), at: table.offset) }
+            guard documentIsOneList else { throw fail(.missingKey(key: PolicyKey.Name.list.rawValue, rule: number), at: table.offset) }
             rule.lists = [.pointer(try! PointerPattern(""))]
         }
         if orderIsLike {
-            guard let like else { throw fail(.likeWithoutPath(rule: number), at: offset(of: "order", in: table)) }
+            guard let like else { throw fail(.likeWithoutPath(rule: number), at: offset(of: PolicyKey.Name.order.rawValue, in: table)) }
             rule.order = .like(like)
         }
         return rule
@@ -248,38 +280,44 @@ private struct PolicyReader {
     /// with the rule's number), the rule's `order`, `first` and `last`
     /// applied to the lists it names (by default the preset's main one).
     func presetRules(_ table: TOMLTable, number: Int) throws(PolicyError) -> [PolicyRule] {
-        let presetValue = try value("preset", of: table)
-        let preset = try string(presetValue, key: "preset")
+        let presetName = PolicyKey.Name.preset.rawValue
+        let presetValue = try value(presetName, of: table)
+        let preset = try string(presetValue, key: presetName)
         guard let chosen = Preset.named(preset) else {
-            throw fail(.unknownValue(key: "preset", value: preset, expected: Preset.all.map(\.name),
+            // The nearest preset by its own rule (`Cargo` is Cargo.toml).
+            throw fail(.unknownValue(key: presetName, value: preset, expected: Preset.all.map(\.name),
                                      suggestion: Preset.suggestion(for: preset)), at: presetValue.range.lowerBound)
         }
-        for key in table.keys where !Policy.presetRuleKeys.contains(key) && key != "preset" {
-            throw fail(Policy.ruleKeys.contains(key) ? .notWithPreset(key: key, rule: number)
-                       : .unknownKey(key: key, in: "rule \(number)", suggestion: NearestName.closest(to: key, among: Policy.presetRuleKeys)),
-                       at: offset(of: key, in: table))
+        for name in table.keys {
+            guard let key = PolicyKey.named(name, in: .rule) else {
+                throw fail(.unknownKey(key: name, in: "rule \(number)", suggestion: NearestName.closest(to: name, among: Policy.presetRuleKeys)),
+                           at: offset(of: name, in: table))
+            }
+            if !key.withPreset { throw fail(.notWithPreset(key: name, rule: number), at: offset(of: name, in: table)) }
         }
-        if table["list"] != nil && table["lists"] != nil {
-            throw fail(.both(key: "list", other: "lists", rule: number), at: offset(of: "list", in: table))
+        if has(.list, in: table) && has(.lists, in: table) {
+            throw fail(.both(key: PolicyKey.Name.list.rawValue, other: PolicyKey.Name.lists.rawValue, rule: number),
+                       at: offset(of: PolicyKey.Name.list.rawValue, in: table))
         }
         let names = chosen.lists.map(\.list)
-        func listNames(_ key: String) throws(PolicyError) -> [String] {
-            guard table[key] != nil else { return [] }
+        func listNames(_ key: PolicyKey.Name) throws(PolicyError) -> [String] {
+            guard has(key, in: table) else { return [] }
             var out: [String] = []
-            for (text, at) in try strings(try value(key, of: table), key: key) {
+            // A preset's list names may be one string or several.
+            for (text, at) in try strings(try value(key.rawValue, of: table), key: key.rawValue) {
                 guard names.contains(text) else {
-                    throw fail(.unknownValue(key: key, value: text, expected: names.map { $0.isEmpty ? "\"\"" : $0 },
+                    throw fail(.unknownValue(key: key.rawValue, value: text, expected: names.map { $0.isEmpty ? "\"\"" : $0 },
                                              suggestion: NearestName.closest(to: text, among: names)), at: at)
                 }
                 out.append(text)
             }
             return out
         }
-        let skipped = try listNames("skip")
-        var changed = try listNames("list") + listNames("lists")
+        let skipped = try listNames(.skip)
+        var changed = try listNames(.list) + listNames(.lists)
         // The rule's own order, read as a rule without a preset reads it.
         var own = PolicyRule(number: number, offset: table.offset)
-        let overrides = ["order", "like", "first", "last"].filter { table[$0] != nil }
+        let overrides = PolicyKey.orderKeys.filter { has($0, in: table) }.map(\.rawValue)
         if !overrides.isEmpty {
             if changed.isEmpty {
                 guard let main = chosen.main else {
@@ -290,16 +328,16 @@ private struct PolicyReader {
             own = try rule(table, number: number, orderOnly: true)
         }
         var scripts: PolicyOrder? = nil
-        if table["scripts"] != nil {
-            let scriptsValue = try value("scripts", of: table)
+        if has(.scripts, in: table) {
+            let scriptsValue = try value(PolicyKey.Name.scripts.rawValue, of: table)
             guard preset == "package.json" else { throw fail(.scriptsWithoutPreset(rule: number), at: scriptsValue.range.lowerBound) }
-            switch try choice(scriptsValue, key: "scripts", among: ["kept", "sorted", "pre-post"]) {
+            switch try read(.row(.scripts), of: table).string {
             case "sorted": scripts = .scripts
             case "pre-post": scripts = .prePost
             default: scripts = .kept
             }
         }
-        let files = table["files"] != nil ? try globs(try value("files", of: table)) : chosen.files.map { try! Glob($0) }
+        let files = has(.files, in: table) ? try globs(try read(.row(.files), of: table).strings) : chosen.files.map { try! Glob($0) }
         var rules = chosen.rules(number: number, offset: table.offset, files: files, skip: skipped)
         for index in rules.indices {
             let pattern: PointerPattern
@@ -309,10 +347,10 @@ private struct PolicyReader {
             }
             if pattern.text == "/scripts", let scripts { rules[index].order = scripts }
             if changed.contains(pattern.text) {
-                if table["order"] != nil || table["like"] != nil { rules[index].order = own.order }
+                if has(.order, in: table) || has(.like, in: table) { rules[index].order = own.order }
                 // The rule's `first` before the preset's own.
-                if table["first"] != nil { rules[index].first = own.first + rules[index].first.filter { !own.first.contains($0) } }
-                if table["last"] != nil { rules[index].last = own.last }
+                if has(.first, in: table) { rules[index].first = own.first + rules[index].first.filter { !own.first.contains($0) } }
+                if has(.last, in: table) { rules[index].last = own.last }
             }
         }
         return rules
@@ -363,5 +401,31 @@ private struct PolicyReader {
                 }
             }
         }
+    }
+}
+
+/// A policy value as its key's type reads it.
+enum PolicyValue {
+    case boolean(Bool)
+    /// Each string with its offset (one for a key whose type is a string).
+    case strings([(String, Int)])
+    case tables([TOMLTable])
+
+    var boolean: Bool {
+        guard case .boolean(let value) = self else { preconditionFailure("not a boolean") }
+        return value
+    }
+
+    var strings: [(String, Int)] {
+        guard case .strings(let values) = self else { preconditionFailure("not strings") }
+        return values
+    }
+
+    /// The one string of a key whose type is a string.
+    var string: String { strings[0].0 }
+
+    var tables: [TOMLTable] {
+        guard case .tables(let tables) = self else { preconditionFailure("not tables") }
+        return tables
     }
 }
