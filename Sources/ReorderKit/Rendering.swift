@@ -354,63 +354,6 @@ private struct PendingSource {
     }
 }
 
-/// The lines a lent thread copies for the uniform-lines walk: runs
-/// `first ..< end`, into `buffer`.
-final class LinesCopiedAhead: @unchecked Sendable {
-    /// Fewer runs than this are written by one thread: a thread costs more
-    /// than copying them.
-    static let fewestRuns = 100_000
-
-    let first: Int
-    let capacity: Int
-    let buffer: UnsafeMutableRawPointer
-    /// Set by the lent thread before it ends.
-    private(set) var end: Int
-    private var length = 0
-    private var waitForThread: (@Sendable () -> Void)?
-    private var done = false
-
-    init(first: Int, capacity: Int) {
-        self.first = first
-        self.capacity = capacity
-        end = first
-        buffer = allocateLarge(byteCount: capacity)
-    }
-
-    /// The lent thread's wait, or nil when there was no thread (nothing is
-    /// copied: the walk writes every run itself).
-    func started(_ wait: (@Sendable () -> Void)?) {
-        waitForThread = wait
-        if wait == nil { done = true }
-    }
-
-    func copied(end: Int, length: Int) {
-        self.end = end
-        self.length = length
-    }
-
-    /// Waits for the copy; its bytes.
-    func wait() -> UnsafeRawBufferPointer {
-        if !done {
-            waitForThread?()
-            done = true
-        }
-        return UnsafeRawBufferPointer(start: buffer, count: length)
-    }
-
-    /// Waits, if the walk did not (it threw), and frees the buffer.
-    func finish() {
-        _ = wait()
-        freeLarge(buffer)
-    }
-}
-
-/// A value handed to another thread that only reads it.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 /// Turns pieces into batches of slices for a gathering write: adjacent
 /// source ranges join into one slice; long source ranges and new items are
 /// passed where they are, and transient bytes and short pieces are copied,

@@ -188,7 +188,7 @@ extension FormatLayout {
             let second = SecondHalfValues()
             let layout = UncheckedSendable((self, pointer))
             var first: Result<SourceStrings?, Error> = .success(nil)
-            StringSort.onBoth(lender, { first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) } }, {
+            lender.onBoth({ first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) } }, {
                 second.result = Result { try layout.value.0.sourceStrings(half, pointer: layout.value.1) }
             })
             // The first half's answer first, as one pass would give it.

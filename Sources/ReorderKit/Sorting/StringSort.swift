@@ -254,7 +254,7 @@ enum StringSort {
                 let (group, filled) = pending.remove(at: largest)
                 let half = group.lower + group.size / 2
                 if !filled {
-                    StringSort.onBoth(lender, { fillKeys(group.lower, half, depth: group.depth) },
+                    lender.onBoth({ fillKeys(group.lower, half, depth: group.depth) },
                                       { [self] in fillKeys(half, group.upper, depth: group.depth) })
                 }
                 let parts = Worker.splitByTopDigit(group.lower, group.size, differing: local.differingBits(group.lower, group.size),
@@ -277,20 +277,11 @@ enum StringSort {
             pending.sort { $0.group.size > $1.group.size }
             let units = pending
             let queue = WorkQueue()
-            StringSort.onBoth(lender, { local.sort(units, queue) }, { [other] in
+            lender.onBoth({ local.sort(units, queue) }, { [other] in
                 var worker = other
                 worker.sort(units, queue)
             })
         }
-    }
-
-    /// Runs `mine` here and `theirs` on a lent thread at the same time, and
-    /// returns when both are done (`theirs` here after `mine` when no
-    /// thread can be had).
-    static func onBoth(_ lender: ThreadLender, _ mine: () -> Void, _ theirs: @escaping @Sendable () -> Void) {
-        let wait = lender.start(theirs)
-        mine()
-        if let wait { wait() } else { theirs() }
     }
 
     /// The next unit of work for whichever thread asks first.
@@ -542,7 +533,7 @@ enum StringSort {
             let buffers = mine.buffers
             let shift = UInt64((63 - differing.leadingZeroBitCount) / 8 * 8)
             let half = count / 2
-            StringSort.onBoth(lender, { mine.countByByte(buffers.keys + lower, half, shift: shift) }, {
+            lender.onBoth({ mine.countByByte(buffers.keys + lower, half, shift: shift) }, {
                 theirs.countByByte(buffers.keys + lower + half, count - half, shift: shift)
             })
             var parts = [lower]
@@ -555,14 +546,14 @@ enum StringSort {
                 sum &+= first &+ second
             }
             parts.append(lower + count)
-            StringSort.onBoth(lender, {
+            lender.onBoth({
                 mine.scatter(buffers.keys + lower, buffers.order + lower, buffers.spareKeys + lower, buffers.spareOrder + lower,
                              half, shift: shift)
             }, {
                 theirs.scatter(buffers.keys + lower + half, buffers.order + lower + half,
                                buffers.spareKeys + lower, buffers.spareOrder + lower, count - half, shift: shift)
             })
-            StringSort.onBoth(lender, {
+            lender.onBoth({
                 (buffers.keys + lower).update(from: buffers.spareKeys + lower, count: half)
                 (buffers.order + lower).update(from: buffers.spareOrder + lower, count: half)
             }, {
