@@ -178,7 +178,7 @@ extension FormatLayout {
     /// not such a string, or with `--numeric`.
     private func sortedBySourceStrings(_ options: SortOptions, key: String?, pointer: JSONPointer?) throws -> [Int]? {
         let source = valueSource
-        guard !options.numeric, count > 0, count < Int(UInt32.max), let base = source.baseAddress else { return nil }
+        guard !options.numeric, count > 0, count < Int(UInt32.max), source.baseAddress != nil else { return nil }
         // A long list whose values can be read on any thread: its second
         // half on the lent one (a YAML mapping's value is a walk over its
         // lines, about 1 000 instructions an item).
@@ -194,7 +194,7 @@ extension FormatLayout {
             // The first half's answer first, as one pass would give it.
             guard let firstPart = try first.get(), let secondPart = try second.result!.get() else { return nil }
             strings = firstPart
-            strings.append(secondPart)
+            guard strings.append(secondPart) else { return nil }
         } else {
             guard let all = try sourceStrings(0..<count, pointer: pointer) else { return nil }
             strings = all
@@ -204,7 +204,7 @@ extension FormatLayout {
             if let key, let pointer { throw keyInNoItem(key, pointer) }
             return missing
         }
-        let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), strings.starts, strings.lengths, options)
+        let order = strings.keys.sortedOrder(options)
         if missing.isEmpty { return order }
         // Indices among the present ones back to source indices; the
         // missing go last, in their order.
@@ -222,33 +222,33 @@ extension FormatLayout {
     /// its length, in order, and the items without a value. Nil at the
     /// first value that is not such a string.
     private func sourceStrings(_ range: Range<Int>, pointer: JSONPointer?) throws -> SourceStrings? {
-        var part = SourceStrings()
-        part.starts.reserveCapacity(range.count)
-        part.lengths.reserveCapacity(range.count)
+        guard var part = SourceStrings(source: valueSource, count: range.count) else { return nil }
         for index in range {
             guard let value = try value(ofItem: index, at: pointer) else {
                 part.missing.append(index)
                 continue
             }
-            guard case .string(.source(let found), _) = value, found.count < Int(UInt32.max) else { return nil }
-            part.starts.append(found.lowerBound)
-            part.lengths.append(UInt32(truncatingIfNeeded: found.count))
+            guard case .string(.source(let found), _) = value, part.keys.append(sourceRange: found) else { return nil }
         }
         return part
     }
 }
 
-/// What `sourceStrings` finds in part of a list.
+/// What `sourceStrings` finds in part of a list: the keys of the items
+/// with a value, and the items without one.
 private struct SourceStrings {
-    var starts: [Int] = []
-    var lengths: [UInt32] = []
+    var keys: ByteKeys
     var missing: [Int] = []
 
-    /// The part after this one.
-    mutating func append(_ next: SourceStrings) {
-        starts += next.starts
-        lengths += next.lengths
+    init?(source: UnsafeRawBufferPointer, count: Int) {
+        guard let keys = ByteKeys(source: source, count: count) else { return nil }
+        self.keys = keys
+    }
+
+    /// The part after this one; false when the keys together are too many.
+    mutating func append(_ next: SourceStrings) -> Bool {
         missing += next.missing
+        return keys.append(contentsOf: next.keys)
     }
 }
 
