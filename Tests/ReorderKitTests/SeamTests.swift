@@ -210,3 +210,40 @@ extension SeamTests {
             + "(on their line or the line above) saying why they hold:\n" + missing.joined(separator: "\n"))
     }
 }
+
+/// The low-level layer has one home: the core reaches the C library only
+/// from `Sources/ReorderKit/Support/`, and builds the keys `StringSort`
+/// sorts only through `ByteKeys` (`Sorting/ByteKeys.swift`).
+extension SeamTests {
+    /// The lines of every Swift file under `Sources/ReorderKit` outside the
+    /// paths `allowed` (prefixes, from the root) where `found` holds.
+    static func coreLines(outside allowed: [String], where found: (Substring) -> Bool) throws -> [String] {
+        var hits: [String] = []
+        let files = try Self.swiftFiles(under: Self.root.appendingPathComponent("Sources/ReorderKit"))
+        XCTAssertFalse(files.isEmpty, "no Swift files under Sources/ReorderKit")
+        for file in files where !allowed.contains(where: { file.path.hasPrefix($0) }) {
+            let lines = try String(contentsOf: file.url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where found(line) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                hits.append("\(file.path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return hits
+    }
+
+    func testOnlySupportImportsTheCLibrary() throws {
+        let imports = try Self.coreLines(outside: ["Sources/ReorderKit/Support/"]) { line in
+            line.contains("import Glibc") || line.contains("import Musl") || line.contains("import Darwin")
+        }
+        XCTAssertTrue(imports.isEmpty, "the core imports the C library outside Support/ (add a helper there instead):\n"
+            + imports.joined(separator: "\n"))
+    }
+
+    func testOnlyByteKeysBuildsTheKeysStringSortSorts() throws {
+        let builders = try Self.coreLines(outside: ["Sources/ReorderKit/Sorting/ByteKeys.swift",
+                                                    "Sources/ReorderKit/Sorting/StringSort.swift"]) { line in
+            line.contains("StringSort.Items(") || line.contains("StringSort.sortedOrder(")
+        }
+        XCTAssertTrue(builders.isEmpty, "keys for StringSort built outside ByteKeys (append them to a ByteKeys instead):\n"
+            + builders.joined(separator: "\n"))
+    }
+}
