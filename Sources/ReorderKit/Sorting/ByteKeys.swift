@@ -9,8 +9,8 @@
 /// and every key after are copied into one buffer of the keys' own. The
 /// order is the same either way: `StringSort` reads the same bytes.
 ///
-/// Lines whose terminators all have one length need no keys at all: see
-/// `sortedOrder(lines:…)`.
+/// Lines need no keys of their own: `sortedOrder(lines:…)` sorts them
+/// where they stand, from the layout's table of where each starts.
 struct ByteKeys {
     /// The bytes the `.source` keys are ranges of.
     let source: UnsafeRawBufferPointer
@@ -146,5 +146,32 @@ struct ByteKeys {
                              terminatorLength: terminatorLength, lastLength: lastLength),
             ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
             lender: options.lender)
+    }
+
+    /// Lines whose terminators differ in length, sorted where they stand:
+    /// `starts` is the layout's table of where each starts, and only a
+    /// table of lengths (`length(i)`, line i's) is filled, not one of
+    /// starts as well. Nil when a line is 4 GiB or longer (`SortKey`s,
+    /// which compare, sort those). `starts` and `source` must outlive the
+    /// call.
+    static func sortedOrder(lines source: UnsafeRawBufferPointer, starts: UnsafePointer<Int>, count: Int,
+                            length: (Int) -> Int, _ options: SortOptions) -> [Int]? {
+        guard count > 0, let base = source.baseAddress else { return [] }
+        precondition(count < Int(UInt32.max), "StringSort numbers items in 32 bits")
+        var lengths = [UInt32](repeating: 0, count: count)
+        for index in 0..<count {
+            let line = length(index)
+            if line >= Int(UInt32.max) { return nil }
+            lengths[index] = UInt32(truncatingIfNeeded: line)
+        }
+        // SAFETY: the storage of `lengths` is only read inside the closure, and no pointer to it leaves it.
+        return lengths.withUnsafeBufferPointer { lengths in
+            StringSort.sortedOrder(
+                // SAFETY: the source is read only as bytes; the caller keeps `starts` and `source` alive through the call.
+                StringSort.Items(base: base.assumingMemoryBound(to: UInt8.self), starts: starts,
+                                 lengths: lengths.baseAddress!, count: count),
+                ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
+                lender: options.lender)
+        }
     }
 }

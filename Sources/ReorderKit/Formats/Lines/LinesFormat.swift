@@ -97,8 +97,8 @@ extension LinesLayout: FormatLayout {
     /// Bytes (`LC_ALL=C sort -s`), or by leading number (`sortedByValue`).
     /// Plain bytes are sorted here rather than by `SortKey`s: the lines
     /// need no keys of their own, `StringSort` reads them where they stand
-    /// (`ByteKeys`: the layout's table of starts, and a length each unless
-    /// every terminator has one length).
+    /// (`ByteKeys.sortedOrder(lines:…)`: the layout's table of starts, and
+    /// a length each unless every terminator has one length).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         if let key { throw SelectorError.keyNeedsFields(key: key, format: .lines) }
         if options.numeric { return try sortedByValue(options, key: nil) }
@@ -114,11 +114,11 @@ extension LinesLayout: FormatLayout {
                                      lastLength: ranges.itemRange(count - 1).count, options)
             }
         }
-        guard var keys = ByteKeys(source: source, count: count) else { return try sortedByValue(options, key: nil) }
-        for index in 0..<count {
-            // A line of 4 GiB: `SortKey`s, which compare.
-            guard keys.append(sourceRange: ranges.itemRange(index)) else { return try sortedByValue(options, key: nil) }
+        let order = withExtendedLifetime(self) {
+            ByteKeys.sortedOrder(lines: source, starts: ranges.starts, count: count,
+                                 length: { ranges.itemRange($0).count }, options)
         }
-        return withExtendedLifetime(self) { keys.sortedOrder(options) }
+        // A line of 4 GiB: `SortKey`s, which compare.
+        return try order ?? sortedByValue(options, key: nil)
     }
 }
