@@ -89,7 +89,9 @@ struct ByteKeys {
     /// Key `index`'s bytes.
     private func withKey<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let start = starts[index], length = Int(lengths[index])
+        // SAFETY: `start ..< start + length` is a key appended to `copies`, within it.
         if let copies { return copies.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + length])) } }
+        // SAFETY: `start ..< start + length` is a range of `source` the key was appended as.
         return body(UnsafeRawBufferPointer(rebasing: source[start..<start + length]))
     }
 
@@ -111,17 +113,21 @@ struct ByteKeys {
         let count = self.count
         guard count > 0 else { return [] }
         if copies == nil, let base = source.baseAddress {
+            // SAFETY: the source is read only as bytes, and every key lies within it; it outlives the sort.
             return sorted(base: base.assumingMemoryBound(to: UInt8.self), options, parallelThreshold)
         }
         // Copies; or ranges of a source with no address, which can only
         // be empty: one byte more, so that an empty buffer has an address.
         var buffer = copies ?? []
         buffer.append(0)
+        // SAFETY: the storage of `buffer` is only read inside the closure, and no pointer to it leaves it.
         return buffer.withUnsafeBufferPointer { sorted(base: $0.baseAddress!, options, parallelThreshold) }
     }
 
     private func sorted(base: UnsafePointer<UInt8>, _ options: SortOptions, _ parallelThreshold: Int) -> [Int] {
+        // SAFETY: the storage of `starts` is only read inside the closure, and no pointer to it leaves it.
         starts.withUnsafeBufferPointer { starts in
+            // SAFETY: the storage of `lengths` is only read inside the closure, and no pointer to it leaves it.
             lengths.withUnsafeBufferPointer { lengths in
                 StringSort.sortedOrder(
                     StringSort.Items(base: base, starts: starts.baseAddress!, lengths: lengths.baseAddress!, count: count),
@@ -142,6 +148,7 @@ struct ByteKeys {
         guard count > 0, let base = source.baseAddress else { return [] }
         precondition(count < Int(UInt32.max), "StringSort numbers items in 32 bits")
         return StringSort.sortedOrder(
+            // SAFETY: the source is read only as bytes; the caller keeps `starts` and `source` alive through the call.
             StringSort.Items(base: base.assumingMemoryBound(to: UInt8.self), starts: starts, count: count,
                              terminatorLength: terminatorLength, lastLength: lastLength),
             ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,

@@ -55,7 +55,9 @@ public enum KeyBytes: Equatable, Sendable {
 
     public func withBytes<R>(in source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         switch self {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         case .source(let range): return body(UnsafeRawBufferPointer(rebasing: source[range]))
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         case .owned(let bytes): return bytes.withUnsafeBytes(body)
         }
     }

@@ -66,9 +66,11 @@ extension SortKey {
             switch text {
             case .source(let range):
                 self = .number(rank: ItemValue.numberRank, DecimalNumber.read(
+                    // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
                     UnsafeRawBufferPointer(rebasing: source[range]), from: 0, allowingExponent: true,
                     sourceOffset: range.lowerBound))
             case .owned(let bytes):
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 self = .number(rank: ItemValue.numberRank, bytes.withUnsafeBytes {
                     DecimalNumber.read($0, from: 0, allowingExponent: true, sourceOffset: nil)
                 })
@@ -81,8 +83,10 @@ extension SortKey {
             switch bytes {
             case .source(let range):
                 self = .number(rank: ItemValue.stringRank, DecimalNumber.leadingNumber(
+                    // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
                     of: UnsafeRawBufferPointer(rebasing: source[range]), sourceOffset: range.lowerBound))
             case .owned(let bytes):
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 self = .number(rank: ItemValue.stringRank, bytes.withUnsafeBytes {
                     DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
                 })
@@ -186,6 +190,7 @@ extension FormatLayout {
         if valuesAreReadableOnTwoThreads, let lender = options.lender, count >= twoThreadValues {
             let half = count / 2..<count
             let second = SecondHalfValues()
+            // SAFETY: the lent thread only reads the layout and the pointer, and onBoth waits for it before this returns.
             let layout = UncheckedSendable((self, pointer))
             var first: Result<SourceStrings?, Error> = .success(nil)
             lender.onBoth({ first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) } }, {
@@ -254,6 +259,7 @@ private struct SourceStrings {
 
 /// The second half's values, read on a lent thread; read by its starter
 /// once it is done.
+// SAFETY: the lent thread writes `result` before its wait returns, and the starter reads it only after that wait.
 private final class SecondHalfValues: @unchecked Sendable {
     var result: Result<SourceStrings?, Error>? = nil
 }
@@ -266,6 +272,7 @@ extension SortKey {
     /// `values` (strings of their own: a list's texts a format computes
     /// for one sort) in sorted order, as `FormatLayout.sortedByValue`.
     static func sortedOrder(ofTexts texts: [[UInt8]?], _ options: SortOptions) -> [Int] {
+        // SAFETY: an empty buffer with no address: only empty ranges and owned keys are read through it.
         let none = UnsafeRawBufferPointer(start: nil, count: 0)
         let keys = texts.map { text in text.map { SortKey(.string(.owned($0)), in: none, numeric: options.numeric) } }
         return SortKey.sortedOrder(keys, source: none, options: options)

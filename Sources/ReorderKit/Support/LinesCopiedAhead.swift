@@ -1,5 +1,6 @@
 /// The lines a lent thread copies for the uniform-lines walk: runs
 /// `first ..< end`, into `buffer`.
+// SAFETY: the lent thread writes `buffer`, `end` and `length` before its wait returns; the walk reads them only after `wait()`.
 final class LinesCopiedAhead: @unchecked Sendable {
     /// Fewer runs than this are written by one thread: a thread costs more
     /// than copying them.
@@ -39,6 +40,7 @@ final class LinesCopiedAhead: @unchecked Sendable {
             waitForThread?()
             done = true
         }
+        // SAFETY: the first `length` bytes of `buffer`, written by the lent thread before the wait above.
         return UnsafeRawBufferPointer(start: buffer, count: length)
     }
 

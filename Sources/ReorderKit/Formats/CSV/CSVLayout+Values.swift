@@ -166,6 +166,7 @@ extension CSVLayout: FormatLayout {
         if value.starts(with: [0xEF, 0xBB, 0xBF]) { throw refuse("it starts with a byte-order mark") }
         let row: CSVLayout
         do {
+            // SAFETY: the row's layout keeps a pointer to `value`'s bytes, but only its numbers (count, fieldCount, finalTerminator) are read after the closure.
             row = try value.withUnsafeBytes { bytes in
                 try CSVLayout(bytes, dialect: dialect, header: false, countsFromOne: countsFromOne)
             }
@@ -214,7 +215,9 @@ extension CSVLayout: FormatLayout {
         }
         var order = Array(0..<count)
         let reverse = options.reverse
+        // SAFETY: the closure has the storage of `order` to itself (exclusive access), and no pointer to it leaves it.
         order.withUnsafeMutableBufferPointer { order in
+            // SAFETY: the storage of `values` is only read inside the closure, and no pointer to it leaves it.
             values.withUnsafeBufferPointer { values in
                 order.sort { a, b in
                     let x = values[a], y = values[b]

@@ -58,12 +58,14 @@ extension LinesLayout: FormatLayout {
 
     /// A line's value is the item: it must not hold the terminator.
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        // SAFETY: the bytes of `value` are only read inside the closure, and no pointer to them leaves it.
         try value.withUnsafeBytes { try checkLineValue($0, 0..<value.count) }
         return value
     }
 
     /// The value where it is, so that a batch of many inserts copies none.
     public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
+        // SAFETY: the bytes of `buffer` are only read inside the closure, and no pointer to them leaves it.
         try buffer.withUnsafeBytes { try checkLineValue($0, range) }
         return range
     }
