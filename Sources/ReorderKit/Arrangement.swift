@@ -70,6 +70,7 @@ public struct Arrangement: Sendable {
     public init(sourceOrder indices: [Int]) {
         self.init()
         count = indices.count
+        // SAFETY: the storage of `indices` is only read inside the closure, and no pointer to it leaves it.
         runs = indices.withUnsafeBufferPointer { indices in
             [Run](unsafeUninitializedCapacity: indices.count) { runs, initialized in
                 guard let base = runs.baseAddress else { return }
@@ -128,6 +129,7 @@ public struct Arrangement: Sendable {
     /// `sourceCount` (no index was that large), and dropped if empty.
     mutating func resolve(assumedCount: Int, sourceCount: Int, newItems: [Range<Int>], itemBytes: [UInt8]) {
         self.itemBytes = itemBytes
+        // SAFETY: the closure has the storage of `runs` to itself (exclusive access), and no pointer to it leaves it.
         runs.withUnsafeMutableBufferPointer { runs in
             for k in runs.indices where runs[k].isNewItem {
                 let range = newItems[-runs[k].start - 1]

@@ -164,6 +164,7 @@ public struct BetweenFiles: Sendable {
             try target.layout.check(last)
             return target.render(last)
         }
+        // SAFETY: the bytes of `appended` are only read inside the closure, and no pointer to them leaves it.
         let newDestination: [UInt8] = try appended.withUnsafeBytes { buffer in
             let dest: ListDocument
             do { dest = try ListDocument(buffer, format: destinationFormat, options: other.options) } catch {
@@ -197,6 +198,7 @@ public struct BetweenFiles: Sendable {
             for (byte, n) in ItemRelaying.census(other.bytes).enumerated() { expected[byte] += n }
             if copy { for item in items { for (byte, n) in ItemRelaying.census(item).enumerated() { expected[byte] += n } } }
             var found = newSource.map { ItemRelaying.census($0) } ?? ItemRelaying.census(origin.bytes)
+            // SAFETY: the bytes of `newDestination` are only read inside the closure, and no pointer to them leaves it.
             for (byte, n) in newDestination.withUnsafeBytes({ ItemRelaying.census($0) }).enumerated() { found[byte] += n }
             if expected != found {
                 throw refuse(.source, format, "the item has a comment after its separator, which a move between files does not carry yet; "
@@ -205,12 +207,14 @@ public struct BetweenFiles: Sendable {
         }
         // Both results read, with the counts they should have.
         if let newSource {
+            // SAFETY: the bytes of `newSource` are only read inside the closure, and no pointer to them leaves it.
             try newSource.withUnsafeBytes { buffer in
                 guard let again = try? ListDocument(buffer, format: format, options: origin.options), again.count == list.count - block.count else {
                     throw refuse(.source, format, "the list would not read back without the items", at: at)
                 }
             }
         }
+        // SAFETY: the bytes of `newDestination` are only read inside the closure, and no pointer to them leaves it.
         try newDestination.withUnsafeBytes { buffer in
             guard let again = try? ListDocument(buffer, format: destinationFormat, options: other.options),
                   again.count == target.count + block.count else {
@@ -239,6 +243,7 @@ public struct BetweenFiles: Sendable {
             keys[value.primaryBytes.withBytes(in: target.layout.valueSource) { Array($0) }] = index
         }
         for item in laid {
+            // SAFETY: the bytes of `item` are only read inside the closure, and no pointer to them leaves it.
             let key: [UInt8]? = item.withUnsafeBytes { bytes in
                 target.layout.value(ofItemBytes: bytes, at: nil).map { value in
                     value.primaryBytes.withBytes(in: bytes) { Array($0) }
@@ -269,10 +274,12 @@ public struct BetweenFiles: Sendable {
                 let start = list.listRange.lowerBound + range.lowerBound
                 bytes.removeSubrange(start..<(list.listRange.lowerBound + range.upperBound))
             }
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             rest = bytes.withUnsafeBytes { YAMLNames.scan($0) }
         }
         let sourceNames = YAMLNames.scan(origin.bytes)
         for (position, item) in items.enumerated() {
+            // SAFETY: the bytes of `item` are only read inside the closure, and no pointer to them leaves it.
             let names = item.withUnsafeBytes { YAMLNames.scan($0) }
             let offset = list.layout.itemRange(block[position]).lowerBound
             func refuse(_ problem: String) -> Failure {

@@ -105,6 +105,7 @@ public struct BetweenLists: Sendable {
             for index in block { last.append(item: try document.laid(ItemPath(section: 0, item: index), into: 1)) }
             try target.layout.check(last)
             let rendered = target.render(last)
+            // SAFETY: the bytes of `rendered` are only read inside the closure, and no pointer to them leaves it.
             let ranks = try rendered.withUnsafeBytes { buffer -> [Int] in
                 var destinationOptions = document.options
                 destinationOptions.pointer = destination

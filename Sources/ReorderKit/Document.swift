@@ -101,6 +101,7 @@ public struct ListDocument {
             return
         }
         listRange = try region.range(in: source)
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         self.source = UnsafeRawBufferPointer(rebasing: source[listRange])
         self.format = .lines
         var options = options
@@ -122,6 +123,7 @@ public struct ListDocument {
 
     /// The bytes of source item `index`, as they stand in the document.
     public func itemBytes(_ index: Int) -> UnsafeRawBufferPointer {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         UnsafeRawBufferPointer(rebasing: source[layout.itemRange(index)])
     }
 
@@ -149,10 +151,12 @@ public struct ListDocument {
     ) rethrows {
         // A region's list: the document before and after it, as it is.
         if listRange.lowerBound > 0 {
+            // SAFETY: a range found in `document`, so within its bounds; the view is used no longer than `document` is valid.
             try [UnsafeRawBufferPointer(rebasing: document[..<listRange.lowerBound])].withUnsafeBufferPointer { try write($0) }
         }
         try layout.write(arrangement, gathered: write)
         if listRange.upperBound < document.count {
+            // SAFETY: a range found in `document`, so within its bounds; the view is used no longer than `document` is valid.
             try [UnsafeRawBufferPointer(rebasing: document[listRange.upperBound...])].withUnsafeBufferPointer { try write($0) }
         }
     }
@@ -210,6 +214,7 @@ public enum FormatBoundOption: String, CaseIterable, Sendable {
 /// (another list of it) need not find again: YAML's lines. Used by one
 /// thread at a time (the reads of `SectionedDocument` that share one are
 /// made one after another).
+// SAFETY: one thread at a time uses it: the reads that share one are made one after another, never at once.
 final class SharedReading: @unchecked Sendable {
     private var source: (UnsafeRawPointer?, Int)? = nil
     private var lines: YAMLLines? = nil
@@ -222,6 +227,7 @@ final class SharedReading: @unchecked Sendable {
     }
 
     func keep(yamlLines: YAMLLines, of bytes: UnsafeRawBufferPointer) {
+        // SAFETY: the address is kept only to recognise the same buffer again, never read through.
         source = (UnsafeRawPointer(bytes.baseAddress), bytes.count)
         lines = yamlLines
     }

@@ -54,6 +54,7 @@ public enum ItemsAtOffset {
         let nested = format.options.contains(FormatBoundOption.pointer.rawValue)
         var best: [Place] = []
         for document in try Policy.documents(source, format: format) {
+            // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
             let found = try source.withUnsafeBytes { bytes -> [Place] in
                 var chain: [Place] = []
                 try walk(bytes, format: format, document: document, tokens: [], offset: offset, nested: nested,
@@ -147,6 +148,7 @@ public enum ItemsAtOffset {
         var seen: Set<[String]> = [innermost.tokens]
         var spans: [Range<Int>] = []
         var budget = reads
+        // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
         source.withUnsafeBytes { bytes in
             func place(_ tokens: [String]) -> Place? {
                 guard budget > 0 else { return nil }

@@ -11,6 +11,7 @@ public struct Renderer<Layout: ListLayout> {
 
     private func walk<Receiver: PieceReceiver>(_ arrangement: Arrangement, _ pieces: inout Receiver,
                                                ahead: LinesCopiedAhead? = nil) throws {
+        // SAFETY: the bytes of `arrangement.itemBytes` are only read inside the closure, and no pointer to them leaves it.
         try arrangement.itemBytes.withUnsafeBytes { itemBytes in
             if let terminator = layout.uniformTerminator {
                 try walkUniformLines(terminator, arrangement, itemBytes, &pieces, ahead: ahead)
@@ -60,6 +61,7 @@ public struct Renderer<Layout: ListLayout> {
             }
             if run.isNewItem {
                 if position > 0 { try pieces.put(separator()) }
+                // SAFETY: a range found in `itemBytes`, so within its bounds; the view is used no longer than `itemBytes` is valid.
                 let bytes = UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])
                 try pieces.putBytes(bytes)
                 lastItemIsEmpty = bytes.isEmpty
@@ -128,6 +130,7 @@ public struct Renderer<Layout: ListLayout> {
         let blockLength = 256
         // Allocated and walked here, not in closures: a closure's captured
         // state costs a run-time exclusivity check a use.
+        // SAFETY: freed by the defer below; the block writes at most 2 * blockLength offsets.
         let offsets = UnsafeMutablePointer<Int>.allocate(capacity: 2 * blockLength)
         defer { offsets.deallocate() }
         let runs = arrangement.runs
@@ -140,6 +143,7 @@ public struct Renderer<Layout: ListLayout> {
                 if ahead.end > aheadFirst {
                     if owesSeparator {
                         if separatorStart == separatorEnd {
+                            // SAFETY: the bytes of `terminator` are only read inside the closure, and no pointer to them leaves it.
                             try terminator.withUnsafeBytes { try pieces.putTransientBytes($0) }
                         } else {
                             try pieces.putSource(separatorStart, separatorEnd)
@@ -168,6 +172,7 @@ public struct Renderer<Layout: ListLayout> {
                 let run = runs[k]
                 if owesSeparator {
                     if separatorStart == separatorEnd {
+                        // SAFETY: the bytes of `terminator` are only read inside the closure, and no pointer to them leaves it.
                         try terminator.withUnsafeBytes { try pieces.putTransientBytes($0) }
                     } else {
                         try pieces.putSource(separatorStart, separatorEnd)
@@ -175,6 +180,7 @@ public struct Renderer<Layout: ListLayout> {
                 }
                 owesSeparator = true
                 if run.isNewItem {
+                    // SAFETY: a range found in `itemBytes`, so within its bounds; the view is used no longer than `itemBytes` is valid.
                     try pieces.putBytes(UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes]))
                     separatorStart = 0
                     separatorEnd = 0
@@ -247,6 +253,7 @@ public struct Renderer<Layout: ListLayout> {
         if let lender, !keepingSourceSlices, arrangement.runs.count >= LinesCopiedAhead.fewestRuns,
            arrangement.runs.count * 2 >= arrangement.count, layout.uniformTerminator != nil {
             ahead = LinesCopiedAhead(first: arrangement.runs.count / 2, capacity: source.count)
+            // SAFETY: the lent thread only reads the renderer and the runs, which nothing changes before `ahead.finish()` waits for it.
             let renderer = UncheckedSendable(self), runs = arrangement.runs, copy = ahead!
             copy.started(lender.start { renderer.value.copyLines(runs, into: copy) })
         }
@@ -319,6 +326,7 @@ extension PieceReceiver {
     mutating func put(_ piece: Piece) throws {
         switch piece {
         case .source(let range): try putSource(range.lowerBound, range.upperBound)
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         case .bytes(let bytes): try bytes.withUnsafeBytes { try putTransientBytes($0) }
         }
     }
@@ -354,63 +362,6 @@ private struct PendingSource {
     }
 }
 
-/// The lines a lent thread copies for the uniform-lines walk: runs
-/// `first ..< end`, into `buffer`.
-final class LinesCopiedAhead: @unchecked Sendable {
-    /// Fewer runs than this are written by one thread: a thread costs more
-    /// than copying them.
-    static let fewestRuns = 100_000
-
-    let first: Int
-    let capacity: Int
-    let buffer: UnsafeMutableRawPointer
-    /// Set by the lent thread before it ends.
-    private(set) var end: Int
-    private var length = 0
-    private var waitForThread: (@Sendable () -> Void)?
-    private var done = false
-
-    init(first: Int, capacity: Int) {
-        self.first = first
-        self.capacity = capacity
-        end = first
-        buffer = allocateLarge(byteCount: capacity)
-    }
-
-    /// The lent thread's wait, or nil when there was no thread (nothing is
-    /// copied: the walk writes every run itself).
-    func started(_ wait: (@Sendable () -> Void)?) {
-        waitForThread = wait
-        if wait == nil { done = true }
-    }
-
-    func copied(end: Int, length: Int) {
-        self.end = end
-        self.length = length
-    }
-
-    /// Waits for the copy; its bytes.
-    func wait() -> UnsafeRawBufferPointer {
-        if !done {
-            waitForThread?()
-            done = true
-        }
-        return UnsafeRawBufferPointer(start: buffer, count: length)
-    }
-
-    /// Waits, if the walk did not (it threw), and frees the buffer.
-    func finish() {
-        _ = wait()
-        freeLarge(buffer)
-    }
-}
-
-/// A value handed to another thread that only reads it.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
 /// Turns pieces into batches of slices for a gathering write: adjacent
 /// source ranges join into one slice; long source ranges and new items are
 /// passed where they are, and transient bytes and short pieces are copied,
@@ -429,8 +380,10 @@ private struct OutputGatherer: PieceReceiver {
     /// Whether short pieces of the source and new items are copied.
     let copiesShortPieces: Bool
     let write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
+    // SAFETY: freed by deallocate(); at most batchLength slices are added before a flush.
     private let slices = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: OutputGatherer.batchLength)
     private var sliceCount = 0
+    // SAFETY: freed by deallocate(); copies go in only while they fit in bufferCapacity.
     private let buffer = UnsafeMutableRawPointer.allocate(byteCount: OutputGatherer.bufferCapacity, alignment: 16)
     private var used = 0
     private var pending = PendingSource()
@@ -449,18 +402,21 @@ private struct OutputGatherer: PieceReceiver {
 
     @inline(__always)
     mutating func putSource(_ start: Int, _ end: Int) throws {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         if let range = pending.add(start, end) { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
     }
 
     @inline(__always)
     mutating func putBytes(_ bytes: UnsafeRawBufferPointer) throws {
         if bytes.isEmpty { return }
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         if let range = pending.take() { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
         try pass(bytes)
     }
 
     mutating func putTransientBytes(_ bytes: UnsafeRawBufferPointer) throws {
         if bytes.isEmpty { return }
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         if let range = pending.take() { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
         try copy(bytes)
     }
@@ -472,15 +428,18 @@ private struct OutputGatherer: PieceReceiver {
     /// piece, which a sorted file's lines seldom are.
     @inline(__always)
     mutating func putLine(_ start: Int, _ end: Int) throws {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         if let range = pending.take() { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
         let count = end - start
         guard copiesShortPieces && count < OutputGatherer.shortPiece && used + count <= OutputGatherer.bufferCapacity,
               sliceCount > 0, let last = slices[sliceCount - 1].baseAddress,
+              // SAFETY: an address compared, not read: the end of the bytes copied into `buffer`.
               last + slices[sliceCount - 1].count == UnsafeRawPointer(buffer + used) else {
             return try putSource(start, end)
         }
         copyBytes(buffer + used, source.baseAddress! + start, count)
         used += count
+        // SAFETY: joins a slice of `buffer` with the copy right after it, both within `used` bytes of it.
         slices[sliceCount - 1] = UnsafeRawBufferPointer(start: last, count: slices[sliceCount - 1].count + count)
     }
 
@@ -495,6 +454,7 @@ private struct OutputGatherer: PieceReceiver {
         if bytes.count > OutputGatherer.bufferCapacity {
             // Too long to copy: it goes out on its own, while it is valid.
             try handOver()
+            // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
             try [bytes].withUnsafeBufferPointer { try write($0) }
             return
         }
@@ -508,14 +468,18 @@ private struct OutputGatherer: PieceReceiver {
         used += bytes.count
         // Consecutive copies are one slice.
         if sliceCount > 0, let last = slices[sliceCount - 1].baseAddress,
+           // SAFETY: an address compared, not read: where the copy just made starts in `buffer`.
            last + slices[sliceCount - 1].count == UnsafeRawPointer(copy) {
+            // SAFETY: joins a slice of `buffer` with the copy right after it, both within `used` bytes of it.
             slices[sliceCount - 1] = UnsafeRawBufferPointer(start: last, count: slices[sliceCount - 1].count + bytes.count)
         } else {
+            // SAFETY: the bytes just copied into `buffer`, valid until the batch is written.
             try add(UnsafeRawBufferPointer(start: copy, count: bytes.count))
         }
     }
 
     mutating func finish() throws {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         if let range = pending.take() { try pass(UnsafeRawBufferPointer(rebasing: source[range])) }
         try handOver()
     }
@@ -528,6 +492,7 @@ private struct OutputGatherer: PieceReceiver {
     }
 
     private mutating func handOver() throws {
+        // SAFETY: the first `sliceCount` slices, all set; valid during the write call.
         if sliceCount > 0 { try write(UnsafeBufferPointer(start: slices, count: sliceCount)) }
         sliceCount = 0
         used = 0

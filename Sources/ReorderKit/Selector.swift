@@ -203,6 +203,7 @@ public enum SourceSelector: Equatable, Sendable, CustomStringConvertible {
             for index in start..<end { selected[index] = true }
 
         case .text(let text):
+            // SAFETY: the bytes of `text` are only read inside the closure, and no pointer to them leaves it.
             try text.withUnsafeBytes { wanted in
                 for index in 0..<count where !selected[index] {
                     selected[index] = try values.anyText(index) { memoryEqual(wanted, $0) }

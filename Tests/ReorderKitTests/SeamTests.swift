@@ -117,3 +117,133 @@ final class SeamTests: XCTestCase {
         }
     }
 }
+
+/// Unsafe code says why it is safe: every `@unchecked Sendable`,
+/// `nonisolated(unsafe)`, and use of an unchecked pointer (one made,
+/// reinterpreted or allocated by hand) has a one-line `// SAFETY:` comment,
+/// on its line or the line above, that says why it holds (lifetime,
+/// bounds, exclusivity). Loads and stores through a pointer are covered by
+/// the comment where the pointer is made.
+extension SeamTests {
+    /// The trees checked, each with the folders left out of it. To check
+    /// `Sources/ReorderCLI/System/` too, drop it from the CLI's exceptions.
+    static let safetyCommentedTrees: [(tree: String, except: [String])] = [
+        ("Sources/ReorderKit", []),
+        ("Sources/ReorderCLI", ["Sources/ReorderCLI/System/"]),
+    ]
+
+    /// The unsafe use on `line` (`@unchecked Sendable`, `nonisolated(unsafe)`,
+    /// `withUnsafe…`, an `Unsafe…Pointer(…)` made or `.allocate`d, an
+    /// `.allocate(` of an inferred pointer type, `assumingMemoryBound`,
+    /// `bindMemory`, `withMemoryRebound`, `unsafeBitCast`, `unsafeDowncast`,
+    /// `Unmanaged`, a value wrapped in `UncheckedSendable`), or nil.
+    /// Comments and string literals are left out; a pointer type named only
+    /// as a type (a parameter, a property) is no use.
+    static func unsafeUse(in line: Substring) -> String? {
+        // Most lines hold none of the words; the regular expressions are slow.
+        let words = ["nsafe", "unchecked", "allocate(", "UncheckedSendable(", "MemoryBound", "bindMemory", "Rebound", "BitCast", "Downcast", "Unmanaged"]
+        guard words.contains(where: { line.contains($0) }) else { return nil }
+        var code = String(line)
+        if code.trimmingCharacters(in: .whitespaces).hasPrefix("//") { return nil }
+        code = code.replacing(#/"(?:[^"\\]|\\.)*"/#, with: "\"\"")
+        if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
+        let use = #/@unchecked\s+Sendable|nonisolated\(unsafe\)|\bUnsafe(?:Mutable)?(?:Raw)?(?:Buffer)?Pointer(?:<[^()]*?>)?\s*(?:\(|\.allocate\b)|\bwithUnsafe[A-Za-z]*|\bassumingMemoryBound\b|\bbindMemory\b|\bwithMemoryRebound\b|\bunsafeBitCast\b|\bunsafeDowncast\b|\bUnmanaged\b|\.allocate\(|\bUncheckedSendable\(/#
+        // Simple word boundaries: Unicode's join `bytes.withUnsafeBytes` into one word.
+        return code.firstMatch(of: use.wordBoundaryKind(.simple)).map { String($0.output) }
+    }
+
+    /// Whether the unsafe use on line `index` of `lines` has its comment.
+    static func hasSafetyComment(_ lines: [Substring], _ index: Int) -> Bool {
+        lines[index].contains("// SAFETY: ") || index > 0 && lines[index - 1].contains("// SAFETY: ")
+    }
+
+    func testTheUnsafeUsesTheSafetyCheckLooksForAreFound() {
+        let uses = [
+            "final class Reading: @unchecked Sendable {",
+            "nonisolated(unsafe) private static var last: LoadedInput? = nil",
+            "bytes.withUnsafeBufferPointer { sort($0.baseAddress!) }",
+            "let view = UnsafeRawBufferPointer(rebasing: source[range])",
+            "let order = UnsafeMutablePointer<UInt32>.allocate(capacity: count)",
+            "counts = .allocate(capacity: 256)",
+            "base.assumingMemoryBound(to: UInt8.self)",
+            "raw.bindMemory(to: Element.self, capacity: count)",
+            "let box = Unmanaged.passRetained(self)",
+            "let f = unsafeBitCast(pointer, to: Int.self)",
+            "let box = UncheckedSendable(self)",
+        ]
+        for line in uses {
+            XCTAssertNotNil(Self.unsafeUse(in: line[...]), line)
+        }
+        let fine = [
+            "func read(_ source: UnsafeRawBufferPointer) -> Int {",
+            "let source: UnsafeRawBufferPointer",
+            "// bytes.withUnsafeBytes in a comment",
+            "/// `UnsafeRawBufferPointer(rebasing:)` in a doc comment",
+            "message = \"call withUnsafeBytes first\"",
+            "buffer.deallocate()",
+        ]
+        for line in fine {
+            XCTAssertNil(Self.unsafeUse(in: line[...]), line)
+        }
+        let commented: [Substring] = ["// SAFETY: the closure's pointer does not escape it.", "bytes.withUnsafeBytes { f($0) }"]
+        XCTAssertTrue(Self.hasSafetyComment(commented, 1))
+        XCTAssertFalse(Self.hasSafetyComment(["let x = 1", "bytes.withUnsafeBytes { f($0) }"], 1))
+        XCTAssertTrue(Self.hasSafetyComment(["bytes.withUnsafeBytes { f($0) }  // SAFETY: the pointer stays in the closure."], 0))
+    }
+
+    func testEveryUnsafeUseSaysWhyItIsSafe() throws {
+        var uses = 0, missing: [String] = []
+        for (tree, except) in Self.safetyCommentedTrees {
+            let files = try Self.swiftFiles(under: Self.root.appendingPathComponent(tree))
+            XCTAssertFalse(files.isEmpty, "no Swift files under \(tree)")
+            for file in files where !except.contains(where: { file.path.hasPrefix($0) }) {
+                let lines = try String(contentsOf: file.url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                for index in lines.indices {
+                    guard let use = Self.unsafeUse(in: lines[index]) else { continue }
+                    uses += 1
+                    if !Self.hasSafetyComment(lines, index) { missing.append("\(file.path):\(index + 1): '\(use)'") }
+                }
+            }
+        }
+        XCTAssertGreaterThan(uses, 0, "the check found no unsafe use at all")
+        XCTAssertTrue(missing.isEmpty, "\(missing.count) of \(uses) unsafe uses have no one-line '// SAFETY:' comment "
+            + "(on their line or the line above) saying why they hold:\n" + missing.joined(separator: "\n"))
+    }
+}
+
+/// The low-level layer has one home: the core reaches the C library only
+/// from `Sources/ReorderKit/Support/`, and builds the keys `StringSort`
+/// sorts only through `ByteKeys` (`Sorting/ByteKeys.swift`).
+extension SeamTests {
+    /// The lines of every Swift file under `Sources/ReorderKit` outside the
+    /// paths `allowed` (prefixes, from the root) where `found` holds.
+    static func coreLines(outside allowed: [String], where found: (Substring) -> Bool) throws -> [String] {
+        var hits: [String] = []
+        let files = try Self.swiftFiles(under: Self.root.appendingPathComponent("Sources/ReorderKit"))
+        XCTAssertFalse(files.isEmpty, "no Swift files under Sources/ReorderKit")
+        for file in files where !allowed.contains(where: { file.path.hasPrefix($0) }) {
+            let lines = try String(contentsOf: file.url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where found(line) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                hits.append("\(file.path):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return hits
+    }
+
+    func testOnlySupportImportsTheCLibrary() throws {
+        let imports = try Self.coreLines(outside: ["Sources/ReorderKit/Support/"]) { line in
+            line.contains("import Glibc") || line.contains("import Musl") || line.contains("import Darwin")
+        }
+        XCTAssertTrue(imports.isEmpty, "the core imports the C library outside Support/ (add a helper there instead):\n"
+            + imports.joined(separator: "\n"))
+    }
+
+    func testOnlyByteKeysBuildsTheKeysStringSortSorts() throws {
+        let builders = try Self.coreLines(outside: ["Sources/ReorderKit/Sorting/ByteKeys.swift",
+                                                    "Sources/ReorderKit/Sorting/StringSort.swift"]) { line in
+            line.contains("StringSort.Items(") || line.contains("StringSort.sortedOrder(")
+        }
+        XCTAssertTrue(builders.isEmpty, "keys for StringSort built outside ByteKeys (append them to a ByteKeys instead):\n"
+            + builders.joined(separator: "\n"))
+    }
+}

@@ -46,6 +46,7 @@ enum BatchCommand {
         for source in sources {
             switch source {
             case .expression(let bytes, let number): try script.append(expression: bytes, number: number)
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             case .script(let bytes, let name): try bytes.withUnsafeBytes { try script.append(script: $0, name: name) }
             }
         }

@@ -112,6 +112,7 @@ struct EditCommand {
                 let script = ListOrder.batchScript(count: items.count, order: order)
                 if script.isEmpty { return nil }
                 var batch = BatchScript()
+                // SAFETY: the bytes of `script` are only read inside the closure, and no pointer to them leaves it.
                 try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
                 return (.list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions())), {
                     Session.keptScript(count: items.count, order: order, document: input.document, hash: hash,

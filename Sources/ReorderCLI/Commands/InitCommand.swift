@@ -139,6 +139,7 @@ enum InitCommand {
         } else {
             let target = try AtomicFile.target(for: output, mustExist: false)
             try AtomicFile.replace(target, displayPath: output) { fd in
+                // SAFETY: the bytes of `Array(text.utf8)` are only read inside the closure, and no pointer to them leaves it.
                 try Array(text.utf8).withUnsafeBytes { try System.writeAll(fd, $0, path: output) }
             }
             let blocks = unsorted.isEmpty ? "" : "; markers = false, as keep-sorted blocks are out of order in "
@@ -193,6 +194,7 @@ enum InitCommand {
         for order in orders {
             let body = "[[" + PolicyKey.Name.rule.rawValue + "]]\n" + line(.files, array: ["*"]) + line(.list, quoted(list))
                 + (key.map { line(.key, quoted($0)) } ?? "") + order + line(.missing, quoted("ok"))
+            // SAFETY: the bytes of `Array(body.utf8)` are only read inside the closure, and no pointer to them leaves it.
             var policy = try Array(body.utf8).withUnsafeBytes { try Policy(reading: $0) }
             policy.markers = false
             var holds = true, present = 0, long = false, missing = false
@@ -225,6 +227,7 @@ enum InitCommand {
             for tokens in pointers {
                 var options = ReadOptions(format: .named(format), pointer: JSONPointer(tokens: tokens).text)
                 options.document = document
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 if let count = bytes.withUnsafeBytes({ try? ListDocument($0, format: format, options: options).count }), count >= 2 {
                     return count
                 }

@@ -129,8 +129,10 @@ extension MoveCommand {
             if parsed.has(.diff) {
                 let printer = DiffPrinter(sink: runner.console.standardOutput, color: color)
                 if let new = result.source {
+                    // SAFETY: the bytes of `new` are only read inside the closure, and no pointer to them leaves it.
                     try new.withUnsafeBytes { try printer.print(old: sourceBytes, new: $0, name: source, terminator: 0x0A) }
                 }
+                // SAFETY: the bytes of `result.destination` are only read inside the closure, and no pointer to them leaves it.
                 try result.destination.withUnsafeBytes { try printer.print(old: otherBytes, new: $0, name: other, terminator: 0x0A) }
             } else {
                 if result.source != nil { try runner.console.standardOutput.write(source + "\n") }

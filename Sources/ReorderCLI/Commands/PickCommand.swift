@@ -67,6 +67,7 @@ struct PickCommand {
         return try session(&screen, path: path, console: console, expected: expected, kept: kept) { model in
             var batch = BatchScript()
             let script = model.batchScript
+            // SAFETY: the bytes of `script` are only read inside the closure, and no pointer to them leaves it.
             try script.withUnsafeBytes { try batch.append(script: $0, name: "order") }
             return .list(PreparedEdit(.batch(batch, sequential: false), options: EditOptions()))
         }

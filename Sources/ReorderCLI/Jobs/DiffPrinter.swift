@@ -21,6 +21,7 @@ struct DiffPrinter {
             bytes += line
             if code != nil { bytes += Array("\u{1B}[0m".utf8) }
             bytes.append(0x0A)
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             try bytes.withUnsafeBytes { try sink.write($0) }
         }
     }

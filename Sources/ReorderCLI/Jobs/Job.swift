@@ -158,6 +158,7 @@ struct Job {
             try read.content.throwIfShrank()
             guard let result else { return EditOutcome.unchanged(source) }
             return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
+                // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
                 try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
             })
         case .sections(let sections):
@@ -168,6 +169,7 @@ struct Job {
             try read.content.throwIfShrank()
             guard let result else { return EditOutcome.unchanged(source) }
             return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
+                // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
                 try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
             })
         case .sectionedBatch(let batch):
@@ -182,6 +184,7 @@ struct Job {
             try read.content.throwIfShrank()
             guard let result else { return EditOutcome.unchanged(source) }
             return EditOutcome(unchanged: result.elementsEqual(source), terminator: 0x0A, write: { gathered in
+                // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
                 try result.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
             })
         case .fixBlocks(let markers):
@@ -201,7 +204,9 @@ struct Job {
             let source = read.content.bytes
             var outcome = EditOutcome(unchanged: output == nil, terminator: 0x0A, write: { write in
                 // Unchanged: the input as it is (a filter prints it).
+                // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
                 guard let output else { return try [source].withUnsafeBufferPointer { try write($0) } }
+                // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
                 try output.withUnsafeBytes { bytes in try [bytes].withUnsafeBufferPointer { try write($0) } }
             })
             outcome.warned = !result.warnings.isEmpty
@@ -239,6 +244,7 @@ struct Job {
             if diff {
                 let result = try outcome.render()
                 try content.throwIfShrank()
+                // SAFETY: the bytes of `result` are only read inside the closure, and no pointer to them leaves it.
                 try result.withUnsafeBytes { new in
                     try DiffPrinter(sink: console.standardOutput, color: color)
                         .print(old: source, new: new, name: displayName, terminator: outcome.terminator)

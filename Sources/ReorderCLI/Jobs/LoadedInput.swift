@@ -22,6 +22,7 @@ struct LoadedInput {
 /// no more than one document at a time.
 enum RetiredInput {
     private static let lock = Mutex<Void>(())
+    // SAFETY: read and written only under `lock`.
     nonisolated(unsafe) private static var last: LoadedInput? = nil
 
     static func keep(_ input: LoadedInput) {

@@ -41,6 +41,7 @@ extension Job {
             var options = readOptions
             options.pointer = JSONPointer(tokens: list.tokens).text
             options.document = list.document
+            // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
             let edited: [UInt8]? = try current.withUnsafeBytes { buffer in
                 do {
                     let document = try ListDocument(buffer, format: format, options: options)
@@ -62,6 +63,7 @@ extension Job {
         }
         let unchanged = current.elementsEqual(source)
         return EditOutcome(unchanged: unchanged, terminator: 0x0A, write: { gathered in
+            // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
             try current.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try gathered($0) } }
         })
     }
@@ -72,6 +74,7 @@ extension EditOutcome {
     /// in place not written at all.
     static func unchanged(_ source: UnsafeRawBufferPointer) -> EditOutcome {
         EditOutcome(unchanged: true, terminator: 0x0A, write: { gathered in
+            // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
             try [source].withUnsafeBufferPointer { try gathered($0) }
         })
     }

@@ -64,10 +64,12 @@ struct LSPListState {
         // A rule that orders by another file's list reads that file at each
         // check: its lists are checked whole each time.
         guard !matching.contains(where: { if case .like = $0.order { return true } else { return false } }) else { return nil }
+        // SAFETY: the bytes of `text.bytes` are only read inside the closure, and no pointer to them leaves it.
         let hasMarkers = markersOn && text.bytes.withUnsafeBytes { markers.mayOccur(in: $0) }
         if matching.isEmpty {
             guard hasMarkers else { return nil }
             kind = .blocks(markers)
+            // SAFETY: the bytes of `text.bytes` are only read inside the closure, and no pointer to them leaves it.
             let bodies = text.bytes.withUnsafeBytes { KeepSorted.blockBodies($0, markers: markers) }
             guard bodies.count == result.lists else { return nil }
             var lists: [List] = []

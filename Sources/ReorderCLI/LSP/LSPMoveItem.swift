@@ -39,6 +39,7 @@ enum LSPMoveItem {
 
     /// The format `--format auto` chooses for the document.
     static func format(_ document: LSPDocument) -> ListFormat {
+        // SAFETY: the bytes of `document.text.bytes` are only read inside the closure, and no pointer to them leaves it.
         document.text.bytes.withUnsafeBytes { FormatChoice.auto.resolve(name: document.path, source: $0) }
     }
 
@@ -60,6 +61,7 @@ enum LSPMoveItem {
         }
         guard let level else { return nil }
         let place = startChain[level]
+        // SAFETY: the list keeps pointing into `text.bytes` after the closure: it holds while the request runs, as `text` is a constant copy whose storage is not changed or freed before the selection is dropped.
         let list = try text.bytes.withUnsafeBytes { bytes in
             try ListDocument(bytes, format: format, options: ItemsAtOffset.options(format, tokens: place.tokens, document: place.document))
         }
@@ -106,11 +108,13 @@ enum LSPMoveItem {
             destination = index
         case .list(let tokens):
             let options = ItemsAtOffset.options(selection.format, tokens: selection.place.tokens, document: selection.place.document)
+            // SAFETY: only `into.count`, a number, is read after the closure.
             let into = try document.text.bytes.withUnsafeBytes { bytes in
                 try ListDocument(bytes, format: selection.format,
                                  options: ItemsAtOffset.options(selection.format, tokens: tokens, document: selection.place.document))
             }
             let move = BetweenLists(from: selector, to: .index(UserIndex(into.count)), destination: JSONPointer(tokens: tokens).text, copy: false)
+            // SAFETY: the bytes of `document.text.bytes` are only read inside the closure, and no pointer to them leaves it.
             let result = try document.text.bytes.withUnsafeBytes { try move.apply(to: $0, format: selection.format, options: options, editOptions: EditOptions()) }
             guard let result, result != document.text.bytes else { return nil }
             return result
@@ -228,6 +232,7 @@ enum LSPMoveItem {
             selection = try self.selection(document, range)
         } catch let error as any FormatReadError {
             let path = document.path ?? uri
+            // SAFETY: the bytes of `document.text.bytes` are only read inside the closure, and no pointer to them leaves it.
             let message = document.text.bytes.withUnsafeBytes { Messages.describe(FormatErrorInInput(error, name: path, source: $0), input: path) }
             throw Failure(message)
         }

@@ -470,6 +470,7 @@ final class LSPServer {
         trace("policy found")
         let result: PolicyFileResult
         do {
+            // SAFETY: the bytes of `text.bytes` are only read inside the closure, and no pointer to them leaves it.
             result = try text.bytes.withUnsafeBytes { source in
                 do {
                     return try context.compute(source, input: path, displayName: path).0
@@ -587,6 +588,7 @@ final class LSPServer {
                 // The block alone, from its start marker line to its end
                 // marker line: the same block, and its finding.
                 let sub = Array(text.bytes[list.span])
+                // SAFETY: the bytes of `sub` are only read inside the closure, and no pointer to them leaves it.
                 let bodies = sub.withUnsafeBytes { KeepSorted.blockBodies($0, markers: markers) }
                 let body = (list.inside.lowerBound - list.span.lowerBound)..<(list.inside.upperBound + 1 - list.span.lowerBound)
                 guard bodies == [body] else { return nil }
@@ -608,6 +610,7 @@ final class LSPServer {
                 policy.rules = [rule]
                 let one = PolicyContext(policy: policy, loaded: context.loaded, markers: context.markers)
                 one.relativePaths = context.relativePaths
+                // SAFETY: the bytes of `text.bytes` are only read inside the closure, and no pointer to them leaves it.
                 let result = try text.bytes.withUnsafeBytes { try one.compute($0, input: path, displayName: path).0 }
                 guard result.warnings.isEmpty, result.missing.isEmpty, result.listSpans.count == 1,
                       let items = result.listSpans[0].items, result.findings.count <= 1 else { return nil }
@@ -658,6 +661,7 @@ final class LSPServer {
 
     private func loadPolicy(path: String, bytes: [UInt8]) -> PolicyLoad {
         do {
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             let policy = try bytes.withUnsafeBytes { try Policy(reading: $0) }
             guard let root = PathNames.realPath(PathNames.parent(path)) else {
                 return .broken(message: "\(path): its folder cannot be found")
@@ -672,6 +676,7 @@ final class LSPServer {
     private func policyError(_ error: Error, path: String, bytes: [UInt8]) -> (message: String, offset: Int?) {
         if let error = error as? PolicyError {
             if case .invalidTOML(let formatError) = error.kind {
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 let wrapped = bytes.withUnsafeBytes { FormatErrorInInput(formatError, name: path, source: $0) }
                 return (LSPServer.unplaced(Messages.describe(wrapped, input: path), path), formatError.sourceOffset)
             }
@@ -702,6 +707,7 @@ final class LSPServer {
 
     private func policyDiagnostics(_ text: LSPText) -> [LSPJSON] {
         do {
+            // SAFETY: the bytes of `text.bytes` are only read inside the closure, and no pointer to them leaves it.
             _ = try text.bytes.withUnsafeBytes { try Policy(reading: $0) }
             return []
         } catch {

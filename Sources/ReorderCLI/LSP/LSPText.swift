@@ -84,10 +84,12 @@ struct LSPText {
 
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             var at = 0
             while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                // SAFETY: memchr returned a pointer inside the buffer; only the distance is taken.
                 let offset = base.distance(to: UnsafeRawPointer(found))
                 starts.append(offset + 1)
                 at = offset + 1
@@ -100,11 +102,13 @@ struct LSPText {
 
     /// How many "\n" `bytes` holds.
     static func newlines(in bytes: [UInt8]) -> Int {
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return 0 }
             var count = 0, at = 0
             while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
                 count += 1
+                // SAFETY: memchr returned a pointer inside the buffer; only the distance is taken.
                 at = base.distance(to: UnsafeRawPointer(found)) + 1
             }
             return count
@@ -272,7 +276,9 @@ enum LineDiff {
     static func equal(_ a: LSPText, _ i: Int, _ b: LSPText, _ j: Int) -> Bool {
         let x = lineRange(a, i), y = lineRange(b, j)
         guard x.count == y.count else { return false }
+        // SAFETY: the bytes of `a.bytes` are only read inside the closure, and no pointer to them leaves it.
         return a.bytes.withUnsafeBytes { pa in
+            // SAFETY: `x` and `y` are line ranges of `a` and `b` (lineRange), of equal count (checked above).
             b.bytes.withUnsafeBytes { pb in memcmp(pa.baseAddress! + x.lowerBound, pb.baseAddress! + y.lowerBound, x.count) == 0 }
         }
     }
@@ -282,6 +288,7 @@ enum LineDiff {
     /// Lines of equal hash are compared byte for byte before they match.
     static func hash(_ t: LSPText, _ i: Int) -> Int {
         let r = lineRange(t, i)
+        // SAFETY: the bytes of `t.bytes` are only read inside the closure, and no pointer to them leaves it.
         return t.bytes.withUnsafeBytes { buffer in
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(r.count)
             var at = r.lowerBound

@@ -29,6 +29,7 @@ final class LSPTransport {
         if ended { return false }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            // SAFETY: read(2) writes at most `$0.count` bytes into the chunk, inside the closure.
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])
@@ -155,6 +156,7 @@ final class LSPTransport {
     /// A message already serialized.
     func send(body: [UInt8]) {
         let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        // SAFETY: the bytes of `frame` are only read inside the closure, and no pointer to them leaves it.
         frame.withUnsafeBytes { bytes in
             var at = 0
             while at < bytes.count {

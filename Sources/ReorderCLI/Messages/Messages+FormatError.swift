@@ -69,6 +69,7 @@ extension FormatError: FormatErrorWording {
             let owner = object.isEmpty ? "the root" : "'\(object)'"
             return syntaxPlace(context) + "\(owner) has the key '\(key)' twice, so the pointer is ambiguous"
         case .invalidValueSyntax(let value, let problem, let offset):
+            // SAFETY: the bytes of `value` are only read inside the closure, and no pointer to them leaves it.
             let at = value.withUnsafeBytes { JSONPlace.of(offset, in: $0) }
             let detail = " (column \(at.column)" + (at.line > 1 ? " of line \(at.line)" : "") + ": " + Messages.describe(problem) + ")"
             return named + "the value '\(Messages.oneLine(value))' is not \(words.oneValue)\(detail); to insert it as a string, use --string"
@@ -79,6 +80,7 @@ extension FormatError: FormatErrorWording {
             if let problem {
                 // The place in `{VALUE}`, which was read, less its `{`.
                 let wrapped = [UInt8(ascii: "{")] + value + [UInt8(ascii: "}")]
+                // SAFETY: the bytes of `wrapped` are only read inside the closure, and no pointer to them leaves it.
                 let at = wrapped.withUnsafeBytes { JSONPlace.of(offset, in: $0) }
                 detail = " (" + Messages.describe(problem) + " at column \(at.column - 1))"
             }

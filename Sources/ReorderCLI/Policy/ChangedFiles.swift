@@ -210,6 +210,7 @@ enum Subprocess {
         }
         let writeEnd = inPipe[1]
         let writer = BackgroundTask<Void> {
+            // SAFETY: the bytes of `input` are only read inside the closure, and no pointer to them leaves it.
             input.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
@@ -234,6 +235,7 @@ enum Subprocess {
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
+            // SAFETY: read(2) writes at most `$0.count` bytes into the buffer, inside the closure.
             let count = buffer.withUnsafeMutableBytes { read(outPipe[0], $0.baseAddress, $0.count) }
             if count > 0 {
                 output += buffer[0..<count]

@@ -153,6 +153,7 @@ private struct StreamReader {
     init(fd: Int32, size: Int) {
         self.fd = fd
         self.size = size
+        // SAFETY: freed by release(); ensure() grows it before a read past its end.
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 8)
     }
 
@@ -162,7 +163,9 @@ private struct StreamReader {
     mutating func ensure(_ count: Int) -> Bool {
         if end - start >= count { return true }
         if count > buffer.count {
+            // SAFETY: at least `count` bytes; the unread bytes move over and the old buffer is freed.
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, buffer.count * 2), alignment: 8)
+            // SAFETY: a range found in `buffer`, so within its bounds; the view is used no longer than `buffer` is valid.
             larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
             buffer.deallocate()
             buffer = larger
@@ -209,8 +212,10 @@ private struct StreamReader {
     mutating func cString() -> [UInt8]? {
         var searched = 0
         while true {
+            // SAFETY: a range found in `buffer`, so within its bounds; the view is used no longer than `buffer` is valid.
             if let nul = UnsafeRawBufferPointer(rebasing: buffer[(start + searched)..<end]).firstIndex(of: 0) {
                 let length = searched + nul
+                // SAFETY: a range found in `buffer`, so within its bounds; the view is used no longer than `buffer` is valid.
                 let bytes = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + length)]))
                 consume(length + 1)
                 return bytes

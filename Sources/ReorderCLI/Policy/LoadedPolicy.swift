@@ -56,9 +56,11 @@ struct LoadedPolicy {
         let bytes = withExtendedLifetime(content) { Array(content.bytes) }
         let policy: Policy
         do {
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             policy = try bytes.withUnsafeBytes { source in try Policy(reading: source) }
         } catch let error as PolicyError {
             if case .invalidTOML(let formatError) = error.kind {
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 throw bytes.withUnsafeBytes { FormatErrorInInput(formatError, name: path, source: $0) }
             }
             throw PolicyFileError(path: path, error: error, source: bytes)
@@ -71,6 +73,7 @@ struct LoadedPolicy {
 
     /// Where byte `offset` of the policy file is, `LINE:COLUMN`.
     func place(_ offset: Int) -> String {
+        // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
         source.withUnsafeBytes { let place = JSONPlace.of(offset, in: $0); return "\(place.line):\(place.column)" }
     }
 
@@ -92,6 +95,7 @@ struct PolicyFileError: Error {
 
     func place(_ offset: Int?) -> String {
         guard let offset else { return "" }
+        // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
         return source.withUnsafeBytes { let place = JSONPlace.of(offset, in: $0); return "\(place.line):\(place.column):" }
     }
 }

@@ -147,6 +147,7 @@ final class PolicyContext {
         // tree's when the index has no such file).
         if stagedContents != nil, let loaded,
            let staged = RepositoryFiles.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
+            // SAFETY: the bytes of `staged` are only read inside the closure, and no pointer to them leaves it.
             return try staged.withUnsafeBytes { try keys(in: $0, file: file, path: path, rule: rule, pointer: pointer) }
         }
         let content = try InputBytes.read(path: file)
@@ -212,8 +213,11 @@ extension PolicyContext {
         var marks = [UInt8](repeating: 0, count: inputs.count)
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 32))
+        // SAFETY: the threads given the storage of `results` each write only their own slots, and are joined before the closure returns.
         results.withUnsafeMutableBufferPointer { slots in
+            // SAFETY: the threads given the storage of `entries` each write only their own slots, and are joined before the closure returns.
             entries.withUnsafeMutableBufferPointer { entrySlots in
+                // SAFETY: the threads given the storage of `marks` each write only their own slots, and are joined before the closure returns.
                 marks.withUnsafeMutableBufferPointer { markSlots in
                     // Thread t takes every t-th input: each writes slots of its own.
                     let shared = SendableSlots(slots, entrySlots, markSlots)
@@ -251,6 +255,7 @@ extension PolicyContext {
         if let staged = stagedContents?[input] {
             // --staged: the index's bytes, never the cache's.
             shared.marks[index] |= 1
+            // SAFETY: the bytes of `staged` are only read inside the closure, and no pointer to them leaves it.
             return try staged.withUnsafeBytes { source in
                 do {
                     return try compute(source, input: input, displayName: displayName(input))
@@ -329,6 +334,7 @@ struct ScanResults {
 }
 
 /// The slots of a scan, shared by its threads, each writing only its own.
+// SAFETY: each thread writes only the slots of its own inputs, and the buffers outlive the threads, joined before they end.
 private struct SendableSlots: @unchecked Sendable {
     let results: UnsafeMutableBufferPointer<Result<(PolicyFileResult, [Int]), Error>>
     let entries: UnsafeMutableBufferPointer<[(index: Int, entry: ResultCache.Entry)]>

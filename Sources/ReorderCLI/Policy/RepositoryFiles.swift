@@ -35,8 +35,11 @@ enum RepositoryFiles {
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let threads = min(processors, 8, max(1, count / 1024))
         var partial = [[Int: ResultCache.Identity]](repeating: [:], count: threads)
+        // SAFETY: the threads given the storage of `kinds` each write only their own slots, and are joined before the closure returns.
         kinds.withUnsafeMutableBufferPointer { kindSlots in
+            // SAFETY: the threads given the storage of `found` each write only their own slots, and are joined before the closure returns.
             found.withUnsafeMutableBufferPointer { foundSlots in
+                // SAFETY: the threads given the storage of `partial` each write only their own slots, and are joined before the closure returns.
                 partial.withUnsafeMutableBufferPointer { partialSlots in
                     let shared = ListSlots(kinds: kindSlots, found: foundSlots, partial: partialSlots)
                     // Each thread a run of consecutive files, so that the
@@ -71,12 +74,14 @@ enum RepositoryFiles {
                                 func inFolder(_ other: UnsafePointer<CChar>, _ otherLength: Int) -> Bool {
                                     otherLength == length && memcmp(other, name, length) == 0
                                 }
+                                // SAFETY: the storage of `folder` is only read inside the closure, and no pointer to it leaves it.
                                 var open = folderFD >= 0 && folder.withUnsafeBufferPointer { inFolder($0.baseAddress!, $0.count) }
                                 // A folder of one file: from the root's descriptor.
                                 if !open && rootFD >= 0 && index + 1 < range.upperBound && files[index + 1].withCString({ next in
                                     strrchr(next, Int32(UInt8(ascii: "/"))).map { inFolder(next, next.distance(to: $0)) } ?? false
                                 }) {
                                     if folderFD >= 0 { close(folderFD) }
+                                    // SAFETY: `length` bytes of `name`, before its last slash (found in it by strrchr), copied at once.
                                     folder = Array(UnsafeBufferPointer(start: name, count: length))
                                     folder.append(0)
                                     folderFD = openat(rootFD, folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -129,11 +134,13 @@ enum RepositoryFiles {
         guard let output = run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
         // Each path made straight from the output: no array of slices first.
         var paths: [String] = []
+        // SAFETY: the bytes of `output` are only read inside the closure, and no pointer to them leaves it.
         output.withUnsafeBytes { bytes in
             var start = 0
             while start < bytes.count {
                 var end = start
                 while end < bytes.count && bytes[end] != 0 { end += 1 }
+                // SAFETY: a range found in `bytes`, so within its bounds; the view is used no longer than `bytes` is valid.
                 if end > start { paths.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
                 start = end + 1
             }
@@ -165,6 +172,7 @@ enum RepositoryFiles {
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
+            // SAFETY: read(2) writes at most `$0.count` bytes into the buffer, inside the closure.
             let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
             if count > 0 {
                 output += buffer[0..<count]
@@ -225,12 +233,15 @@ enum RepositoryFiles {
 
 /// The folders of a walk still to read, shared by its threads: each takes
 /// a folder, reads it, and adds the folders found in it.
+// SAFETY: every use of the mutable state holds `lock` (a pthread mutex), and waits on `changed` under it.
 private final class WalkQueue: @unchecked Sendable {
     enum Entry {
         case file(String)
         case folder(Int)
     }
+    // SAFETY: initialised in init and destroyed and freed in deinit; used only through pthread calls.
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    // SAFETY: initialised in init and destroyed and freed in deinit; used only through pthread calls.
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     /// Each folder's path, the rules of the .gitignore files above it, and
     /// once read its entries (or why it could not be read).
@@ -314,6 +325,7 @@ struct ListedFiles {
 }
 
 /// The slots `listForRun`'s threads write, each its own.
+// SAFETY: each thread writes only its own run of files and its own `partial` slot; the arrays outlive the joined threads.
 private struct ListSlots: @unchecked Sendable {
     let kinds: UnsafeMutableBufferPointer<UInt8>
     let found: UnsafeMutableBufferPointer<ResultCache.Identity>

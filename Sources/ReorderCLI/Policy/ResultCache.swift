@@ -33,6 +33,7 @@ import ReorderKit
 /// matched counts (u16 each), then those rule numbers (u32 each). Written
 /// to a temporary file in the same folder and renamed over the old one:
 /// two runs at once each write a whole file, the last one wins.
+// SAFETY: `load` fills it before a run's threads start; they only read it (`lookup`), and `save` runs after they are joined.
 final class ResultCache: @unchecked Sendable {
     /// A file as it stood when its result was stored.
     typealias Identity = FileStamp
@@ -158,6 +159,7 @@ final class ResultCache: @unchecked Sendable {
         guard size <= ResultCache.sizeLimit else { return }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
+        // SAFETY: read(2) writes within `size - done` bytes of `done`, inside the closure.
         let failed: Bool = bytes.withUnsafeMutableBytes { buffer in
             while done < size {
                 let count = read(fd, buffer.baseAddress! + done, size - done)
@@ -181,6 +183,7 @@ final class ResultCache: @unchecked Sendable {
         guard bytes.count >= ResultCache.headerSize, Array(bytes[0..<8]) == ResultCache.magic else {
             return bytes.isEmpty ? "empty" : "damaged (not a cache file)"
         }
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         return bytes.withUnsafeBytes { raw -> String? in
             func u64(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
             func u32(_ at: Int) -> UInt32 { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
@@ -188,6 +191,7 @@ final class ResultCache: @unchecked Sendable {
             // Another format or another key: a cache of something else, started afresh.
             guard u32(8) == ResultCache.format else { return nil }
             guard u64(16) == UInt64(bytes.count) else { return "damaged (truncated)" }
+            // SAFETY: the header checked above says the buffer holds more than 32 bytes.
             guard u64(24) == XXHash64.hash(UnsafeRawBufferPointer(rebasing: raw[32...])) else { return "damaged (checksum)" }
             guard u64(32) == key else { return nil }
             let count = Int(truncatingIfNeeded: u64(48))
@@ -227,11 +231,14 @@ final class ResultCache: @unchecked Sendable {
         guard !offsets.isEmpty else { return nil }
         var relative = relative
         return relative.withUTF8 { path -> (Entry, Bool)? in
+            // SAFETY: the bytes of `stored` are only read inside the closure, and no pointer to them leaves it.
             stored.withUnsafeBytes { raw -> (Entry, Bool)? in
                 func order(_ position: Int) -> Int {
                     let at = offsets[position]
                     let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                    // SAFETY: `offsets` were checked by `parse` to hold each path's length and bytes within `stored`.
                     return ResultCache.compare(UnsafeRawBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]),
+                                               // SAFETY: the path's UTF-8 storage, read only inside the withUTF8 closure.
                                                UnsafeRawBufferPointer(path))
                 }
                 // Gallop from the hint to a range that holds the path, then halve it.
@@ -307,8 +314,11 @@ final class ResultCache: @unchecked Sendable {
         if !sorted { entries.sort { ResultCache.less($0.path, $1.path) } }
         var out: [UInt8] = []
         out.reserveCapacity(ResultCache.headerSize + entries.count * 96)
+        // SAFETY: the integer's bytes, copied out inside the closure.
         func put64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        // SAFETY: the integer's bytes, copied out inside the closure.
         func put32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        // SAFETY: the integer's bytes, copied out inside the closure.
         func put16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
         out += ResultCache.magic
         put32(ResultCache.format)
@@ -341,9 +351,11 @@ final class ResultCache: @unchecked Sendable {
             for number in entry.found { put32(UInt32(number)) }
             for number in entry.matched { put32(UInt32(number)) }
         }
+        // SAFETY: the bytes of `out` are written only inside the closure, within their count.
         out.withUnsafeMutableBytes { raw in
             raw.storeBytes(of: UInt64(written).littleEndian, toByteOffset: 48, as: UInt64.self)
             raw.storeBytes(of: UInt64(raw.count).littleEndian, toByteOffset: 16, as: UInt64.self)
+            // SAFETY: the header written above makes the buffer longer than 32 bytes.
             let checksum = XXHash64.hash(UnsafeRawBufferPointer(rebasing: raw[32...]))
             raw.storeBytes(of: checksum.littleEndian, toByteOffset: 24, as: UInt64.self)
         }
@@ -353,15 +365,18 @@ final class ResultCache: @unchecked Sendable {
     /// Byte order of two paths.
     static func less(_ a: String, _ b: String) -> Bool {
         var a = a, b = b
+        // SAFETY: both strings' UTF-8 storage, read only inside the withUTF8 closures.
         return a.withUTF8 { x in b.withUTF8 { y in compare(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) < 0 } }
     }
 
     /// The entries kept from the stored cache (all of them): for a run
     /// over named files, whose other entries stay.
     func storedEntries() -> [(path: String, entry: Entry)] {
+        // SAFETY: the bytes of `stored` are only read inside the closure, and no pointer to them leaves it.
         stored.withUnsafeBytes { raw in
             offsets.map { at in
                 let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self)))
+                // SAFETY: `offsets` were checked by `parse` to hold each path's length and bytes within `stored`.
                 let path = String(decoding: UnsafeRawBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]), as: UTF8.self)
                 return (path, ResultCache.decode(raw, at: at + 2 + length))
             }
@@ -375,10 +390,13 @@ final class ResultCache: @unchecked Sendable {
         let folder = PathNames.parent(path)
         if let reason = ResultCache.makeFolder(folder) { return reason }
         var template = Array((PathNames.join(folder, ".tmp-cache-XXXXXX")).utf8CString)
+        // SAFETY: mkstemp writes into the NUL-terminated template only inside the closure.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return String(cString: strerror(errno)) }
+        // SAFETY: the template is NUL-terminated, read only inside the closure.
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: String?
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {

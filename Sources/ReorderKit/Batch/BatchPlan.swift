@@ -424,9 +424,13 @@ func radixSort(_ keys: inout [Int], carrying values: inout [Int], scratch: inout
     }
     var shift = 0
     while shift < significantBits {
+        // SAFETY: the storage of `keys` is only read inside the closure, and no pointer to it leaves it.
         keys.withUnsafeBufferPointer { fromKeys in
+            // SAFETY: the storage of `values` is only read inside the closure, and no pointer to it leaves it.
             values.withUnsafeBufferPointer { fromValues in
+                // SAFETY: the closure has the storage of `scratch.keys` to itself (exclusive access), and no pointer to it leaves it.
                 scratch.keys.withUnsafeMutableBufferPointer { toKeys in
+                    // SAFETY: the closure has the storage of `scratch.values` to itself (exclusive access), and no pointer to it leaves it.
                     scratch.values.withUnsafeMutableBufferPointer { toValues in
                         radixPass(fromKeys, fromValues, toKeys, toValues, shift: shift, digitBits: digitBits)
                     }
@@ -455,6 +459,7 @@ private func radixPass(
 ) {
     let buckets = 1 << digitBits
     let mask = buckets - 1
+    // SAFETY: the allocation lives only inside the closure, which hands it to a write that keeps no slice past the call.
     withUnsafeTemporaryAllocation(of: Int.self, capacity: buckets) { histogram in
         histogram.initialize(repeating: 0)
         for key in fromKeys { histogram[(key >> shift) & mask] += 1 }

@@ -266,6 +266,7 @@ public struct BatchScript: Sendable {
         if lines.origin != origin || lines.position > start {
             lines = LineCount(origin: origin, position: originStarts[origin], line: 1)
         }
+        // SAFETY: the bytes of `text` are only read inside the closure, and no pointer to them leaves it.
         text.withUnsafeBytes { text in
             while let newline = firstIndex(of: 0x0A, in: text, from: lines.position, to: start) {
                 lines.line += 1
@@ -375,6 +376,7 @@ public struct BatchScript: Sendable {
         origins.append(.expression(number))
         originStarts.append(base)
         let origin = origins.count - 1
+        // SAFETY: the bytes of `expression` are only read inside the closure, and no pointer to them leaves it.
         try expression.withUnsafeBytes { bytes in
             try appendLine(bytes, 0, bytes.count, textStart: base, origin: origin, line: 0)
         }
@@ -531,6 +533,7 @@ private func plainOperation(
     let nameLength = position - nameStart
     func nameIs(_ name: StaticString) -> Bool {
         nameLength == name.utf8CodeUnitCount
+            // SAFETY: a static string's UTF-8 bytes, `nameLength` of them (checked equal to its count first).
             && memoryEqual(bytes.baseAddress! + nameStart, UnsafeRawPointer(name.utf8Start), nameLength)
     }
     if nameLength == 6 && nameIs("delete") {

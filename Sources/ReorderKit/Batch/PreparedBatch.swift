@@ -203,6 +203,7 @@ private final class MergeForUnknownLength {
 
 /// Whether sorted `values` hold one value twice.
 private func hasRepeats(_ values: [Int]) -> Bool {
+    // SAFETY: the storage of `values` is only read inside the closure, and no pointer to it leaves it.
     values.withUnsafeBufferPointer { values in
         for k in values.indices.dropFirst() where values[k] == values[k - 1] { return true }
         return false

@@ -217,15 +217,23 @@ final class RunTree {
         let refill = RunTree.leafCapacity / 2 - 1
         let leaves = min(1 + 2 * expectedUpdates / refill, RunTree.reservedLeafLimit)
         let nodes = 1 + leaves / (RunTree.fanout / 2 - 1) + 1
+        // SAFETY: freed in deinit; grown (see `grown`) before an index reaches its capacity.
         children = .allocate(capacity: nodes * RunTree.fanout)
+        // SAFETY: freed in deinit; grown (see `grown`) before an index reaches its capacity.
         totals = .allocate(capacity: nodes * RunTree.fanout)
+        // SAFETY: freed in deinit; grown (see `grown`) before an index reaches its capacity.
         childCounts = .allocate(capacity: nodes)
         nodeCapacity = nodes
+        // SAFETY: freed in deinit; grown (see `grown`) before an index reaches its capacity.
         segments = .allocate(capacity: leaves * RunTree.leafCapacity)
+        // SAFETY: freed in deinit; grown (see `grown`) before an index reaches its capacity.
         leafCounts = .allocate(capacity: leaves)
+        // SAFETY: freed in deinit; grown (see `grown`) before an index reaches its capacity.
         leafNext = .allocate(capacity: leaves)
         leafCapacityCount = leaves
+        // SAFETY: freed in deinit; a path is at most 64 levels deep (a fanout-wide tree of Int-many runs).
         pathNodes = .allocate(capacity: 64)
+        // SAFETY: freed in deinit; a path is at most 64 levels deep (a fanout-wide tree of Int-many runs).
         pathSlots = .allocate(capacity: 64)
         let leaf = makeLeaf()
         if sourceCount > 0 {
@@ -476,6 +484,7 @@ final class RunTree {
     }
 
     private func grown<T>(_ pointer: UnsafeMutablePointer<T>, from old: Int, to new: Int) -> UnsafeMutablePointer<T> {
+        // SAFETY: `new` >= `old`: the old elements move here and the old block is freed.
         let bigger = UnsafeMutablePointer<T>.allocate(capacity: new)
         bigger.moveInitialize(from: pointer, count: old)
         pointer.deallocate()

@@ -402,9 +402,11 @@ extension SectionedDocument {
                             ranges.append(nil)
                         }
                     }
+                    // SAFETY: the bytes of `storage` are only read inside the closure, and no pointer to them leaves it.
                     let positions = try storage.withUnsafeBytes { buffer in
                         let pointers = items.enumerated().map { k, item -> UnsafeRawBufferPointer in
                             if case .existing(let path) = item { return list(path.section).itemBytes(path.item) }
+                            // SAFETY: a range found in `buffer`, so within its bounds; the view is used no longer than `buffer` is valid.
                             return UnsafeRawBufferPointer(rebasing: buffer[ranges[k]!])
                         }
                         return try source.selector.resolve(

@@ -178,9 +178,11 @@ struct SequentialBatch {
             ranges[code] = storage.count..<storage.count + bytes.count
             storage.append(contentsOf: bytes)
         }
+        // SAFETY: the bytes of `storage` are only read inside the closure, and no pointer to them leaves it.
         return try storage.withUnsafeBytes { buffer in
             let items = contents.map { code -> UnsafeRawBufferPointer in
                 if code >= 0 { return document.itemBytes(code) }
+                // SAFETY: a range found in `buffer`, so within its bounds; the view is used no longer than `buffer` is valid.
                 return UnsafeRawBufferPointer(rebasing: buffer[ranges[code]!])
             }
             return try body(items)

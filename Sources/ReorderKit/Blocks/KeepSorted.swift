@@ -352,6 +352,7 @@ private struct ItemIdentity: Hashable {
     let bytes: [UInt8]
 
     func hash(into hasher: inout Hasher) {
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -36,6 +36,7 @@ struct MarkedLines {
     /// without one).
     func terminator(_ index: Int) -> Range<Int> { content(index).upperBound..<start(index + 1) }
 
+    // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
     func bytes(_ index: Int) -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: source[content(index)])) }
 
     /// The line that holds byte `offset`.
@@ -67,6 +68,7 @@ struct MarkedLines {
         var stack: [Open] = []
         for line in candidates {
             let range = content(line)
+            // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
             let text = UnsafeRawBufferPointer(rebasing: source[range])
             if firstOffset(of: markers.start, in: text, from: 0, to: text.count) != nil {
                 stack.append(Open(line: line))

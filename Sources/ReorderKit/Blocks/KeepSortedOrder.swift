@@ -44,6 +44,7 @@ struct ItemKey {
             ends.append(texts.count)
             commentOnly.append(key.commentOnly)
         }
+        // SAFETY: the bytes of `texts` are only read inside the closure, and no pointer to them leaves it.
         return texts.withUnsafeBytes { texts in
             body { a, b in
                 if commentOnly[a] != commentOnly[b] { return commentOnly[a] ? 1 : -1 }
@@ -95,6 +96,7 @@ struct ItemKey {
 func compareBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
     let common = min(a.count, b.count)
     if common > 0 {
+        // SAFETY: the bytes of `a` are only read inside the closure, and no pointer to them leaves it.
         let order = a.withUnsafeBytes { x in b.withUnsafeBytes { y in memoryCompare(x.baseAddress!, y.baseAddress!, common) } }
         if order != 0 { return order < 0 ? -1 : 1 }
     }

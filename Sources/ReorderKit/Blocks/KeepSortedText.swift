@@ -76,6 +76,7 @@ func lowercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
 
 /// True when `needle` occurs in `haystack` (`needle` not empty).
 func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    // SAFETY: the bytes of `haystack` are only read inside the closure, and no pointer to them leaves it.
     haystack.withUnsafeBytes { firstOffset(of: needle, in: $0, from: 0, to: $0.count) != nil }
 }
 
@@ -83,6 +84,7 @@ func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
 /// `memchr` finds each candidate first byte, `memcmp` checks the rest.
 func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
     guard let first = needle.first, end - start >= needle.count else { return nil }
+    // SAFETY: the bytes of `needle` are only read inside the closure, and no pointer to them leaves it.
     return needle.withUnsafeBytes { pattern in
         var position = start
         let lastStart = end - needle.count

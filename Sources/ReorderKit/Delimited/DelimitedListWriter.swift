@@ -30,6 +30,7 @@ struct DelimitedListWriter {
         slots.reserveCapacity(arrangement.count)
         for run in arrangement.runs {
             if run.isNewItem {
+                // SAFETY: a range found in `itemBytes`, so within its bounds; the view is used no longer than `itemBytes` is valid.
                 slots.append(.new(UnsafeRawBufferPointer(rebasing: itemBytes[run.newItemBytes])))
             } else {
                 for index in run.start..<run.end { slots.append(.source(index)) }
@@ -54,8 +55,10 @@ struct DelimitedListWriter {
         _ arrangement: Arrangement, gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void
     ) rethrows {
         try withRendered(arrangement) { bytes in
+            // SAFETY: the allocation lives only inside the closure, which hands it to a write that keeps no slice past the call.
             try withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: 1) { slices in
                 slices[0] = bytes
+                // SAFETY: the one slice just initialised, valid during the write call.
                 try write(UnsafeBufferPointer(slices))
             }
         }
@@ -66,6 +69,7 @@ struct DelimitedListWriter {
     private func withRendered<R>(_ arrangement: Arrangement, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         var output = Output(list: list, sink: BufferSink(capacity: list.source.count + arrangement.itemBytes.count + 64))
         defer { output.sink.deallocate() }
+        // SAFETY: the bytes of `arrangement.itemBytes` are only read inside the closure, and no pointer to them leaves it.
         arrangement.itemBytes.withUnsafeBytes { itemBytes in
             // A buffer never refuses a piece.
             try! write(DelimitedListWriter.slots(arrangement, itemBytes), &output, plan: arrangement.gapPlan)
@@ -79,6 +83,7 @@ struct DelimitedListWriter {
     func outputEqualsSource(_ arrangement: Arrangement) -> Bool {
         var output = Output(list: list, sink: ComparingSink(source: list.source))
         do {
+            // SAFETY: the bytes of `arrangement.itemBytes` are only read inside the closure, and no pointer to them leaves it.
             try arrangement.itemBytes.withUnsafeBytes { itemBytes in
                 try write(DelimitedListWriter.slots(arrangement, itemBytes), &output, plan: arrangement.gapPlan)
             }
@@ -408,10 +413,13 @@ private struct Output<Sink: PieceSink> {
             let startsLine = bytes[start] == 0x0A
                 || (bytes[start] == 0x0D && start + 1 < bytes.count && bytes[start + 1] == 0x0A)
             if !startsLine {
+                // SAFETY: the bytes are only read inside the closure.
                 try (list.lineBreak + list.indentation(at: indentedLike)).withUnsafeBytes { try sink.emit($0) }
+                // SAFETY: a range found in `bytes`, so within its bounds; the view is used no longer than `bytes` is valid.
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[start...])
                 atLineStart = true
             } else if !blanksAfterLineComment.isEmpty {
+                // SAFETY: the bytes of `blanksAfterLineComment` are only read inside the closure, and no pointer to them leaves it.
                 try blanksAfterLineComment.withUnsafeBytes { try sink.emit($0) }
             }
             blanksAfterLineComment = []
@@ -424,10 +432,12 @@ private struct Output<Sink: PieceSink> {
 
     @inline(__always)
     mutating func put(_ range: Range<Int>) throws {
+        // SAFETY: a range found in `list.source`, so within its bounds; the view is used no longer than `list.source` is valid.
         try put(UnsafeRawBufferPointer(rebasing: list.source[range]))
     }
 
     mutating func put(_ bytes: [UInt8]) throws {
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         try bytes.withUnsafeBytes { try put($0) }
     }
 
@@ -466,9 +476,11 @@ private struct BufferSink: PieceSink {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
+        // SAFETY: freed by deallocate(); emit grows it before writing past `capacity`.
         base = .allocate(byteCount: self.capacity, alignment: 16)
     }
 
+    // SAFETY: the `count` bytes written so far, valid until the next emit or deallocate.
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     @inline(__always)
@@ -481,6 +493,7 @@ private struct BufferSink: PieceSink {
 
     private mutating func grow(to needed: Int) {
         capacity = max(needed, capacity * 2)
+        // SAFETY: at least `needed` bytes; the old bytes are copied over and the old block freed.
         let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         grown.copyMemory(from: base, byteCount: count)
         base.deallocate()

@@ -37,16 +37,21 @@ public final class ItemKeyBytes {
             // Each key is the line where it stands: `starts` holds each
             // line's start and end, one after the other.
             let layout = document.layout, count = document.count
+            // SAFETY: an empty buffer: nothing is read through it (keys in the source use `source`).
             storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+            // SAFETY: freed in deinit; two offsets per item, 0 ..< 2 * count.
             starts = .allocate(capacity: 2 * count)
             for index in 0..<count {
                 let range = layout.itemRange(index)
                 starts[2 * index] = range.lowerBound
                 starts[2 * index + 1] = range.upperBound
             }
+            // SAFETY: an empty buffer: every item has a key, so `hasKey` is never read.
             hasKey = UnsafeMutableBufferPointer(start: nil, count: 0)
             everyItemHasKey = true
+            // SAFETY: views of buffers this object owns (freed in deinit) and of the document's source, which must outlive it.
             access = Access(count: count, inSource: true, source: document.source, storage: UnsafeRawBufferPointer(storage),
+                            // SAFETY: views of buffers this object owns, freed in deinit.
                             starts: UnsafeBufferPointer(starts), hasKey: UnsafeBufferPointer(hasKey))
             return
         }
@@ -73,21 +78,28 @@ public final class ItemKeyBytes {
         } else {
             for index in 0..<document.count {
                 if let text = document.layout.valueText(ofItem: index) {
+                    // SAFETY: `text`'s bytes are copied by `add` inside the closure.
                     text.withUnsafeBytes { add($0) }
                 } else {
                     add(document.itemBytes(index))
                 }
             }
         }
+        // SAFETY: freed in deinit; holds exactly the keys' bytes.
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
         self.storage = storage
+        // SAFETY: freed in deinit; initialised from `starts` right below.
         self.starts = .allocate(capacity: starts.count)
         _ = self.starts.initialize(from: starts)
+        // SAFETY: freed in deinit; initialised from `hasKey` right below.
         self.hasKey = .allocate(capacity: hasKey.count)
         _ = self.hasKey.initialize(from: hasKey)
         everyItemHasKey = !hasKey.contains(false)
+        // SAFETY: views of buffers this object owns (freed in deinit) and of the document's source, which must outlive it.
         access = Access(count: document.count, inSource: false, source: document.source, storage: UnsafeRawBufferPointer(storage),
+                        // SAFETY: views of buffers this object owns, freed in deinit.
                         starts: UnsafeBufferPointer(self.starts), hasKey: UnsafeBufferPointer(self.hasKey))
     }
 
@@ -115,8 +127,10 @@ public final class ItemKeyBytes {
 
         @inline(__always)
         subscript(index: Int) -> UnsafeRawBufferPointer? {
+            // SAFETY: `starts` holds ranges of lines read from `source` by its layout.
             if inSource { return UnsafeRawBufferPointer(rebasing: source[starts[2 * index]..<starts[2 * index + 1]]) }
             guard hasKey[index] else { return nil }
+            // SAFETY: `starts` holds offsets into `storage`, increasing, the last its count.
             return UnsafeRawBufferPointer(rebasing: storage[starts[index]..<starts[index + 1]])
         }
     }
@@ -231,6 +245,7 @@ public struct KeyNumbers {
             var declined = false
             let newIDs = [Int32](unsafeUninitializedCapacity: m) { ids, count in
                 count = m
+                // SAFETY: the closure has the storage of `matchedOld` to itself (exclusive access), and no pointer to it leaves it.
                 matchedOld.withUnsafeMutableBufferPointer { matchedOld in
                     var next = 0
                     var index = 0
@@ -329,6 +344,7 @@ public struct KeyNumbers {
     /// keys with those (about one in eight) are sorted and compared. Two
     /// threads may fill it, each its own range of keys and bitmaps, then
     /// each read a range of it.
+    // SAFETY: two threads fill it, each only its own range of keys and its own half of the bitmaps, and read it after both are joined.
     final class OldKeyHashes: @unchecked Sendable {
         /// Each old key's hash (32 bits; the bitmap's index is its low
         /// bits).
@@ -345,12 +361,15 @@ public struct KeyNumbers {
         }
 
         init(count n: Int) {
+            // SAFETY: freed in deinit; one hash per old key, 0 ..< n.
             hashes = .allocate(capacity: n)
             var bits = 12
             while (1 << bits) < 8 * n && bits < 32 { bits += 1 }
             mask = UInt32(truncatingIfNeeded: (1 << bits) - 1)
             let words = (1 << bits) / 64
+            // SAFETY: freed in deinit; indices are hashes masked to `mask`, below words * 64 bits.
             seen = (0..<2).map { _ in .allocate(capacity: words) }
+            // SAFETY: freed in deinit; indices are hashes masked to `mask`, below words * 64 bits.
             twice = (0..<2).map { _ in .allocate(capacity: words) }
         }
 
@@ -396,9 +415,11 @@ public struct KeyNumbers {
             while (1 << slotBits) < 8 * walk.unmatched.count { slotBits += 1 }
             let slotMask = (1 << slotBits) - 1
             /// (The hash << 32) | (the new index + 1); 0 where empty.
+            // SAFETY: freed by the defer below; slots are hashes masked by slotMask.
             let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << slotBits)
             /// A bit for each of the table's hashes' top 16 bits: most old
             /// keys are passed by one look at it, in the cache.
+            // SAFETY: freed by the defer below; indexed by a hash's top 16 bits / 64, below 1 << 10.
             let filter = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1 << 10)
             defer {
                 table.deallocate()
@@ -649,10 +670,15 @@ public struct KeyNumbers {
                 offsets[bucket] = total
                 total += histogram[pass * buckets + bucket]
             }
+            // SAFETY: the storage of `hashes` is only read inside the closure, and no pointer to it leaves it.
             hashes.withUnsafeBufferPointer { from in
+                // SAFETY: the storage of `indices` is only read inside the closure, and no pointer to it leaves it.
                 indices.withUnsafeBufferPointer { fromIndices in
+                    // SAFETY: the closure has the storage of `otherHashes` to itself (exclusive access), and no pointer to it leaves it.
                     otherHashes.withUnsafeMutableBufferPointer { to in
+                        // SAFETY: the closure has the storage of `otherIndices` to itself (exclusive access), and no pointer to it leaves it.
                         otherIndices.withUnsafeMutableBufferPointer { toIndices in
+                            // SAFETY: the closure has the storage of `offsets` to itself (exclusive access), and no pointer to it leaves it.
                             offsets.withUnsafeMutableBufferPointer { offsets in
                                 for position in 0..<count {
                                     let hash = from[position]

@@ -96,6 +96,7 @@ public struct ListDiff: Equatable, Sendable {
         let stays = ListDiff.staying(distinctOldCount: oldCount, newIDs: new)
         var matchOf: [Int32]
         if ID.self == Int32.self {
+            // SAFETY: `ID` is Int32 here (checked just above), so the array is reinterpreted as its own type.
             matchOf = unsafeBitCast(new, to: [Int32].self)
         } else {
             matchOf = new.map { Int32(truncatingIfNeeded: $0) }
@@ -115,7 +116,9 @@ public struct ListDiff: Equatable, Sendable {
             }
         } else {
             // Without `changed`, every match is kept as it is.
+            // SAFETY: the storage of `matchOf` is only read inside the closure, and no pointer to it leaves it.
             matchOf.withUnsafeBufferPointer { matchOf in
+                // SAFETY: the closure has the storage of `matchedOld` to itself (exclusive access), and no pointer to it leaves it.
                 matchedOld.withUnsafeMutableBufferPointer { matchedOld in
                     for newIndex in 0..<matchOf.count {
                         let id = Int(matchOf[newIndex])
@@ -141,6 +144,7 @@ public struct ListDiff: Equatable, Sendable {
         // after its last.
         var starts: [Int32] = [], ends: [Int32] = []
         let most = new.count / 8
+        // SAFETY: the storage of `new` is only read inside the closure, and no pointer to it leaves it.
         let tooMany: Bool = new.withUnsafeBufferPointer { new in
             var start = -1, previousID = -2
             for newIndex in 0..<new.count {
@@ -204,6 +208,7 @@ public struct ListDiff: Equatable, Sendable {
             }
         }
         var stays = [Bool](repeating: false, count: new.count)
+        // SAFETY: the closure has the storage of `stays` to itself (exclusive access), and no pointer to it leaves it.
         stays.withUnsafeMutableBufferPointer { stays in
             var stretch = Int(bestStretch)
             while stretch >= 0 {

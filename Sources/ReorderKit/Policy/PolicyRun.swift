@@ -159,6 +159,7 @@ extension Policy {
             options.commentHeadings = target.rule.grouping.comments
             var lacking = false
             var items: Range<Int>?? = nil
+            // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
             let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                 let document: ListDocument
                 do {
@@ -230,6 +231,7 @@ extension Policy {
             for list in rule.lists {
                 guard case .block(let name) = list else { continue }
                 blockRuleNames.insert(name)
+                // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
                 let count = current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: KeepSortedMarkers(name: name)).count }
                 if count > 0 { result.found.insert(rule.number) }
                 result.lists += count
@@ -241,6 +243,7 @@ extension Policy {
                     options.region = .block(index: index, marker: name)
                     options.commentHeadings = rule.grouping.comments
                     let arguments = ["--block", String(index)] + (name == KeepSorted.defaultMarker ? [] : ["--marker", name])
+                    // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
                     let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
                         let document = try ListDocument(bytes, format: .lines, options: options)
                         let order = try document.policyOrder(rule) { try like(rule, $0, "") }
@@ -261,7 +264,9 @@ extension Policy {
             }
         }
         if markers && !blockRuleNames.contains(marker.name) {
+            // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
             result.lists += current.withUnsafeBytes { KeepSorted.blockBodies($0, markers: marker).count }
+            // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
             let fixed: (output: [UInt8], findings: [PolicyFinding], warnings: [KeepSortedWarning]) = current.withUnsafeBytes { bytes in
                 let fix = KeepSorted.fix(bytes, markers: marker)
                 let output = PieceOutput(source: bytes, pieces: fix.pieces)
@@ -310,9 +315,11 @@ extension Policy {
         guard format.options.contains(FormatBoundOption.document.rawValue) else { return [nil] }
         // A stream of several documents has a `---` or `...` line: without
         // one, the document is one, and is not read twice to say so.
+        // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
         guard source.withUnsafeBytes({ contains(Array("---".utf8), in: $0) || contains(Array("...".utf8), in: $0) }) else {
             return [nil]
         }
+        // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
         return try source.withUnsafeBytes { bytes in
             do {
                 _ = try ListDocument(bytes, format: format, options: ReadOptions(format: .named(format), pointer: ""))
@@ -338,6 +345,7 @@ extension Policy {
                 prefix.append(token)
                 at += 1
             }
+            // SAFETY: the bytes of `source` are only read inside the closure, and no pointer to them leaves it.
             let children = try source.withUnsafeBytes { bytes -> [String]? in
                 var options = ReadOptions(format: .named(format), pointer: JSONPointer(tokens: prefix).text)
                 options.document = document
@@ -398,17 +406,21 @@ extension Policy {
     /// fewest moves between its old and new lines.
     static func blockFindings(old: UnsafeRawBufferPointer, new: [UInt8], markers: KeepSortedMarkers) -> [PolicyFinding] {
         let oldBodies = KeepSorted.blockBodies(old, markers: markers)
+        // SAFETY: the bytes of `new` are only read inside the closure, and no pointer to them leaves it.
         return new.withUnsafeBytes { newBytes in
             let newBodies = KeepSorted.blockBodies(newBytes, markers: markers)
             guard oldBodies.count == newBodies.count else { return [] }
             var findings: [PolicyFinding] = []
             for (index, (o, n)) in zip(oldBodies, newBodies).enumerated() where !old[o].elementsEqual(newBytes[n]) {
+                // SAFETY: a range found in `old`, so within its bounds; the view is used no longer than `old` is valid.
                 let oldLines = lines(UnsafeRawBufferPointer(rebasing: old[o]))
+                // SAFETY: a range found in `newBytes`, so within its bounds; the view is used no longer than `newBytes` is valid.
                 let newLines = lines(UnsafeRawBufferPointer(rebasing: newBytes[n]))
                 let diff = ListDiff(old: oldLines.map { ListItemKey.text($0) }, new: newLines.map { ListItemKey.text($0) })
                 let script = diff.script(sequential: false) { newLines[$0] }
                 let firstMove = diff.matches.first { !$0.stays }
                 let line = JSONPlace.of(o.lowerBound, in: old).line
+                // SAFETY: a range found in `old`, so within its bounds; the view is used no longer than `old` is valid.
                 let layout = LinesLayout(UnsafeRawBufferPointer(rebasing: old[o]))
                 findings.append(PolicyFinding(
                     rule: 0, list: "block " + markers.name, document: nil, line: line - 1,
@@ -449,6 +461,7 @@ extension ListDocument {
                 case (nil, _): return 1
                 case (_, nil): return -1
                 case (let x?, let y?):
+                    // SAFETY: the bytes of `x` are only read inside the closure, and no pointer to them leaves it.
                     return x.withUnsafeBytes { x in y.withUnsafeBytes { y in compare(x, y, rule.ignoreCase) } }
                 }
             }
@@ -456,6 +469,7 @@ extension ListDocument {
                 var kept: [Int] = []
                 for index in whole {
                     if let last = kept.last, let x = text(last), let y = text(index),
+                       // SAFETY: the bytes of `x` are only read inside the closure, and no pointer to them leaves it.
                        x.withUnsafeBytes({ x in y.withUnsafeBytes { y in compare(x, y, rule.ignoreCase) } }) == 0 { continue }
                     kept.append(index)
                 }

@@ -69,8 +69,10 @@ extension ListDocument {
         case .natural, .sorted, .reversed:
             let compare: ([UInt8], [UInt8]) -> Int
             if rule.order == .natural {
+                // SAFETY: the bytes of `x` are only read inside the closure, and no pointer to them leaves it.
                 compare = { x, y in x.withUnsafeBytes { x in y.withUnsafeBytes { y in NaturalOrder.compare(x, y, ignoreCase: rule.ignoreCase) } } }
             } else {
+                // SAFETY: the bytes of `x` are only read inside the closure, and no pointer to them leaves it.
                 compare = { x, y in x.withUnsafeBytes { x in y.withUnsafeBytes { y in ByteOrder.compare(x, y, foldingCase: false) } } }
             }
             var indices = Array(rest.indices)

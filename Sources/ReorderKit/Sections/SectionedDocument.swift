@@ -160,6 +160,7 @@ public struct SectionedDocument {
             }
             return spread(results)
         }
+        // SAFETY: each Reading is run by one thread, and its result read only after that thread's wait returns.
         final class Reading: @unchecked Sendable {
             var result: Result<ListDocument, Error>? = nil
             let work: () -> Result<ListDocument, Error>
@@ -218,6 +219,7 @@ public struct SectionedDocument {
         arrangement.append(item: item)
         guard (try? list.layout.check(arrangement)) != nil else { return nil }
         let rendered = list.render(arrangement)
+        // SAFETY: the bytes of `rendered` are only read inside the closure, and no pointer to them leaves it.
         return rendered.withUnsafeBytes { buffer -> ItemRelaying.Indentation? in
             var sectionOptions = options
             sectionOptions.pointer = pointers[s]
@@ -360,7 +362,9 @@ public struct SectionedDocument {
             let end0 = base + source.count
             lists[s].write(plan.arrangement, gathered: { slices in
                 for slice in slices where !slice.isEmpty {
+                    // SAFETY: addresses compared, not read, to tell slices of the source from others.
                     if let address = slice.baseAddress, address >= UnsafeRawPointer(base), address + slice.count <= end0 {
+                        // SAFETY: the slice lies within the source (checked just above), so the offset is in range.
                         let offset = address - UnsafeRawPointer(base)
                         pieces.append((offset, offset..<offset + slice.count))
                     } else {
@@ -376,6 +380,7 @@ public struct SectionedDocument {
                 let piece = pieces[k]
                 if piece.offset == offset { return true }
                 guard piece.offset < 0, offset >= 0, offset + piece.range.count <= source.count else { return false }
+                // SAFETY: `made` holds every piece's range (appended when the piece was copied).
                 return made.withUnsafeBytes { memoryEqual($0.baseAddress! + piece.range.lowerBound, base + offset, piece.range.count) }
             }
             var start = 0
@@ -396,6 +401,7 @@ public struct SectionedDocument {
                     if pieces[k].offset < 0 {
                         bytes.append(contentsOf: made[pieces[k].range])
                     } else {
+                        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
                         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[pieces[k].range]))
                     }
                 }
@@ -404,6 +410,7 @@ public struct SectionedDocument {
             // source) rewrites the whole list: the bytes it wrote that are
             // the source's as they stand, at either end, are left out.
             var front = 0, back = 0
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             bytes.withUnsafeBytes { written in
                 let most = min(written.count, end - start)
                 front = commonLength(written.baseAddress, base + start, most, fromEnd: false)
@@ -425,14 +432,17 @@ public struct SectionedDocument {
         var census = [Int](repeating: 0, count: 256)
         var at = 0
         for edit in edits {
+            // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
             output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[at..<edit.range.lowerBound]))
             output.append(contentsOf: edit.bytes)
             at = edit.range.upperBound
             for (byte, n) in ItemRelaying.census(edit.bytes).enumerated() { census[byte] += n }
+            // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
             for (byte, n) in ItemRelaying.census(UnsafeRawBufferPointer(rebasing: source[edit.range])).enumerated() {
                 census[byte] -= n
             }
         }
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[at...]))
         return Output(bytes: output, census: census)
     }
@@ -442,6 +452,7 @@ public struct SectionedDocument {
     func writeInTurn(_ plans: [Plan]) throws -> Output {
         var current = Array(source)
         for (s, plan) in plans.enumerated() where plan.changes {
+            // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
             current = try current.withUnsafeBytes { buffer in
                 var sectionOptions = options
                 sectionOptions.pointer = pointers[s]
@@ -481,6 +492,7 @@ public struct SectionedDocument {
             if let census {
                 found = census
             } else {
+                // SAFETY: the bytes of `output` are only read inside the closure, and no pointer to them leaves it.
                 found = output.withUnsafeBytes { ItemRelaying.census($0) }
                 for (byte, n) in ItemRelaying.census(source).enumerated() { found[byte] -= n }
             }
@@ -489,6 +501,7 @@ public struct SectionedDocument {
                     + "put the comment above the item, or move it by hand", at: firstCrossing(result))
             }
         }
+        // SAFETY: the bytes of `output` are only read inside the closure, and no pointer to them leaves it.
         try output.withUnsafeBytes { buffer in
             // The sections that take items from elsewhere (other lists'
             // or new ones) are read back; those that only keep, reorder or
@@ -546,12 +559,14 @@ public struct SectionedDocument {
                         try sameValue(again, position, list, expected, at: offset(of: ItemPath(section: s, item: expected)))
                     } else {
                         let laid = plan.laid[-1 - expected]
+                        // SAFETY: the bytes of `laid` are only read inside the closure, and no pointer to them leaves it.
                         let same = laid.withUnsafeBytes { laid in
                             found.count == laid.count && (laid.isEmpty || memoryEqual(againBase! + found.lowerBound, laid.baseAddress!, laid.count))
                         }
                         if same { continue }
                         guard let origin = plan.origins[-1 - expected] else {
                             // A new item: its value as written alone.
+                            // SAFETY: the bytes of `laid` are only read inside the closure, and no pointer to them leaves it.
                             let wanted = laid.withUnsafeBytes { buffer in
                                 again.layout.value(ofItemBytes: buffer, at: nil).map { $0.primaryBytes.withBytes(in: buffer) { Array($0) } }
                             }

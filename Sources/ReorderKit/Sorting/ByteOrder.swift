@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Byte order, as `LC_ALL=C sort` has it: bytes compare as unsigned
 /// numbers, and a text that is a prefix of another comes first.
 enum ByteOrder {
@@ -20,7 +12,7 @@ enum ByteOrder {
                 if x != y { return x < y ? -1 : 1 }
             }
         } else if common > 0 {
-            let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+            let order = memoryCompare(a.baseAddress!, b.baseAddress!, common)
             if order != 0 { return order < 0 ? -1 : 1 }
         }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
@@ -63,7 +55,9 @@ public enum KeyBytes: Equatable, Sendable {
 
     public func withBytes<R>(in source: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         switch self {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         case .source(let range): return body(UnsafeRawBufferPointer(rebasing: source[range]))
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         case .owned(let bytes): return bytes.withUnsafeBytes(body)
         }
     }

@@ -66,9 +66,11 @@ extension SortKey {
             switch text {
             case .source(let range):
                 self = .number(rank: ItemValue.numberRank, DecimalNumber.read(
+                    // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
                     UnsafeRawBufferPointer(rebasing: source[range]), from: 0, allowingExponent: true,
                     sourceOffset: range.lowerBound))
             case .owned(let bytes):
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 self = .number(rank: ItemValue.numberRank, bytes.withUnsafeBytes {
                     DecimalNumber.read($0, from: 0, allowingExponent: true, sourceOffset: nil)
                 })
@@ -81,8 +83,10 @@ extension SortKey {
             switch bytes {
             case .source(let range):
                 self = .number(rank: ItemValue.stringRank, DecimalNumber.leadingNumber(
+                    // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
                     of: UnsafeRawBufferPointer(rebasing: source[range]), sourceOffset: range.lowerBound))
             case .owned(let bytes):
+                // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
                 self = .number(rank: ItemValue.stringRank, bytes.withUnsafeBytes {
                     DecimalNumber.leadingNumber(of: $0, sourceOffset: nil)
                 })
@@ -178,7 +182,7 @@ extension FormatLayout {
     /// not such a string, or with `--numeric`.
     private func sortedBySourceStrings(_ options: SortOptions, key: String?, pointer: JSONPointer?) throws -> [Int]? {
         let source = valueSource
-        guard !options.numeric, count > 0, count < Int(UInt32.max), let base = source.baseAddress else { return nil }
+        guard !options.numeric, count > 0, count < Int(UInt32.max), source.baseAddress != nil else { return nil }
         // A long list whose values can be read on any thread: its second
         // half on the lent one (a YAML mapping's value is a walk over its
         // lines, about 1 000 instructions an item).
@@ -186,15 +190,16 @@ extension FormatLayout {
         if valuesAreReadableOnTwoThreads, let lender = options.lender, count >= twoThreadValues {
             let half = count / 2..<count
             let second = SecondHalfValues()
+            // SAFETY: the lent thread only reads the layout and the pointer, and onBoth waits for it before this returns.
             let layout = UncheckedSendable((self, pointer))
             var first: Result<SourceStrings?, Error> = .success(nil)
-            StringSort.onBoth(lender, { first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) } }, {
+            lender.onBoth({ first = Result { try sourceStrings(0..<half.lowerBound, pointer: pointer) } }, {
                 second.result = Result { try layout.value.0.sourceStrings(half, pointer: layout.value.1) }
             })
             // The first half's answer first, as one pass would give it.
             guard let firstPart = try first.get(), let secondPart = try second.result!.get() else { return nil }
             strings = firstPart
-            strings.append(secondPart)
+            guard strings.append(secondPart) else { return nil }
         } else {
             guard let all = try sourceStrings(0..<count, pointer: pointer) else { return nil }
             strings = all
@@ -204,7 +209,7 @@ extension FormatLayout {
             if let key, let pointer { throw keyInNoItem(key, pointer) }
             return missing
         }
-        let order = SortKey.sortedOrder(base: base.assumingMemoryBound(to: UInt8.self), strings.starts, strings.lengths, options)
+        let order = strings.keys.sortedOrder(options)
         if missing.isEmpty { return order }
         // Indices among the present ones back to source indices; the
         // missing go last, in their order.
@@ -222,38 +227,39 @@ extension FormatLayout {
     /// its length, in order, and the items without a value. Nil at the
     /// first value that is not such a string.
     private func sourceStrings(_ range: Range<Int>, pointer: JSONPointer?) throws -> SourceStrings? {
-        var part = SourceStrings()
-        part.starts.reserveCapacity(range.count)
-        part.lengths.reserveCapacity(range.count)
+        guard var part = SourceStrings(source: valueSource, count: range.count) else { return nil }
         for index in range {
             guard let value = try value(ofItem: index, at: pointer) else {
                 part.missing.append(index)
                 continue
             }
-            guard case .string(.source(let found), _) = value, found.count < Int(UInt32.max) else { return nil }
-            part.starts.append(found.lowerBound)
-            part.lengths.append(UInt32(truncatingIfNeeded: found.count))
+            guard case .string(.source(let found), _) = value, part.keys.append(sourceRange: found) else { return nil }
         }
         return part
     }
 }
 
-/// What `sourceStrings` finds in part of a list.
+/// What `sourceStrings` finds in part of a list: the keys of the items
+/// with a value, and the items without one.
 private struct SourceStrings {
-    var starts: [Int] = []
-    var lengths: [UInt32] = []
+    var keys: ByteKeys
     var missing: [Int] = []
 
-    /// The part after this one.
-    mutating func append(_ next: SourceStrings) {
-        starts += next.starts
-        lengths += next.lengths
+    init?(source: UnsafeRawBufferPointer, count: Int) {
+        guard let keys = ByteKeys(source: source, count: count) else { return nil }
+        self.keys = keys
+    }
+
+    /// The part after this one; false when the keys together are too many.
+    mutating func append(_ next: SourceStrings) -> Bool {
         missing += next.missing
+        return keys.append(contentsOf: next.keys)
     }
 }
 
 /// The second half's values, read on a lent thread; read by its starter
 /// once it is done.
+// SAFETY: the lent thread writes `result` before its wait returns, and the starter reads it only after that wait.
 private final class SecondHalfValues: @unchecked Sendable {
     var result: Result<SourceStrings?, Error>? = nil
 }
@@ -266,6 +272,7 @@ extension SortKey {
     /// `values` (strings of their own: a list's texts a format computes
     /// for one sort) in sorted order, as `FormatLayout.sortedByValue`.
     static func sortedOrder(ofTexts texts: [[UInt8]?], _ options: SortOptions) -> [Int] {
+        // SAFETY: an empty buffer with no address: only empty ranges and owned keys are read through it.
         let none = UnsafeRawBufferPointer(start: nil, count: 0)
         let keys = texts.map { text in text.map { SortKey(.string(.owned($0)), in: none, numeric: options.numeric) } }
         return SortKey.sortedOrder(keys, source: none, options: options)

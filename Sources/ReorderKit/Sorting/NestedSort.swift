@@ -169,9 +169,12 @@ enum NestedSort {
                       gathered write: (UnsafeBufferPointer<UnsafeRawBufferPointer>) throws -> Void) rethrows {
         // `check` rendered this arrangement already, without an error.
         let output = try! render(list, arrangement, list.nested.regions)
+        // SAFETY: the bytes of `output` are only read inside the closure, and no pointer to them leaves it.
         try output.withUnsafeBytes { bytes in
+            // SAFETY: the allocation lives only inside the closure, which hands it to a write that keeps no slice past the call.
             try withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: 1) { slices in
                 slices[0] = bytes
+                // SAFETY: the one slice just initialised, valid during the write call.
                 try write(UnsafeBufferPointer(slices))
             }
         }

@@ -51,47 +51,17 @@ enum SortKey {
     /// one rank (a list by text with an escape somewhere, values of another
     /// kind by their text; strings that all stand in the source take
     /// `FormatLayout.sortedBySourceStrings` before this); nil otherwise.
-    /// The keys are copied together, as the sort wants them. The order is
-    /// the one the comparison gives: bytes, stable, `reverse` keeping equal
-    /// ones in their order, `unique` the first of them.
+    /// The keys are `ByteKeys`: ranges of the source, or copied together
+    /// from the first that is not one. The order is the one the comparison
+    /// gives: bytes, stable, `reverse` keeping equal ones in their order,
+    /// `unique` the first of them.
     private static func sortedAsBytes(_ keys: [SortKey?], present: [Int], source: UnsafeRawBufferPointer,
                                       options: SortOptions) -> [Int]? {
         guard let first = present.first, case .bytes(let rank, _) = keys[first]!,
-              present.count < Int(UInt32.max) else { return nil }
-        var bytes: [UInt8] = []
-        var starts: [Int] = []
-        var lengths: [UInt32] = []
-        starts.reserveCapacity(present.count)
-        lengths.reserveCapacity(present.count)
+              var byteKeys = ByteKeys(source: source, count: present.count) else { return nil }
         for index in present {
-            guard case .bytes(rank, let key) = keys[index]! else { return nil }
-            let fits = key.withBytes(in: source) { key -> Bool in
-                guard key.count < Int(UInt32.max) else { return false }
-                starts.append(bytes.count)
-                lengths.append(UInt32(truncatingIfNeeded: key.count))
-                bytes.append(contentsOf: key)
-                return true
-            }
-            if !fits { return nil }
+            guard case .bytes(rank, let key) = keys[index]!, byteKeys.append(key) else { return nil }
         }
-        // One byte more, so that an empty buffer has an address too.
-        bytes.append(0)
-        let order = bytes.withUnsafeBufferPointer { sortedOrder(base: $0.baseAddress!, starts, lengths, options) }
-        return order.map { present[$0] }
-    }
-
-    /// The strings at `base + starts[i]`, `lengths[i]` bytes each, in
-    /// `StringSort`'s order under `options`: indices into `starts`.
-    static func sortedOrder(base: UnsafePointer<UInt8>, _ starts: [Int], _ lengths: [UInt32],
-                            _ options: SortOptions) -> [Int] {
-        starts.withUnsafeBufferPointer { starts in
-            lengths.withUnsafeBufferPointer { lengths in
-                StringSort.sortedOrder(
-                    StringSort.Items(base: base, starts: starts.baseAddress!,
-                                     lengths: lengths.baseAddress!, count: starts.count),
-                    ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
-                    lender: options.lender)
-            }
-        }
+        return byteKeys.sortedOrder(options).map { present[$0] }
     }
 }

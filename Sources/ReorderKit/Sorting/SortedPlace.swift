@@ -51,6 +51,7 @@ extension ListDocument {
         let last = Operations.inserting(item, at: count, count: count)
         try layout.check(last)
         let rendered = render(last)
+        // SAFETY: the bytes of `rendered` are only read inside the closure, and no pointer to them leaves it.
         let ranks = try rendered.withUnsafeBytes { bytes -> [Int] in
             let again = try ListDocument(bytes, format: readFormat, options: readOptions)
             guard again.count == count + 1 else { throw ReorderError.sortedPlaceUnknown }

@@ -122,15 +122,20 @@ enum StringSort {
         let count = items.count
         if count == 0 { return [] }
         let needsRuns = reverse || unique
+        // SAFETY: freed by the defer below; `order` is indexed by position, 0 ..< count.
         let order = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
         defer { order.deallocate() }
         // equal[p]: the item at sorted position p equals the one before it.
+        // SAFETY: freed by the defer below; indexed by position, 0 ..< count.
         let equal: UnsafeMutablePointer<Bool>? = needsRuns ? .allocate(capacity: count) : nil
         defer { equal?.deallocate() }
         equal?.initialize(repeating: false, count: count)
         do {
+            // SAFETY: freed by the defer below; `keys` is indexed by position, 0 ..< count.
             let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+            // SAFETY: freed by the defer below; `spareKeys` is indexed by position, 0 ..< count.
             let spareKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+            // SAFETY: freed by the defer below; `spareOrder` is indexed by position, 0 ..< count.
             let spareOrder = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
             defer { keys.deallocate(); spareKeys.deallocate(); spareOrder.deallocate() }
             for index in 0..<count { order[index] = UInt32(truncatingIfNeeded: index) }
@@ -176,6 +181,7 @@ enum StringSort {
     /// The arrays the sort works in: `order` and `keys` by position, with a
     /// spare of each for the radix passes. Threads share them, each
     /// working in positions of its own.
+    // SAFETY: the threads share the buffers but each reads and writes only positions of its own group or half; the owner frees them after both are joined.
     struct Buffers: @unchecked Sendable {
         let items: Items
         let fold: Bool
@@ -191,6 +197,7 @@ enum StringSort {
             let remaining = items.length(index) - depth
             let bytes = items.base + items.starts[index] + depth
             if remaining >= 8 && !fold {
+                // SAFETY: `remaining >= 8`: the eight bytes are inside the item, read unaligned.
                 let word = UInt64(bigEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
                 return word & ~0xFF | 7
             }
@@ -207,6 +214,7 @@ enum StringSort {
         /// The bytes of item `index` from `depth` on.
         @inline(__always)
         func bytes(_ index: Int, _ depth: Int) -> UnsafeRawBufferPointer {
+            // SAFETY: `depth` <= the item's length, so the view lies inside the item, in `items.base`.
             UnsafeRawBufferPointer(start: items.base + items.starts[index] + depth, count: items.length(index) - depth)
         }
 
@@ -254,7 +262,7 @@ enum StringSort {
                 let (group, filled) = pending.remove(at: largest)
                 let half = group.lower + group.size / 2
                 if !filled {
-                    StringSort.onBoth(lender, { fillKeys(group.lower, half, depth: group.depth) },
+                    lender.onBoth({ fillKeys(group.lower, half, depth: group.depth) },
                                       { [self] in fillKeys(half, group.upper, depth: group.depth) })
                 }
                 let parts = Worker.splitByTopDigit(group.lower, group.size, differing: local.differingBits(group.lower, group.size),
@@ -277,20 +285,11 @@ enum StringSort {
             pending.sort { $0.group.size > $1.group.size }
             let units = pending
             let queue = WorkQueue()
-            StringSort.onBoth(lender, { local.sort(units, queue) }, { [other] in
+            lender.onBoth({ local.sort(units, queue) }, { [other] in
                 var worker = other
                 worker.sort(units, queue)
             })
         }
-    }
-
-    /// Runs `mine` here and `theirs` on a lent thread at the same time, and
-    /// returns when both are done (`theirs` here after `mine` when no
-    /// thread can be had).
-    static func onBoth(_ lender: ThreadLender, _ mine: () -> Void, _ theirs: @escaping @Sendable () -> Void) {
-        let wait = lender.start(theirs)
-        mine()
-        if let wait { wait() } else { theirs() }
     }
 
     /// The next unit of work for whichever thread asks first.
@@ -301,6 +300,7 @@ enum StringSort {
     }
 
     /// One thread's share: its counting table and its stack of groups.
+    // SAFETY: each thread has its own Worker (its own counts table); the shared Buffers are split by position, see Buffers.
     struct Worker: @unchecked Sendable {
         let buffers: Buffers
         let counts: UnsafeMutablePointer<Int>
@@ -309,6 +309,7 @@ enum StringSort {
         init(_ buffers: Buffers) {
             self.buffers = buffers
             // A few items are sorted by comparing alone: no tables.
+            // SAFETY: freed by release(); indexed by a byte (256 entries) or not at all (1) for small groups.
             counts = .allocate(capacity: buffers.items.count > StringSort.comparedGroup ? 256 : 1)
         }
 
@@ -542,7 +543,7 @@ enum StringSort {
             let buffers = mine.buffers
             let shift = UInt64((63 - differing.leadingZeroBitCount) / 8 * 8)
             let half = count / 2
-            StringSort.onBoth(lender, { mine.countByByte(buffers.keys + lower, half, shift: shift) }, {
+            lender.onBoth({ mine.countByByte(buffers.keys + lower, half, shift: shift) }, {
                 theirs.countByByte(buffers.keys + lower + half, count - half, shift: shift)
             })
             var parts = [lower]
@@ -555,14 +556,14 @@ enum StringSort {
                 sum &+= first &+ second
             }
             parts.append(lower + count)
-            StringSort.onBoth(lender, {
+            lender.onBoth({
                 mine.scatter(buffers.keys + lower, buffers.order + lower, buffers.spareKeys + lower, buffers.spareOrder + lower,
                              half, shift: shift)
             }, {
                 theirs.scatter(buffers.keys + lower + half, buffers.order + lower + half,
                                buffers.spareKeys + lower, buffers.spareOrder + lower, count - half, shift: shift)
             })
-            StringSort.onBoth(lender, {
+            lender.onBoth({
                 (buffers.keys + lower).update(from: buffers.spareKeys + lower, count: half)
                 (buffers.order + lower).update(from: buffers.spareOrder + lower, count: half)
             }, {

@@ -68,6 +68,7 @@ public enum XXHash64 {
 
     /// The hash of `bytes` with `seed`.
     public static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { hash($0, seed: seed) }
     }
 }

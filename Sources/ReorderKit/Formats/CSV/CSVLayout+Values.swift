@@ -166,6 +166,7 @@ extension CSVLayout: FormatLayout {
         if value.starts(with: [0xEF, 0xBB, 0xBF]) { throw refuse("it starts with a byte-order mark") }
         let row: CSVLayout
         do {
+            // SAFETY: the row's layout keeps a pointer to `value`'s bytes, but only its numbers (count, fieldCount, finalTerminator) are read after the closure.
             row = try value.withUnsafeBytes { bytes in
                 try CSVLayout(bytes, dialect: dialect, header: false, countsFromOne: countsFromOne)
             }
@@ -214,7 +215,9 @@ extension CSVLayout: FormatLayout {
         }
         var order = Array(0..<count)
         let reverse = options.reverse
+        // SAFETY: the closure has the storage of `order` to itself (exclusive access), and no pointer to it leaves it.
         order.withUnsafeMutableBufferPointer { order in
+            // SAFETY: the storage of `values` is only read inside the closure, and no pointer to it leaves it.
             values.withUnsafeBufferPointer { values in
                 order.sort { a, b in
                     let x = values[a], y = values[b]
@@ -249,23 +252,20 @@ extension CSVLayout: FormatLayout {
     }
 
     /// By bytes, the rows or a column's texts (`StringSort`, as lines are
-    /// sorted): read where they stand, or, when a key has a `""` to decode,
-    /// copied decoded into one buffer; by value (`SortKey`) with
-    /// `--numeric`.
+    /// sorted): `ByteKeys`, read where they stand, or, when a key has a
+    /// `""` to decode, copied decoded into one buffer; by value (`SortKey`)
+    /// with `--numeric`.
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         let pointer = try key.map { try valuePointer($0) }
         let count = self.count
-        guard count > 0, let base = source.baseAddress, count < Int(UInt32.max) else {
+        guard count > 0, source.baseAddress != nil, count < Int(UInt32.max) else {
             return try sortedByValue(options, key: key)
         }
         if options.numeric {
             return try sortedAsIntegers(options, column: pointer.flatMap { Int($0.tokens[0]) })
                 ?? sortedByValue(options, key: key)
         }
-        var keyStarts = [Int](repeating: 0, count: count)
-        var lengths = [UInt32](repeating: 0, count: count)
-        // The decoded keys, when one is not a range of the source.
-        var decoded: [UInt8]? = nil
+        guard var keys = ByteKeys(source: source, count: count) else { return try sortedByValue(options, key: key) }
         let column = pointer.flatMap { Int($0.tokens[0]) }
         for index in 0..<count {
             let row = itemRange(index)
@@ -276,39 +276,8 @@ extension CSVLayout: FormatLayout {
                 }
                 text = CSVLayout.decoded(field, in: source)
             }
-            if case .owned = text, decoded == nil {
-                // Copy the keys before this one, then every key.
-                var buffer: [UInt8] = []
-                for earlier in 0..<index {
-                    let start = keyStarts[earlier], length = Int(lengths[earlier])
-                    keyStarts[earlier] = buffer.count
-                    buffer.append(contentsOf: source[start..<start + length])
-                }
-                decoded = buffer
-            }
-            let length = text.withBytes(in: source) { $0.count }
-            if length >= Int(UInt32.max) { return try sortedByValue(options, key: key) }
-            lengths[index] = UInt32(truncatingIfNeeded: length)
-            if decoded != nil {
-                keyStarts[index] = decoded!.count
-                text.withBytes(in: source) { decoded!.append(contentsOf: $0) }
-            } else if case .source(let range) = text {
-                keyStarts[index] = range.lowerBound
-            }
+            guard keys.append(text) else { return try sortedByValue(options, key: key) }
         }
-        func sort(_ base: UnsafePointer<UInt8>) -> [Int] {
-            keyStarts.withUnsafeBufferPointer { keyStarts in
-                lengths.withUnsafeBufferPointer { lengths in
-                    StringSort.sortedOrder(
-                        StringSort.Items(base: base, starts: keyStarts.baseAddress!, lengths: lengths.baseAddress!, count: count),
-                        ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
-                        lender: options.lender)
-                }
-            }
-        }
-        // An empty buffer still needs an address.
-        decoded?.append(0)
-        guard let decoded else { return sort(base.assumingMemoryBound(to: UInt8.self)) }
-        return decoded.withUnsafeBufferPointer { sort($0.baseAddress!) }
+        return keys.sortedOrder(options)
     }
 }

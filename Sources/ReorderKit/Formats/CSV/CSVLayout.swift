@@ -60,6 +60,7 @@ public struct CSVLayout: ListLayout {
         var lastWasCRLF = false
         var contentEnd = bomLength
         var finalTerminator = bomLength..<bomLength
+        // SAFETY: the source's memory is read only as bytes, within `source.count`.
         guard let base = source.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             self.starts = starts
             first = 0
@@ -80,6 +81,7 @@ public struct CSVLayout: ListLayout {
         if quoting { special[Int(quote)] = true }
         var position = bomLength
         var row = 0
+        // SAFETY: the storage of `special` is only read inside the closure, and no pointer to it leaves it.
         try special.withUnsafeBufferPointer { special in
             while position < end {
                 let rowStart = position

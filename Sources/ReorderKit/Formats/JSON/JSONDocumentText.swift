@@ -38,6 +38,7 @@ final class JSONDocumentText {
     /// `/*` is an error; everything else is left to the scanner.
     init(withComments source: UnsafeRawBufferPointer) throws {
         self.source = source
+        // SAFETY: owned by `ownedCopy` and freed in deinit (or freed here on each early exit).
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
         if source.count > 0 { copy.copyMemory(from: source) }
         let end = source.count
@@ -135,6 +136,7 @@ final class JSONDocumentText {
         commentEndingAt = ending
         commentStartingAt = starting
         ownedCopy = copy
+        // SAFETY: the copy holds max(source.count, 1) bytes and lives as long as this text.
         scanned = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<source.count])
     }
 

@@ -124,6 +124,7 @@ extension JSONText {
 
 extension JSONLayout {
     public func valueText(ofItem index: Int) -> [UInt8]? {
+        // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         JSONText.oneLine(UnsafeRawBufferPointer(rebasing: source[itemRange(index)]))
     }
 }
@@ -132,6 +133,7 @@ extension JSONListLayout {
     /// The element or `"key": value`, without its comments (they are blanked
     /// in the scanned text), on one line.
     public func valueText(ofItem index: Int) -> [UInt8]? {
+        // SAFETY: a range found in `text.scanned`, so within its bounds; the view is used no longer than `text.scanned` is valid.
         var bytes = JSONText.oneLine(UnsafeRawBufferPointer(rebasing: text.scanned[valueStarts[index]..<valueEnds[index]]))
         // Blanked comments leave runs of spaces: fold them too.
         var folded: [UInt8] = []

@@ -119,6 +119,7 @@ public struct JSONLayout: ListLayout {
             guard let encoded = JSONText.encodeString(value) else { throw JSONErrors.valueNotUTF8(value: value) }
             return encoded
         }
+        // SAFETY: the bytes of `value` are only read inside the closure, and no pointer to them leaves it.
         try value.withUnsafeBytes { bytes in
             var scanner = JSONScanner(bytes, tokens: [])
             scanner.allowsByteOrderMark = false

@@ -107,6 +107,7 @@ extension JSONListLayout {
         if asString { throw JSONErrors.stringIntoObject }
         let wrapped = [UInt8(ascii: "{")] + value + [UInt8(ascii: "}")]
         var members: [(Range<Int>, Range<Int>)] = []
+        // SAFETY: the bytes of `wrapped` are only read inside the closure, and no pointer to them leaves it.
         try wrapped.withUnsafeBytes { bytes in
             var scanner = JSONScanner(bytes, tokens: [])
             scanner.allowsByteOrderMark = false
@@ -132,6 +133,7 @@ extension JSONListLayout {
     public func check(_ arrangement: Arrangement) throws {
         guard isObject else { return }
         var newKeys: [[UInt8]] = []
+        // SAFETY: the bytes of `arrangement.itemBytes` are only read inside the closure, and no pointer to them leaves it.
         arrangement.itemBytes.withUnsafeBytes { itemBytes in
             for run in arrangement.runs where run.isNewItem {
                 // A new member's bytes start with its key (see `newItem`).

@@ -19,12 +19,15 @@ extension JSONScanner {
         let start = byteOrderMarkLength
         var collector = StartCollector(documentLength: source.count)
         var found = rk_json_root_array()
+        // SAFETY: the C reader calls back with this pointer only during the call, while `collector` lives.
         let status = withUnsafeMutablePointer(to: &collector) { collectorPointer in
             LentThread.withC(lender) { cLender in
             rk_json_scan_root_array(
+                // SAFETY: the source's memory is read only as bytes, and the C reader reads no further than `source.count`.
                 raw.assumingMemoryBound(to: UInt8.self), source.count, start, Int32(threads), cLender, &found,
                 { context, starts, count in
                     guard let context, let starts else { return }
+                    // SAFETY: the context is `collectorPointer`, a StartCollector that lives through the C call.
                     context.assumingMemoryBound(to: StartCollector.self).pointee.append(starts, count: count)
                 },
                 collectorPointer)
@@ -51,7 +54,9 @@ private struct StartCollector {
 
     mutating func append(_ batch: UnsafePointer<Int64>, count: Int) {
         let isFirst = starts.isEmpty
+        // SAFETY: Int64 and Int have the same size and alignment on the 64-bit platforms built; `count` values are read.
         batch.withMemoryRebound(to: Int.self, capacity: count) { batch in
+            // SAFETY: `count` starts of the C reader's batch, valid during this callback, copied at once.
             starts.append(contentsOf: UnsafeBufferPointer(start: batch, count: count))
         }
         if isFirst { JSONScanner.reserveRoom(in: &starts, documentEnd: documentLength) }
@@ -76,18 +81,24 @@ private enum LentThread {
         let box = Lender(lender)
         return withExtendedLifetime(box) {
             var c = rk_thread_lender(
+                // SAFETY: `box` outlives the C call (withExtendedLifetime around it), so the unretained pointer stays valid.
                 context: Unmanaged.passUnretained(box).toOpaque(),
                 start: { context, work, argument in
                     guard let context, let work else { return nil }
+                    // SAFETY: the context is the `box` passed unretained above, alive for the whole C call.
                     let lender = Unmanaged<Lender>.fromOpaque(context).takeUnretainedValue().lender
+                    // SAFETY: the C reader's argument is handed to the one lent thread and not touched by the caller until `join`.
                     nonisolated(unsafe) let argument = argument
                     guard let wait = lender.start({ _ = work(argument) }) else { return nil }
+                    // SAFETY: retained here and released exactly once, by `join`'s takeRetainedValue.
                     return Unmanaged.passRetained(Waiting(wait)).toOpaque()
                 },
                 join: { _, token in
                     guard let token else { return }
+                    // SAFETY: the token is the Waiting retained by `start`; the C reader joins each token once.
                     Unmanaged<Waiting>.fromOpaque(token).takeRetainedValue().wait()
                 })
+            // SAFETY: the C reader uses the lender struct only during `body`, while `c` lives.
             return withUnsafePointer(to: &c) { body($0) }
         }
     }

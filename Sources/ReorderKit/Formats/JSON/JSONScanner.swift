@@ -58,6 +58,7 @@ struct JSONScanner {
         guard end > 0, let raw = source.baseAddress else {
             throw fail(.expected(.value, found: nil), at: 0)
         }
+        // SAFETY: the source's memory is read only as bytes, below `end`: eight-byte loads only where p + 8 <= end.
         let base = raw.assumingMemoryBound(to: UInt8.self)
         @inline(__always) func load(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
@@ -463,6 +464,7 @@ struct ContainerStack {
 
     init() {
         capacity = 16
+        // SAFETY: freed by deallocate(); push grows it before writing past `capacity` words.
         words = .allocate(capacity: capacity)
     }
 
@@ -472,6 +474,7 @@ struct ContainerStack {
     mutating func push(isArray: Bool) {
         let word = depth >> 6
         if word == capacity {
+            // SAFETY: twice the old capacity; the old words are copied over and the old block freed.
             let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
             larger.update(from: words, count: capacity)
             words.deallocate()

@@ -91,6 +91,7 @@ public enum JSONText {
     /// has the value `expected` (UTF-8). Compares the source bytes directly
     /// when the string has no escape.
     static func string(_ source: UnsafeRawBufferPointer, _ range: Range<Int>, equals expected: [UInt8]) -> Bool {
+        // SAFETY: the bytes of `expected` are only read inside the closure, and no pointer to them leaves it.
         expected.withUnsafeBytes { string(source, range, equals: $0) }
     }
 
@@ -114,6 +115,7 @@ public enum JSONText {
                 && firstIndex(of: UInt8(ascii: "\\"), in: source, from: bodyStart, to: bodyEnd) == nil
         }
         guard firstIndex(of: UInt8(ascii: "\\"), in: source, from: bodyStart, to: bodyEnd) != nil else { return false }
+        // SAFETY: the bytes of `decodeString(source, range)` are only read inside the closure, and no pointer to them leaves it.
         return decodeString(source, range).withUnsafeBytes { decoded in
             decoded.count == expected.count && bytesEqual(decoded, 0, expected, 0, decoded.count)
         }

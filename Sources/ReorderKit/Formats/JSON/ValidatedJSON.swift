@@ -156,6 +156,7 @@ enum ValidatedJSON {
             case UInt8(ascii: "{"):
                 var token = token
                 token.withUTF8 { key in
+                    // SAFETY: the token's UTF-8 storage, read only inside the withUTF8 closure.
                     let key = UnsafeRawBufferPointer(key)
                     forEachMember(source, object: current) { keyRange, valueRange in
                         if JSONText.string(source, keyRange, equals: key) { found = valueRange }

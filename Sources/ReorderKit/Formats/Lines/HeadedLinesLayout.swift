@@ -161,6 +161,7 @@ public struct HeadedLinesLayout: ListLayout, FormatLayout, PositionGapLayout {
     }
 
     private func refuseComment(_ bytes: [UInt8], _ range: Range<Int>) throws {
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         let isComment = bytes.withUnsafeBytes { HeadedLinesLayout.isComment($0, range, prefixes) }
         if isComment { throw ReorderError.valueIsCommentLine }
     }

@@ -58,12 +58,14 @@ extension LinesLayout: FormatLayout {
 
     /// A line's value is the item: it must not hold the terminator.
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
+        // SAFETY: the bytes of `value` are only read inside the closure, and no pointer to them leaves it.
         try value.withUnsafeBytes { try checkLineValue($0, 0..<value.count) }
         return value
     }
 
     /// The value where it is, so that a batch of many inserts copies none.
     public func newItem(valueIn buffer: inout [UInt8], at range: Range<Int>, asString: Bool) throws -> Range<Int> {
+        // SAFETY: the bytes of `buffer` are only read inside the closure, and no pointer to them leaves it.
         try buffer.withUnsafeBytes { try checkLineValue($0, range) }
         return range
     }
@@ -97,40 +99,28 @@ extension LinesLayout: FormatLayout {
     /// Bytes (`LC_ALL=C sort -s`), or by leading number (`sortedByValue`).
     /// Plain bytes are sorted here rather than by `SortKey`s: the lines
     /// need no keys of their own, `StringSort` reads them where they stand
-    /// (the layout's table of starts, and a length each).
+    /// (`ByteKeys.sortedOrder(lines:…)`: the layout's table of starts, and
+    /// a length each unless every terminator has one length).
     public func sortedOrder(_ options: SortOptions, key: String?) throws -> [Int] {
         if let key { throw SelectorError.keyNeedsFields(key: key, format: .lines) }
         if options.numeric { return try sortedByValue(options, key: nil) }
         let count = self.count
-        guard count > 0, let base = source.baseAddress else { return [] }
+        guard count > 0, source.baseAddress != nil else { return [] }
         // Four thousand million lines: `SortKey`s, which compare.
         if count >= Int(UInt32.max) { return try sortedByValue(options, key: nil) }
         let ranges = self.ranges
         if let terminator = uniformTerminator {
             // Lengths from where lines start: no table of them to fill.
             return withExtendedLifetime(self) {
-                StringSort.sortedOrder(
-                    StringSort.Items(base: base.assumingMemoryBound(to: UInt8.self), starts: ranges.starts, count: count,
-                                     terminatorLength: terminator.count, lastLength: ranges.itemRange(count - 1).count),
-                    ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
-                    lender: options.lender)
+                ByteKeys.sortedOrder(lines: source, starts: ranges.starts, count: count, terminatorLength: terminator.count,
+                                     lastLength: ranges.itemRange(count - 1).count, options)
             }
         }
-        var lengths = [UInt32](repeating: 0, count: count)
-        for index in 0..<count {
-            let length = ranges.itemRange(index).count
-            // A line of 4 GiB: `SortKey`s, which compare.
-            if length >= Int(UInt32.max) { return try sortedByValue(options, key: nil) }
-            lengths[index] = UInt32(truncatingIfNeeded: length)
+        let order = withExtendedLifetime(self) {
+            ByteKeys.sortedOrder(lines: source, starts: ranges.starts, count: count,
+                                 length: { ranges.itemRange($0).count }, options)
         }
-        return withExtendedLifetime(self) {
-            lengths.withUnsafeBufferPointer { lengths in
-                StringSort.sortedOrder(
-                    StringSort.Items(base: base.assumingMemoryBound(to: UInt8.self), starts: ranges.starts,
-                                     lengths: lengths.baseAddress!, count: count),
-                    ignoreCase: options.ignoreCase, reverse: options.reverse, unique: options.unique,
-                    lender: options.lender)
-            }
-        }
+        // A line of 4 GiB: `SortKey`s, which compare.
+        return try order ?? sortedByValue(options, key: nil)
     }
 }

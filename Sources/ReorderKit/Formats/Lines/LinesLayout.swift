@@ -192,6 +192,7 @@ public struct LinesLayout: ListLayout {
 
     /// The second half of a large source, read on a lent thread: the
     /// caller reads neither until that thread is done.
+    // SAFETY: the lent thread alone fills `scan` and `starts`; the caller reads them only after its wait returns.
     final class SecondHalf: @unchecked Sendable {
         var scan: Scan
         let starts: OffsetTable
@@ -256,6 +257,7 @@ public struct LinesLayout: ListLayout {
     }
 
     var ranges: Ranges {
+        // SAFETY: the table's storage, read only while the layout (which owns the table) lives; see Ranges.
         Ranges(starts: UnsafePointer(starts.base), count: starts.count, contentEnd: contentEnd, source: source, terminator: terminator)
     }
 

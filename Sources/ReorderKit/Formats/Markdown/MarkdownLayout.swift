@@ -382,7 +382,9 @@ public struct MarkdownLayout: ListLayout, FormatLayout, PositionGapLayout {
             return
         }
         let bytes = rendered(arrangement)
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         try bytes.withUnsafeBytes { buffer in
+            // SAFETY: the one-slice array lives through the call, and the writer keeps no slice past it.
             try [buffer].withUnsafeBufferPointer { try write($0) }
         }
     }

@@ -214,6 +214,7 @@ struct TOMLParser {
         if q == start {
             throw fail("expected a key (letters, digits, '_' and '-', or a quoted key)")
         }
+        // SAFETY: the source's memory is read only as bytes, and `start ..< q` lies within it.
         return String(decoding: UnsafeBufferPointer(rebasing: source.assumingMemoryBound(to: UInt8.self)[start..<q]), as: UTF8.self)
     }
 

@@ -171,6 +171,7 @@ enum TOMLCheck {
             for slice in slices { output.append(contentsOf: slice) }
         }
         do {
+            // SAFETY: the bytes of `output` are only read inside the closure, and no pointer to them leaves it.
             _ = try output.withUnsafeBytes { try TOMLDocument($0) }
         } catch let error as FormatError {
             let problem: String

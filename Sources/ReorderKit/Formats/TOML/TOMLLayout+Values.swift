@@ -74,6 +74,7 @@ enum TOMLCompare {
     static func value(ofItemBytes item: UnsafeRawBufferPointer, wrap: ([UInt8]) -> [UInt8], pointer listPointer: String,
                       compared: (any FormatLayout) -> KeyBytes?) -> ItemValue? {
         let bytes = wrap(Array(item))
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         let text: KeyBytes? = bytes.withUnsafeBytes { buffer in
             guard let layout = try? TOMLFormat.read(buffer, pointer: listPointer), layout.count == 1 else { return nil }
             return compared(layout)?.owned(in: buffer)
@@ -159,6 +160,7 @@ extension TOMLInlineLayout {
         if body.isEmpty { throw invalid("it is empty") }
         if body.contains(0x0A) || body.contains(0x0D) { throw invalid("it holds a line break; give one value on one line") }
         let wrapped = Array((isTable ? "x = {" : "x = ").utf8) + body + Array((isTable ? "}" : "").utf8)
+        // SAFETY: the bytes of `wrapped` are only read inside the closure, and no pointer to them leaves it.
         try wrapped.withUnsafeBytes { buffer in
             let document: TOMLDocument
             do {
@@ -319,6 +321,7 @@ extension TOMLLineLayout {
         if kind == .table && (body.contains(0x0A) || body.contains(0x0D)) {
             throw invalid("it holds a line break; give one 'key = value' line")
         }
+        // SAFETY: the bytes of `body` are only read inside the closure, and no pointer to them leaves it.
         let keys: [String] = try body.withUnsafeBytes { buffer in
             let document: TOMLDocument
             do {
@@ -453,6 +456,7 @@ extension TOMLInlineLayout: NestedList {
     var itemsRegion: Range<Int>? { count > 0 ? list.open + 1..<list.close : nil }
 
     func emit(_ arrangement: Arrangement, _ emit: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        // SAFETY: the bytes of `arrangement.itemBytes` are only read inside the closure, and no pointer to them leaves it.
         try arrangement.itemBytes.withUnsafeBytes { itemBytes in
             try write(slots(arrangement, itemBytes), emit)
         }

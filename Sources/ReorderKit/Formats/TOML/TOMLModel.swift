@@ -328,12 +328,14 @@ struct TOMLKeyIndex {
             guard let base = bytes.baseAddress else { return mix(hash) }
             var offset = 0
             while offset + 8 <= bytes.count {
+                // SAFETY: `offset + 8 <= bytes.count`: the eight bytes lie inside the key, read unaligned.
                 hash = mix(hash ^ UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
                 offset += 8
             }
             if offset == bytes.count { return mix(hash) }
             if bytes.count >= 8 {
                 // The last eight bytes, overlapping those hashed already.
+                // SAFETY: `bytes.count >= 8`: the last eight bytes lie inside the key, read unaligned.
                 return mix(hash ^ UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)))
             }
             var tail: UInt64 = 0

@@ -100,6 +100,7 @@ struct YAMLDocument {
         if validating, let lender, source.count >= YAMLDocument.twoThreadBytes {
             // The same checks in the same order: the characters, then (with
             // no construct the lines refuse) the structure.
+            // SAFETY: the lent thread only reads the source and the lines; `finish()` waits for it before the document is used.
             let work = UncheckedSendable((source, lines))
             pending = PendingValidation(lender) {
                 let (source, lines) = work.value
@@ -594,6 +595,7 @@ struct YAMLDocument {
             return range.count == wanted.count
                 && (wanted.isEmpty || memoryEqual(source.baseAddress! + range.lowerBound, wanted.baseAddress!, wanted.count))
         }
+        // SAFETY: the bytes of `YAMLScalar.decode(source, range)` are only read inside the closure, and no pointer to them leaves it.
         return YAMLScalar.decode(source, range).withUnsafeBytes { $0.elementsEqual(wanted) }
     }
 
@@ -668,11 +670,13 @@ struct YAMLDocument {
 /// `YAMLValidation` run on a lent thread: `finish()` waits for it and
 /// throws what it threw. (Its error is written on the lent thread before
 /// the wait ends, and read only after.)
+// SAFETY: the lent thread writes `error` before its wait returns, and `finish()` reads it only after that wait.
 final class PendingValidation: @unchecked Sendable {
     private var wait: (@Sendable () -> Void)?
     private var error: Error?
 
     init(_ lender: ThreadLender, _ work: @escaping @Sendable () throws -> Void) {
+        // SAFETY: `self` lives until `finish()`, which waits for the lent thread, or until the work ran here.
         let box = UncheckedSendable(self)
         wait = lender.start { box.value.run(work) }
         // No thread to be had: the work is done here, now.

@@ -82,9 +82,11 @@ extension YAMLLayout {
     /// `token`'s UTF-8 bytes, without a copy when the string has them in
     /// one piece.
     static func withBytes<R>(of token: String, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        // SAFETY: the UTF-8 view's storage, read only inside the closure.
         if let result = try token.utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
             return result
         }
+        // SAFETY: the bytes of `Array(token.utf8)` are only read inside the closure, and no pointer to them leaves it.
         return try Array(token.utf8).withUnsafeBytes(body)
     }
 
@@ -253,6 +255,7 @@ extension YAMLLayout {
     public func value(ofItemBytes item: UnsafeRawBufferPointer, at pointer: JSONPointer?) -> ItemValue? {
         var bytes = Array(item)
         if !isBlock { bytes = (isMapping ? Array("{".utf8) : Array("[".utf8)) + bytes + (isMapping ? Array("}".utf8) : Array("]".utf8)) }
+        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
         let text: [UInt8]? = bytes.withUnsafeBytes { buffer in
             guard let document = try? YAMLDocument(buffer, document: nil), let root = try? document.root(),
                   let layout = try? YAMLLayout(document: document, node: root, pointer: ""), layout.count == 1 else { return nil }
@@ -287,6 +290,7 @@ extension YAMLLayout {
         if body.contains(0x0A) || body.contains(0x0D) { throw invalid("it holds a line break; give one value on one line") }
         if body.isEmpty { throw invalid("it is empty") }
         if isMapping {
+            // SAFETY: the bytes of `body` are only read inside the closure, and no pointer to them leaves it.
             let parsed: (key: [UInt8], valueStart: Int)? = body.withUnsafeBytes { buffer in
                 guard let document = try? YAMLDocument(buffer, document: nil),
                       let (range, colon) = document.key(at: 0, lineEnd: buffer.count) else { return nil }
@@ -304,6 +308,7 @@ extension YAMLLayout {
         }
         try checkFlowValue(body, allowEmpty: false, invalid)
         if isBlock {
+            // SAFETY: the bytes of `body` are only read inside the closure, and no pointer to them leaves it.
             let isKeyLike = body.withUnsafeBytes { buffer -> Bool in
                 guard let document = try? YAMLDocument(buffer, document: nil) else { return false }
                 return document.key(at: 0, lineEnd: buffer.count) != nil
@@ -331,6 +336,7 @@ extension YAMLLayout {
             throw invalid("a block scalar needs lines of its own; give a quoted string")
         }
         let line = Array("- ".utf8) + trimmed
+        // SAFETY: the bytes of `line` are only read inside the closure, and no pointer to them leaves it.
         let ok = line.withUnsafeBytes { buffer -> Bool in
             let lines = YAMLLines(buffer)
             guard lines.unsupported == nil, !lines.endsOpen, lines.lines.count == 1 else { return false }
@@ -345,6 +351,7 @@ extension YAMLLayout {
         if !isBlock {
             // In a flow collection a plain value may not hold `,[]{}`.
             let wrapped = [UInt8(ascii: "[")] + trimmed + [UInt8(ascii: "]")]
+            // SAFETY: the bytes of `wrapped` are only read inside the closure, and no pointer to them leaves it.
             let items = wrapped.withUnsafeBytes { buffer -> Int in
                 guard let document = try? YAMLDocument(buffer, document: nil), let root = try? document.root() else { return 0 }
                 return document.flowItems(of: root).items.count

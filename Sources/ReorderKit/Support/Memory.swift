@@ -28,6 +28,7 @@ func contains(_ needle: [UInt8], in buffer: UnsafeRawBufferPointer) -> Bool {
     guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
     let last = buffer.count - needle.count
     var at = 0
+    // SAFETY: the bytes of `needle` are only read inside the closure, and no pointer to them leaves it.
     return needle.withUnsafeBytes { needleBytes in
         while at <= last, let found = firstIndex(of: first, in: buffer, from: at, to: last + 1) {
             if memoryEqual(base + found, needleBytes.baseAddress!, needle.count) { return true }
@@ -107,6 +108,7 @@ func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: I
         }
     }
     guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+    // SAFETY: memchr returned a pointer inside `base + start ..< base + end`.
     return UnsafeRawPointer(found) - base
 }
 
@@ -166,6 +168,7 @@ final class TrivialTable<Element>: RandomAccessCollection {
     init(capacity: Int) {
         precondition(_isPOD(Element.self), "a TrivialTable holds trivial values only")
         self.capacity = Swift.max(capacity, 16)
+        // SAFETY: freed in deinit (or by grow); elements are written only below `count`, which stays at most `capacity`.
         base = TrivialTable.allocate(self.capacity)
     }
 
@@ -196,6 +199,7 @@ final class TrivialTable<Element>: RandomAccessCollection {
     private func grow(toHold needed: Int = 0) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
+        // SAFETY: the old block is moved here and freed; the new one holds `newCapacity` >= needed elements.
         let bigger = TrivialTable.allocate(newCapacity)
         bigger.moveInitialize(from: base, count: count)
         free(base)
@@ -204,6 +208,7 @@ final class TrivialTable<Element>: RandomAccessCollection {
     }
 
     private static func allocate(_ count: Int) -> UnsafeMutablePointer<Element> {
+        // SAFETY: fresh memory of count * stride bytes, aligned by malloc or posix_memalign, bound once to Element.
         allocateLarge(byteCount: count * MemoryLayout<Element>.stride).bindMemory(to: Element.self, capacity: count)
     }
 }

@@ -15,3 +15,14 @@ public struct ThreadLender: Sendable {
     }
 }
 
+
+extension ThreadLender {
+    /// Runs `mine` here and `theirs` on a lent thread at the same time, and
+    /// returns when both are done (`theirs` here after `mine` when no
+    /// thread can be had).
+    func onBoth(_ mine: () -> Void, _ theirs: @escaping @Sendable () -> Void) {
+        let wait = start(theirs)
+        mine()
+        if let wait { wait() } else { theirs() }
+    }
+}
