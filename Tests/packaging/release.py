@@ -381,7 +381,7 @@ def formula(workflow_dist, scratch, version):
 def pre_commit(scratch, version):
     print("== the pre-commit package")
     out = scratch / "pre-commit"
-    result = run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index", "--no-build-isolation",
+    result = run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index", "--no-build-isolation", "--no-cache-dir",
                   "--wheel-dir", str(out), str(ROOT)], cwd=scratch)
     check("pip wheel . (pyproject.toml's backend, no index)", result.returncode == 0, result.stdout + result.stderr)
     wheels = sorted(path.name for path in out.glob("*.whl")) if out.exists() else []
