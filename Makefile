@@ -20,6 +20,7 @@
 #                                 the target's tags (manylinux_2_17_x86_64.manylinux2014_x86_64 here)
 #   make test-dist                build all three, then check them as a user would
 #                                 (Tests/packaging/check.sh; installs the .deb: root)
+#   make -s version / target      the version (CommandTable.swift) and TARGET
 #   make vsix                     dist/reorder-VERSION.vsix, the VS Code extension
 #                                 (editors/vscode; no vsce, no npm)
 #
