@@ -56,6 +56,7 @@ LINUX_TARGETS = {"x86_64-linux": "ubuntu-24.04", "aarch64-linux": "ubuntu-24.04-
 MACOS_TARGETS = {"aarch64-macos": "macos-15", "x86_64-macos": "macos-15-intel"}
 PINNED = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_./-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})$")
 EPOCH = "1700000000"
+GITHUB = {"github.server_url": "https://github.com", "github.repository": "OWNER/reorder"}
 
 passed = 0
 failures = []
@@ -223,6 +224,9 @@ def expressions(text, matrix, where):
         expression = match.group(1)
         if expression.startswith("matrix."):
             return str(matrix[expression[len("matrix."):]])
+        # The repository make's own packages name when REORDER_HOME_PAGE is unset.
+        if expression in GITHUB:
+            return GITHUB[expression]
         raise SystemExit(f"release.py: {where}: the harness does not know ${{{{ {expression} }}}}")
     return re.sub(r"\$\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}", value, str(text))
 
@@ -249,6 +253,8 @@ def steps(binary, scratch):
     }
     for key, text in {**release.get("env", {}), **job.get("env", {})}.items():
         environment[key] = expressions(text, matrix, f"env {key}")
+    same("the wheels' home page: the repository the workflow runs in", "https://github.com/OWNER/reorder",
+         environment.get("REORDER_HOME_PAGE"))
     same("the job's SWIFT_BUILD_FLAGS: the Static Linux SDK's",
          "-c release --swift-sdk x86_64-swift-linux-musl", environment["SWIFT_BUILD_FLAGS"])
     # This machine's toolchain instead of the SDK (not installable here), and
