@@ -2,9 +2,10 @@
 # packaging/versions.sh [TAG [BINARY]]: fails (exit 1, a line for each
 # disagreement) unless every place that states reorder's version states the
 # one it has in Sources/ReorderCLI/CommandLine/CommandTable.swift, as
-# `make -s version` reads it: the Homebrew formula's `version`, its archive
-# URLs, the VS Code extension's package.json, and, when given, the tag
-# (vVERSION, as release.yml is started by) and BINARY --version. The .deb,
+# `make -s version` reads it: the Homebrew formula's template (its `version`
+# and archive URLs are @VERSION@, which formula.py fills), the VS Code
+# extension's package.json, and, when given, the tag (vVERSION, as
+# release.yml is started by) and BINARY --version. The .deb,
 # the wheels, the pre-commit package and the Action's default read the
 # version from CommandTable.swift themselves.
 set -eu
@@ -14,13 +15,15 @@ version=$(make -s --no-print-directory version)
 status=0
 disagree() { echo "versions.sh: $1 says $2, not $version (CommandTable.version)" >&2; status=1; }
 
+# The formula's template states no version: formula.py writes reorder's for
+# each @VERSION@.
 formula=packaging/homebrew/reorder.rb
 stated=$(sed -n 's/^  version "\(.*\)"$/\1/p' "$formula")
-[ "$stated" = "$version" ] || disagree "$formula's version" "'$stated'"
+[ "$stated" = "@VERSION@" ] || disagree "$formula's version" "'$stated' (the template's is @VERSION@)"
 for url in $(sed -n 's/^ *url "\(.*\)"$/\1/p' "$formula"); do
     case $url in
-        */download/v"$version"/reorder-"$version"-*.tar.gz) ;;
-        *) disagree "$formula's url" "$url" ;;
+        */download/v@VERSION@/reorder-@VERSION@-*.tar.gz) ;;
+        *) disagree "$formula's url" "$url (the template's is .../v@VERSION@/reorder-@VERSION@-TARGET.tar.gz)" ;;
     esac
 done
 stated=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' editors/vscode/package.json)

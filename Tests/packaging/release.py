@@ -309,8 +309,8 @@ def versions(binary, scratch, version):
     files = ["Makefile", "Sources/ReorderCLI/CommandLine/CommandTable.swift", "packaging/versions.sh",
              "packaging/homebrew/reorder.rb", "editors/vscode/package.json", "action.yml"]
     cases = [
-        ("the formula's version", "packaging/homebrew/reorder.rb", f'version "{version}"', 'version "9.9.9"', []),
-        ("a formula url", "packaging/homebrew/reorder.rb", f"download/v{version}/reorder-{version}-x86_64-linux",
+        ("the formula's version", "packaging/homebrew/reorder.rb", 'version "@VERSION@"', 'version "9.9.9"', []),
+        ("a formula url", "packaging/homebrew/reorder.rb", "download/v@VERSION@/reorder-@VERSION@-x86_64-linux",
          "download/v9.9.9/reorder-9.9.9-x86_64-linux", []),
         ("package.json's version", "editors/vscode/package.json", f'"version": "{version}"', '"version": "9.9.9"', []),
         ("the tag", None, None, None, ["v9.9.9"]),

@@ -8,8 +8,8 @@ Each `url` of the template names an archive, reorder-VERSION-TARGET.tar.gz:
 its repository becomes REPOSITORY (OWNER/NAME, as GitHub spells it) and the
 `sha256` line after it gets the archive's checksum, read from ASSETS/ARCHIVE.sha256
 (the one line `SHA256  ARCHIVE` that packaging/archive.sh writes) and checked
-against the archive itself, which must be beside it. The template's version
-must be the assets' and reorder's (CommandTable.version).
+against the archive itself, which must be beside it. The template writes no
+version: each @VERSION@ in it becomes reorder's (CommandTable.version).
 
 Exit status 0 when written; 2, with one line on standard error saying what
 to do, when an asset is missing, a checksum does not match, or a version
@@ -57,8 +57,10 @@ def formula(template, assets, repository):
         fail(f"repository {repository!r} is not OWNER/NAME")
     version = wheelfile.version()
     declared = re.search(r'^\s*version "([^"]+)"$', template, re.MULTILINE)
-    if not declared or declared.group(1) != version:
-        fail(f"{TEMPLATE.name}'s version is {declared.group(1) if declared else 'missing'}, not reorder's, {version}")
+    if not declared or declared.group(1) != "@VERSION@":
+        fail(f"{TEMPLATE.name}'s version is {declared.group(1) if declared else 'missing'}, not @VERSION@ "
+             f"(formula.py writes reorder's, {version})")
+    template = template.replace("@VERSION@", version)
     lines = template.split("\n")
     filled = 0
     for index, line in enumerate(lines):

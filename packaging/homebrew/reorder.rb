@@ -5,33 +5,34 @@
 # This file is the template: packaging/homebrew/formula.py fills each url's
 # repository and sha256 from the release's assets (release.yml does, and
 # attaches the result, reorder.rb, to the release); that file is the one the
-# tap holds. The version is reorder's (CommandTable.version):
-# packaging/versions.sh fails when it is not.
+# tap holds. The version is @VERSION@ here, which formula.py replaces with
+# reorder's (CommandTable.version, the one place it is written):
+# packaging/versions.sh fails when the template states one of its own.
 class Reorder < Formula
   desc "Move, swap, insert, delete and sort the items of lists in files, byte-exact"
   homepage "https://github.com/OWNER/reorder"
-  version "0.1.0"
+  version "@VERSION@"
   license "MIT"
 
   on_macos do
     on_arm do
-      url "https://github.com/OWNER/reorder/releases/download/v0.1.0/reorder-0.1.0-aarch64-macos.tar.gz"
-      sha256 "SHA256 of reorder-0.1.0-aarch64-macos.tar.gz (packaging/homebrew/formula.py)"
+      url "https://github.com/OWNER/reorder/releases/download/v@VERSION@/reorder-@VERSION@-aarch64-macos.tar.gz"
+      sha256 "SHA256 of reorder-@VERSION@-aarch64-macos.tar.gz (packaging/homebrew/formula.py)"
     end
     on_intel do
-      url "https://github.com/OWNER/reorder/releases/download/v0.1.0/reorder-0.1.0-x86_64-macos.tar.gz"
-      sha256 "SHA256 of reorder-0.1.0-x86_64-macos.tar.gz (packaging/homebrew/formula.py)"
+      url "https://github.com/OWNER/reorder/releases/download/v@VERSION@/reorder-@VERSION@-x86_64-macos.tar.gz"
+      sha256 "SHA256 of reorder-@VERSION@-x86_64-macos.tar.gz (packaging/homebrew/formula.py)"
     end
   end
 
   on_linux do
     on_arm do
-      url "https://github.com/OWNER/reorder/releases/download/v0.1.0/reorder-0.1.0-aarch64-linux.tar.gz"
-      sha256 "SHA256 of reorder-0.1.0-aarch64-linux.tar.gz (packaging/homebrew/formula.py)"
+      url "https://github.com/OWNER/reorder/releases/download/v@VERSION@/reorder-@VERSION@-aarch64-linux.tar.gz"
+      sha256 "SHA256 of reorder-@VERSION@-aarch64-linux.tar.gz (packaging/homebrew/formula.py)"
     end
     on_intel do
-      url "https://github.com/OWNER/reorder/releases/download/v0.1.0/reorder-0.1.0-x86_64-linux.tar.gz"
-      sha256 "SHA256 of reorder-0.1.0-x86_64-linux.tar.gz (packaging/homebrew/formula.py)"
+      url "https://github.com/OWNER/reorder/releases/download/v@VERSION@/reorder-@VERSION@-x86_64-linux.tar.gz"
+      sha256 "SHA256 of reorder-@VERSION@-x86_64-linux.tar.gz (packaging/homebrew/formula.py)"
     end
   end
 

@@ -552,11 +552,17 @@ final class MetadataTests: XCTestCase {
     /// its own checkout.
     func testTheVersionIsNotRepeatedInTheBuildAndPackagingFiles() throws {
         var paths = ["Makefile", "pyproject.toml", ".pre-commit-hooks.yaml", "bench/wheel-startup.sh", "action.yml"]
-        for folder in ["packaging", "Tests/packaging"] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent(folder).path)
-            paths += names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".pyc") && $0 != "__pycache__" }.map { folder + "/" + $0 }
+        // Every file below these folders (the Homebrew formula's template in its own).
+        for folder in ["packaging", "Tests/packaging", ".github/workflows"] {
+            let names = try FileManager.default.subpathsOfDirectory(atPath: Self.repository.appendingPathComponent(folder).path)
+            paths += names.filter { name in
+                var isFolder: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent(folder + "/" + name).path, isDirectory: &isFolder)
+                return !isFolder.boolValue && !name.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__pycache__" } && !name.hasSuffix(".pyc")
+            }.map { folder + "/" + $0 }
         }
         XCTAssertTrue(paths.contains("packaging/wheel.py"), "\(paths)")
+        XCTAssertTrue(paths.contains("packaging/homebrew/reorder.rb"), "\(paths)")
         for path in paths {
             let content = try text(path)
             for (number, line) in content.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
