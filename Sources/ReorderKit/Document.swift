@@ -40,11 +40,10 @@ public struct ReadOptions: Sendable {
     /// A thread the reader may run part of its work on (see
     /// `ThreadLender`); nil: it reads on the calling thread alone.
     public var lender: ThreadLender? = nil
-    /// CSV, TSV: `--delimiter C`, the byte between fields (nil: the
-    /// format's own, `,` or a tab).
-    public var delimiter: UInt8? = nil
-    /// CSV, TSV: `--no-header`: the first row is an item, not the header.
-    public var noHeader = false
+    /// The values of the options the formats declare as their own
+    /// (`FormatOption`: CSV's `--delimiter`), as each format read them;
+    /// each format reads its own back (`Formats/<Format>/`).
+    public var formatValues = FormatOptionValues()
     /// `--groups comments`: a comment on a line of its own heads a group
     /// and belongs to the position below it (`FormatLayout.groupHeading`),
     /// not to the item below it as comment rule 1 would give it; an item's
@@ -185,29 +184,45 @@ public struct ListDocument {
 
 
 /// An option that means something for some formats only (`--pointer`
-/// for documents with structure, `-z` for lines).
-public enum FormatBoundOption: String, CaseIterable, Sendable {
+/// for documents with structure, `-z` for lines, and every option a
+/// format declares as its own, as CSV's `--delimiter`): the formats that do
+/// not apply it refuse it. Named by the option's long name.
+public struct FormatBoundOption: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// `-p`: a place in a JSON (with comments or not), YAML or TOML
     /// document, or a list of a Markdown document (by heading or index).
-    case pointer
+    public static let pointer = FormatBoundOption(rawValue: "pointer")
     /// `-z`, `--text`: how lines end, and lines with NUL.
-    case null, text
+    public static let null = FormatBoundOption(rawValue: "null")
+    public static let text = FormatBoundOption(rawValue: "text")
     /// `--document`: a document of a YAML stream.
-    case document
+    public static let document = FormatBoundOption(rawValue: "document")
     /// `sort --recursive`: the mappings inside items.
-    case recursive
+    public static let recursive = FormatBoundOption(rawValue: "recursive")
     /// `--string`: a value written as the format's string.
-    case string
-    /// `--delimiter`, `--no-header`: how a CSV or TSV file's fields are
-    /// separated, and whether its first row is the header.
-    case delimiter, noHeader = "no-header"
+    public static let string = FormatBoundOption(rawValue: "string")
     /// `--comment PREFIX`: what a comment line of a list of lines starts
     /// with.
-    case comment
+    public static let comment = FormatBoundOption(rawValue: "comment")
+
+    /// The options several formats apply, which the command line reads
+    /// itself (before the formats' own).
+    static let shared: [FormatBoundOption] = [.pointer, .null, .text, .document, .recursive, .string, .comment]
+
+    /// Every one: the shared ones, then those the formats declare
+    /// (`ListFormat.declaredOptions`).
+    public static var allCases: [FormatBoundOption] {
+        shared + ListFormat.declaredOptions.map { FormatBoundOption(rawValue: $0.name) }
+    }
 
     /// The formats it applies to: those that declare it
     /// (`ListFormat.options`).
     public var formats: [ListFormat] { ListFormat.all.filter { $0.options.contains(rawValue) } }
+
+    public var description: String { rawValue }
 }
 
 /// What a reader found in a document that a second read of the same bytes

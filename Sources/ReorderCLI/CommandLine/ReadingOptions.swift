@@ -30,8 +30,7 @@ extension ParsedArguments {
         }
         let bound: [(Option, FormatBoundOption)] = [
             (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
-            (.recursive, .recursive), (.string, .string), (.delimiter, .delimiter), (.noHeader, .noHeader),
-            (.comment, .comment),
+            (.recursive, .recursive), (.string, .string), (.comment, .comment),
         ]
         // `-p ""` is the root: the whole document, which a format without
         // pointers (lines, CSV) reads as its one list, so it takes it too.
@@ -42,14 +41,16 @@ extension ParsedArguments {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index
         }
-        if let delimiter = value(.delimiter) {
-            let byte: UInt8? = delimiter == "\\t" ? 0x09 : delimiter.utf8.count == 1 ? delimiter.utf8.first : nil
-            guard let byte, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else {
-                throw UsageError.invalidDelimiter(delimiter)
+        // The options the formats declare as their own: each format reads
+        // its values (and refuses a bad one); the other formats refuse it.
+        for declared in ListFormat.declaredOptions where has(Option(declared)) {
+            options.formatBound.insert(FormatBoundOption(rawValue: declared.name))
+            do {
+                try declared.read(values(Option(declared)), into: &options)
+            } catch let error as FormatOptionError {
+                throw UsageError.invalidFormatOptionValue(error)
             }
-            options.delimiter = byte
         }
-        options.noHeader = has(.noHeader)
         options.commentPrefixes = rawValues(.comment)
         if options.commentPrefixes.contains(where: \.isEmpty) { throw UsageError.emptyCommentPrefix }
         options.countsFromOne = has(.oneBased)

@@ -121,8 +121,8 @@ enum Messages {
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
         case .emptyCommentPrefix:
             return "--comment takes the bytes a comment line starts with, and an empty prefix would make every line one; give at least one character"
-        case .invalidDelimiter(let text):
-            return "'--delimiter \(text)' is not a delimiter: give one byte that is not a quote or a line break (',', ';', '|', or $'\\t' or '\\t' for a tab)"
+        case .invalidFormatOptionValue(let error):
+            return "'--\(error.option) \(error.value)' is not \(error.isNot): give \(error.expected)"
         case .extraArgument(let argument, let command):
             let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []
             let takes = names.isEmpty ? "no arguments" : names.joined(separator: " and ")

@@ -93,8 +93,13 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// The long names of the options that apply to this format and not to
     /// every format (`--pointer`: JSON, JSON with comments, YAML, TOML and
     /// Markdown; `--document`: YAML alone); formats that do not declare one
-    /// refuse it.
+    /// refuse it. The names of the options it declares (`declares`) are
+    /// among them.
     public let options: [String]
+    /// The options that are this format's own, declared beside its layout
+    /// (CSV's `--delimiter`): the command line takes them from here, and
+    /// every format that does not declare one refuses it.
+    public let declares: [FormatOption]
     /// What messages call it and its parts.
     public let words: FormatWords
     /// Reads a whole document.
@@ -106,17 +111,20 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     public let children: (@Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> [String]?)?
 
     /// A format: what `--format` calls it, the files it claims, its help
-    /// paragraph, the options that are its alone, and its reader. Public so
-    /// that a format can be defined outside this module and added with
-    /// `ListFormat.adding(_:_:)`.
-    public init(name: String, claims: [FileClaim], help: String, options: [String] = [], words: FormatWords? = nil,
+    /// paragraph, the shared options that apply to it (`options`: `pointer`),
+    /// the options it declares as its own (`declares`), and its reader.
+    /// Public so that a format can be defined outside this module and added
+    /// with `ListFormat.adding(_:_:)`.
+    public init(name: String, claims: [FileClaim], help: String, options: [String] = [], declares: [FormatOption] = [],
+                words: FormatWords? = nil,
                 read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
                 children: (@Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> [String]?)? = nil) {
         self.children = children
         self.name = name
         self.claims = claims
         self.help = help
-        self.options = options
+        self.options = options + declares.map(\.name).filter { !options.contains($0) }
+        self.declares = declares
         self.words = words ?? FormatWords(name: name.uppercased())
         self.read = read
     }

@@ -1,0 +1,119 @@
+/// An option of the command line that a format declares as its own, beside
+/// its layout (CSV's `--delimiter` in `Formats/CSV/`), as ripgrep's flags
+/// are each a value: its name, its help, which commands take it, and how
+/// its values are read into `ReadOptions`. The command table, `--help`,
+/// the man page's and the completion scripts' tests, and the parser read
+/// them from `ListFormat.all` (`ListFormat.declaredOptions`); the format
+/// reads back what it stored (`ReadOptions.formatValues`). Every other
+/// format refuses it (it is a `FormatBoundOption` named after it).
+public struct FormatOption: Sendable, CustomStringConvertible {
+    /// Which commands take an option.
+    public enum Commands: Equatable, Sendable {
+        /// Every command that reads a list (those that take `--format`).
+        case reading
+        /// These commands alone, by name.
+        case named([String])
+    }
+
+    /// The long name, without the dashes: `delimiter` for `--delimiter`.
+    public let name: String
+    /// What help shows for its value (`C`); nil for a flag.
+    public let placeholder: String?
+    /// Its help, one paragraph (the formats it applies to first, as in
+    /// "CSV, TSV: ...").
+    public let help: String
+    /// The commands that take it.
+    public let commands: Commands
+    /// Reads the values given (in order; none for a flag) into `options`.
+    private let reader: @Sendable (_ values: [String], _ options: inout ReadOptions) throws -> Void
+
+    /// An option: `reader` reads every value given (a flag: none) into
+    /// `options`, usually into `options.formatValues` under a key of the
+    /// format's, and throws a `FormatOptionError` for a value it refuses.
+    public init(name: String, placeholder: String? = nil, help: String, commands: Commands = .reading,
+                read reader: @escaping @Sendable (_ values: [String], _ options: inout ReadOptions) throws -> Void) {
+        self.name = name
+        self.placeholder = placeholder
+        self.help = help
+        self.commands = commands
+        self.reader = reader
+    }
+
+    /// Reads `values` (a flag given: none) into `options`; throws a
+    /// `FormatOptionError` for a value the format refuses.
+    public func read(_ values: [String], into options: inout ReadOptions) throws {
+        try reader(values, &options)
+    }
+
+    /// Whether the command named `command`, which reads a list or not,
+    /// takes it.
+    public func isTaken(by command: String, reading: Bool) -> Bool {
+        switch commands {
+        case .reading: return reading
+        case .named(let names): return names.contains(command)
+        }
+    }
+
+    /// As typed: `--delimiter`.
+    public var description: String { "--" + name }
+}
+
+/// A value given to a format's option that the format refuses: `'--NAME
+/// VALUE' is not WHAT: give EXPECTED` (worded by the command line).
+public struct FormatOptionError: Error, Equatable, Sendable {
+    /// The option's long name, without the dashes.
+    public let option: String
+    /// The value as given.
+    public let value: String
+    /// What the value should have been: `a delimiter`.
+    public let isNot: String
+    /// What to give instead: `one byte that is not a quote or a line break`.
+    public let expected: String
+
+    public init(option: String, value: String, isNot: String, expected: String) {
+        self.option = option
+        self.value = value
+        self.isNot = isNot
+        self.expected = expected
+    }
+}
+
+/// The values the formats' own options were read into, each under a key
+/// its format chose (the option's name), of the format's own type: only the
+/// format that declared it reads it back (`ReadOptions.delimiter` in
+/// `Formats/CSV/`).
+public struct FormatOptionValues: Sendable {
+    private var values: [String: any Sendable] = [:]
+
+    public init() {}
+
+    /// The value stored under `key`, if it is a `T`.
+    public subscript<T: Sendable>(key: String, as type: T.Type = T.self) -> T? {
+        get { values[key] as? T }
+        set { values[key] = newValue }
+    }
+}
+
+extension ListFormat {
+    /// The options the formats declare as their own (`FormatOption`), each
+    /// once (CSV and TSV share `--delimiter`), in the order of `all`.
+    public static var declaredOptions: [FormatOption] {
+        var seen: Set<String> = []
+        var options: [FormatOption] = []
+        for format in all {
+            for option in format.declares where seen.insert(option.name).inserted {
+                options.append(option)
+            }
+        }
+        return options
+    }
+
+    /// The declared option named `name` (without the dashes), if a format
+    /// declares one.
+    public static func declaredOption(named name: String) -> FormatOption? {
+        for format in all {
+            if let option = format.declares.first(where: { $0.name == name }) { return option }
+        }
+        return nil
+    }
+}
