@@ -87,7 +87,7 @@ public struct ListDocument {
         document = source
         readFormat = format
         readOptions = options
-        let readAs = options.region == nil ? format : .lines
+        let readAs = options.region == nil ? format : .plain
         for option in FormatBoundOption.allCases where options.formatBound.contains(option) && !option.formats.contains(readAs) {
             throw ReorderError.optionNotForFormat(option: option, format: readAs, region: options.region != nil)
         }
@@ -102,7 +102,7 @@ public struct ListDocument {
         listRange = try region.range(in: source)
         // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         self.source = UnsafeRawBufferPointer(rebasing: source[listRange])
-        self.format = .lines
+        self.format = .plain
         var options = options
         options.fallbackTerminator = region.terminatorBefore(listRange, in: source)
         // A keep-sorted block's comment lines are those its marker makes
@@ -110,7 +110,7 @@ public struct ListDocument {
         if options.commentHeadings && options.commentPrefixes.isEmpty {
             options.commentPrefixes = region.stickyPrefixes(in: source)
         }
-        layout = try ListFormat.lines.read(self.source, options)
+        layout = try ListFormat.plain.read(self.source, options)
     }
 
     /// The byte a diff of this document's text splits it at: the lines'

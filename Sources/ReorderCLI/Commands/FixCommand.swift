@@ -47,7 +47,7 @@ enum FixCommand {
         for option in [Option.json, .pointer, .null] where parsed.has(option) {
             throw UsageError.conflictingOptions(given, option.spelled)
         }
-        if let format = parsed.value(.format), format != ListFormat.lines.name && format != "auto" {
+        if let format = parsed.value(.format), format != ListFormat.plain.name && format != "auto" {
             throw UsageError.conflictingOptions(given, Option.format.spelled + " " + format)
         }
         if let block {
