@@ -197,8 +197,6 @@ final class SeamTests: XCTestCase {
         // convert, and how each writes a value.
         "Sources/ReorderKit/BetweenFiles+Formats.swift",
         "Sources/ReorderKit/BetweenFiles.swift",
-        // The formats whose lists a pointer names, for `move --to`.
-        "Sources/ReorderKit/BetweenLists.swift",
         // Markdown's indentation and YAML's merge keys when an item is laid
         // out again in another list.
         "Sources/ReorderKit/ItemRelaying.swift",
