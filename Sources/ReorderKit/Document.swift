@@ -1,13 +1,8 @@
 /// How to read a document's list.
 public struct ReadOptions: Sendable {
     public var format: FormatChoice = .auto
-    /// `-z`: lines end with NUL.
-    public var nulTerminated = false
     /// `-p`: the RFC 6901 pointer to the JSON array; empty is the root.
     public var pointer = ""
-    /// `--text`: read lines that hold a NUL byte (binary-looking input)
-    /// instead of refusing them.
-    public var binaryAsText = false
     /// The edit writes inside items (`sort --recursive`): a format whose
     /// fastest reading cannot do that (JSON's of a large root array) reads
     /// the general way.
@@ -195,9 +190,6 @@ public struct FormatBoundOption: RawRepresentable, Hashable, Sendable, CustomStr
     /// `-p`: a place in a JSON (with comments or not), YAML or TOML
     /// document, or a list of a Markdown document (by heading or index).
     public static let pointer = FormatBoundOption(rawValue: "pointer")
-    /// `-z`, `--text`: how lines end, and lines with NUL.
-    public static let null = FormatBoundOption(rawValue: "null")
-    public static let text = FormatBoundOption(rawValue: "text")
     /// `--document`: a document of a YAML stream.
     public static let document = FormatBoundOption(rawValue: "document")
     /// `sort --recursive`: the mappings inside items.
@@ -210,12 +202,19 @@ public struct FormatBoundOption: RawRepresentable, Hashable, Sendable, CustomStr
 
     /// The options several formats apply, which the command line reads
     /// itself (before the formats' own).
-    static let shared: [FormatBoundOption] = [.pointer, .null, .text, .document, .recursive, .string, .comment]
+    static let shared: [FormatBoundOption] = [.pointer, .document, .recursive, .string, .comment]
 
-    /// Every one: the shared ones, then those the formats declare
-    /// (`ListFormat.declaredOptions`).
+    /// Every one, in the order a document's refusal looks at them: the
+    /// shared ones, with those the formats declare
+    /// (`ListFormat.declaredOptions`) each after the one it is
+    /// `listedAfter` (else last).
     public static var allCases: [FormatBoundOption] {
-        shared + ListFormat.declaredOptions.map { FormatBoundOption(rawValue: $0.name) }
+        var all = shared
+        for declared in ListFormat.declaredOptions {
+            let after = declared.listedAfter.flatMap { name in all.firstIndex { $0.rawValue == name } }
+            all.insert(FormatBoundOption(rawValue: declared.name), at: after.map { $0 + 1 } ?? all.count)
+        }
+        return all
     }
 
     /// The formats it applies to: those that declare it

@@ -59,9 +59,7 @@ public struct Option: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let json = Option("json")
     public static let lines = Option("lines")
     public static let pointer = Option("pointer")
-    public static let null = Option("null")
     public static let document = Option("document")
-    public static let text = Option("text")
     public static let comment = Option("comment")
     public static let oneBased = Option("one-based")
     public static let key = Option("key")
@@ -122,7 +120,7 @@ public struct OptionDescriptor: Equatable, Sendable {
 
     /// The row of an option a format declares (`FormatOption`).
     init(_ option: FormatOption) {
-        self.init(Option(option), short: nil,
+        self.init(Option(option), short: option.short,
                   value: option.placeholder.map { .text(placeholder: $0) } ?? .none, help: option.help)
     }
 
@@ -216,14 +214,18 @@ public struct CommandDescriptor: Equatable, Sendable {
     public var optionNames: [String] { allTakes.map(\.rawValue) }
 
     /// The options this command takes: its row's, with the options the
-    /// formats declare (`FormatOption`) that it takes, after the reading
-    /// options every format shares (`-p`, `-z`, `--text`, `--document`).
+    /// formats declare (`FormatOption`) that it takes, each after the
+    /// option it is `listedAfter`, else after the reading options every
+    /// format shares (`-p`, `--document`).
     public var allTakes: [Option] {
         let reading = takes.contains(.format)
-        let declared = ListFormat.declaredOptions.filter { $0.isTaken(by: name, reading: reading) }.map(Option.init)
-        guard !declared.isEmpty else { return takes }
-        let at = takes.firstIndex(of: .document).map { $0 + 1 } ?? takes.firstIndex(of: .help) ?? takes.count
-        return Array(takes[..<at]) + declared + takes[at...]
+        var all = takes
+        for declared in ListFormat.declaredOptions where declared.isTaken(by: name, reading: reading) {
+            let after = declared.listedAfter.flatMap { all.firstIndex(of: Option($0)) }
+                ?? all.lastIndex(where: { $0 == .pointer || $0 == .document })
+            all.insert(Option(declared), at: after.map { $0 + 1 } ?? all.firstIndex(of: .help) ?? all.count)
+        }
+        return all
     }
 
     public var options: [OptionDescriptor] {
@@ -265,11 +267,8 @@ public enum CommandTable {
         .init(.lines, short: nil, value: .none, help: "Same as --format lines."),
         .init(.pointer, short: "p", value: .text(placeholder: "PTR"),
               help: "JSON, YAML, TOML: the array or object (sequence or mapping; array, table, or a table's sub-table sections) to edit, as an RFC 6901 JSON Pointer (default: the root); a segment '*' stands for every key or index there, and each list it names is edited ('~2' is a key '*'). batch takes several -p: the lists are sections, named by index paths S:I (see 'reorder help batch'). Refused for lines."),
-        .init(.null, short: "z", value: .none, help: "Lines: items end with NUL instead of a newline. Refused for other formats."),
         .init(.document, short: nil, value: .text(placeholder: "N"),
               help: "YAML: edit document N of a stream of several (counted from 0; negative from the end), or '*': each document. Refused for other formats."),
-        .init(.text, short: "a", value: .none,
-              help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused). Refused for other formats."),
         .init(.comment, short: nil, value: .text(placeholder: "PREFIX"),
               help: "Lines (and --block, --line-range), with --groups comments: a line whose first bytes after blanks are PREFIX is a comment heading, not an item (repeatable; default: keep-sorted's comment markers //, #, /*, --, ; and <!--, or a keep-sorted block's sticky prefixes). Refused for other formats, and without --groups comments."),
         .init(.oneBased, short: nil, value: .none,
@@ -336,7 +335,7 @@ public enum CommandTable {
     ]
 
     private static let output: [Option] = [.output, .check, .diff, .color, .verbose]
-    static let reading: [Option] = [.format, .json, .lines, .pointer, .null, .text, .document, .block, .lineRange, .marker]
+    static let reading: [Option] = [.format, .json, .lines, .pointer, .document, .block, .lineRange, .marker]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",

@@ -9,13 +9,11 @@ extension ParsedArguments {
     /// refused (`pick`, `edit`, `diff`: one list each).
     func readOptions(severalLists: Bool = false) throws -> ReadOptions {
         var options = ReadOptions()
-        options.nulTerminated = has(.null)
         let targets = try listTargets()
         if targets != nil && !severalLists { throw severalListsRefused(by: command.name) }
         // Several lists: each job finds them in its input (`ListTargets`).
         options.pointer = targets == nil ? value(.pointer) ?? "" : ""
         options.format = try formatChoice()
-        options.binaryAsText = has(.text)
         options.editsInsideItems = has(.recursive)
         options.lender = .newThread
         if let kinds = value(.groups) {
@@ -29,7 +27,7 @@ extension ParsedArguments {
             options.commentHeadings = names.contains("comments")
         }
         let bound: [(Option, FormatBoundOption)] = [
-            (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
+            (.pointer, .pointer), (.document, .document),
             (.recursive, .recursive), (.string, .string), (.comment, .comment),
         ]
         // `-p ""` is the root: the whole document, which a format without

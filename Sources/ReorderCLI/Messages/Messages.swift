@@ -185,7 +185,7 @@ enum Messages {
     /// read as lines: leave --pointer out, or choose the format with
     /// --format` (a format's kin, JSON with comments, goes unnamed).
     static func describe(_ option: FormatBoundOption, format: ListFormat, region: Bool, input: String) -> String {
-        let name = option == .null ? "-z" : "--" + option.rawValue
+        let name = ListFormat.declaredOption(named: option.rawValue)?.shownAs ?? "--" + option.rawValue
         var names: [String] = []
         for format in option.formats where format.words.kin == nil { names.append(formatName(format)) }
         let applies = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!

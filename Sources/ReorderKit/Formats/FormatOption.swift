@@ -17,6 +17,8 @@ public struct FormatOption: Sendable, CustomStringConvertible {
 
     /// The long name, without the dashes: `delimiter` for `--delimiter`.
     public let name: String
+    /// The one-letter name, without the dash: `z` for `-z`; nil for none.
+    public let short: Character?
     /// What help shows for its value (`C`); nil for a flag.
     public let placeholder: String?
     /// Its help, one paragraph (the formats it applies to first, as in
@@ -24,15 +26,30 @@ public struct FormatOption: Sendable, CustomStringConvertible {
     public let help: String
     /// The commands that take it.
     public let commands: Commands
+    /// The option it follows in a command's list of options (help's
+    /// order), by long name; nil: after the reading options every format
+    /// shares (`-p`, `--document`).
+    public let listedAfter: String?
+    /// How messages name it: `--delimiter`, or `-z` for lines' `--null`.
+    public let shownAs: String
+    /// Whether it may go with `--block` or `--line-range`, which read a
+    /// part of any file as lines.
+    public let takenByRegions: Bool
     /// Reads the values given (in order; none for a flag) into `options`.
     private let reader: @Sendable (_ values: [String], _ options: inout ReadOptions) throws -> Void
 
     /// An option: `reader` reads every value given (a flag: none) into
     /// `options`, usually into `options.formatValues` under a key of the
     /// format's, and throws a `FormatOptionError` for a value it refuses.
-    public init(name: String, placeholder: String? = nil, help: String, commands: Commands = .reading,
+    public init(name: String, short: Character? = nil, placeholder: String? = nil, help: String,
+                commands: Commands = .reading, listedAfter: String? = nil, shownAs: String? = nil,
+                takenByRegions: Bool = true,
                 read reader: @escaping @Sendable (_ values: [String], _ options: inout ReadOptions) throws -> Void) {
         self.name = name
+        self.short = short
+        self.listedAfter = listedAfter
+        self.shownAs = shownAs ?? "--" + name
+        self.takenByRegions = takenByRegions
         self.placeholder = placeholder
         self.help = help
         self.commands = commands

@@ -134,7 +134,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
         self.name = name
         self.claims = claims
         self.help = help
-        self.options = options + declares.map(\.name).filter { !options.contains($0) }
+        self.options = declares.map(\.name).filter { !options.contains($0) } + options
         self.declares = declares
         self.words = words ?? FormatWords(name: name.uppercased())
         self.read = read

@@ -37,7 +37,7 @@ final class ArgumentParserTests: XCTestCase {
     func testShortOptionForms() throws {
         let parsed = try parse(["move", "0", "1", "-czp/a", "-oout"])
         XCTAssertTrue(parsed.has(.check))
-        XCTAssertTrue(parsed.has(.null))
+        XCTAssertTrue(parsed.has(Option(rawValue: "null")))
         XCTAssertEqual(parsed.value(.pointer), "/a")
         XCTAssertEqual(parsed.value(.output), "out")
         XCTAssertEqual(try parse(["batch", "-e", "delete 0", "-e", "move 1 0"]).values(.expression),
@@ -108,14 +108,14 @@ final class ArgumentParserTests: XCTestCase {
     func testOptionsBeforeTheCommandReadAsIfTheyFollowedIt() throws {
         var parsed = try parse(["-z", "swap", "0", "1"])
         XCTAssertEqual(parsed.command.name, "swap")
-        XCTAssertTrue(parsed.has(.null))
+        XCTAssertTrue(parsed.has(Option(rawValue: "null")))
         XCTAssertEqual(parsed.positionals, ["0", "1"])
         parsed = try parse(["-p", "/a", "-cz", "--format=json", "-o", "out", "sort", "-r", "f.json"])
         XCTAssertEqual(parsed.command.name, "sort")
         XCTAssertEqual(parsed.value(.pointer), "/a")
         XCTAssertEqual(parsed.value(.output), "out")
         XCTAssertEqual(parsed.value(.format), "json")
-        XCTAssertTrue(parsed.has(.check) && parsed.has(.null) && parsed.has(.reverse))
+        XCTAssertTrue(parsed.has(.check) && parsed.has(Option(rawValue: "null")) && parsed.has(.reverse))
         XCTAssertEqual(parsed.positionals, ["f.json"])
         // Value options keep their command-line order across the command.
         parsed = try parse(["-e", "delete 0", "batch", "-e", "delete 1"])

@@ -6,7 +6,8 @@ extension FormatOption {
     /// tab (TSV).
     static let delimiter = FormatOption(
         name: "delimiter", placeholder: "C",
-        help: "CSV, TSV: the byte between fields, instead of ',' (CSV) or a tab (TSV): one byte, not a quote or a line break ('\\t' is a tab). Refused for other formats."
+        help: "CSV, TSV: the byte between fields, instead of ',' (CSV) or a tab (TSV): one byte, not a quote or a line break ('\\t' is a tab). Refused for other formats.",
+        listedAfter: "document"
     ) { values, options in
         guard let text = values.last else { return }
         let byte: UInt8? = text == "\\t" ? 0x09 : text.utf8.count == 1 ? text.utf8.first : nil
@@ -20,7 +21,8 @@ extension FormatOption {
     /// `--no-header`: the first row is an item like the others.
     static let noHeader = FormatOption(
         name: "no-header",
-        help: "CSV, TSV: the first row is an item like the others, not a header. Refused for other formats."
+        help: "CSV, TSV: the first row is an item like the others, not a header. Refused for other formats.",
+        listedAfter: "delimiter"
     ) { _, options in
         options.noHeader = true
     }
