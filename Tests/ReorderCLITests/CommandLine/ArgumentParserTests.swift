@@ -1,3 +1,4 @@
+import Foundation
 @testable import ReorderCLI
 import ReorderKit
 import XCTest
@@ -90,12 +91,26 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
-    func testEveryOptionNameHasOneRow() {
+    func testEveryOptionNameHasOneRow() throws {
         XCTAssertEqual(CommandTable.options.map(\.name), Option.allCases.filter { option in
             CommandTable.options.contains { $0.name == option }
         }, "an option has two rows")
         for option in Option.allCases {
             XCTAssertEqual(CommandTable.options.filter { $0.name == option }.count, 1, "\(option.spelled) has no row")
+        }
+        // Every member of Option (`public static let key = Option("key")`)
+        // has its row; the formats' own options have theirs from the formats.
+        let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ReorderCLI/CommandLine/CommandTable.swift")
+        let members = try String(contentsOf: table, encoding: .utf8)
+            .matches(of: #/static let \w+ = Option\("([a-z-]+)"\)/#).map { String($0.output.1) }
+        XCTAssertGreaterThan(members.count, 40, "no members of Option found in \(table.path)")
+        for name in members {
+            XCTAssertEqual(CommandTable.options.filter { $0.long == name }.count, 1, "--\(name) has no row, or two")
+        }
+        for declared in ListFormat.declaredOptions {
+            XCTAssertFalse(members.contains(declared.name), "--\(declared.name) is a format's own and a member of Option")
         }
     }
 
