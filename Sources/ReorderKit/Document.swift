@@ -44,9 +44,6 @@ public struct ReadOptions: Sendable {
     /// not to the item below it as comment rule 1 would give it; an item's
     /// own end-of-line comment still travels with it.
     public var commentHeadings = false
-    /// Lines: `--comment PREFIX`, what a comment line starts with (after
-    /// blanks); empty: the format's own, for lines keep-sorted's (`//`, `#`).
-    public var commentPrefixes: [[UInt8]] = []
     /// `--one-based`: a format that names parts of an item by number
     /// (CSV's `--key '#N'`) counts them from 1, as indices are counted.
     public var countsFromOne = false
@@ -196,13 +193,10 @@ public struct FormatBoundOption: RawRepresentable, Hashable, Sendable, CustomStr
     public static let recursive = FormatBoundOption(rawValue: "recursive")
     /// `--string`: a value written as the format's string.
     public static let string = FormatBoundOption(rawValue: "string")
-    /// `--comment PREFIX`: what a comment line of a list of lines starts
-    /// with.
-    public static let comment = FormatBoundOption(rawValue: "comment")
 
     /// The options several formats apply, which the command line reads
     /// itself (before the formats' own).
-    static let shared: [FormatBoundOption] = [.pointer, .document, .recursive, .string, .comment]
+    static let shared: [FormatBoundOption] = [.pointer, .document, .recursive, .string]
 
     /// Every one, in the order a document's refusal looks at them: the
     /// shared ones, with those the formats declare

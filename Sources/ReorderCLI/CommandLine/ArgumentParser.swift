@@ -21,8 +21,6 @@ public enum UsageError: Error, Equatable, Sendable {
     /// A value a format refuses for an option it declares as its own
     /// (`--delimiter '"'`).
     case invalidFormatOptionValue(FormatOptionError)
-    /// `--comment ''`: a prefix every line starts with.
-    case emptyCommentPrefix
     /// `option` means something only with `needs`.
     case optionNeedsOther(String, needs: String)
     /// `command` takes `expected` inputs (`diff`: OLD and NEW; `edit`: one).

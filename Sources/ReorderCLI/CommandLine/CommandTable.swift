@@ -60,7 +60,6 @@ public struct Option: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let lines = Option("lines")
     public static let pointer = Option("pointer")
     public static let document = Option("document")
-    public static let comment = Option("comment")
     public static let oneBased = Option("one-based")
     public static let key = Option("key")
     public static let missingOk = Option("missing-ok")
@@ -269,8 +268,6 @@ public enum CommandTable {
               help: "JSON, YAML, TOML: the array or object (sequence or mapping; array, table, or a table's sub-table sections) to edit, as an RFC 6901 JSON Pointer (default: the root); a segment '*' stands for every key or index there, and each list it names is edited ('~2' is a key '*'). batch takes several -p: the lists are sections, named by index paths S:I (see 'reorder help batch'). Refused for lines."),
         .init(.document, short: nil, value: .text(placeholder: "N"),
               help: "YAML: edit document N of a stream of several (counted from 0; negative from the end), or '*': each document. Refused for other formats."),
-        .init(.comment, short: nil, value: .text(placeholder: "PREFIX"),
-              help: "Lines (and --block, --line-range), with --groups comments: a line whose first bytes after blanks are PREFIX is a comment heading, not an item (repeatable; default: keep-sorted's comment markers //, #, /*, --, ; and <!--, or a keep-sorted block's sticky prefixes). Refused for other formats, and without --groups comments."),
         .init(.oneBased, short: nil, value: .none,
               help: "Count indices from 1 instead of 0 (-1 is still the last item; diff prints its script so, for 'batch --one-based'), and the columns of CSV's --key '#N' (from 0 without it)."),
         .init(.key, short: nil, value: .text(placeholder: "PTR"),
@@ -467,7 +464,7 @@ public enum CommandTable {
                 "reorder sort --preset requirements --check requirements.txt",
                 "reorder sort -p /items --document '*' --missing-ok stream.yaml",
               ],
-              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset, .comment] + output + reading + [.oneBased, .missingOk, .help], run: SortCommand.run),
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset] + output + reading + [.oneBased, .missingOk, .help], run: SortCommand.run),
         .init(name: "reverse",
               operands: [.anyFiles],
               summary: "Reverse the order of the items.",

@@ -28,7 +28,7 @@ extension ParsedArguments {
         }
         let bound: [(Option, FormatBoundOption)] = [
             (.pointer, .pointer), (.document, .document),
-            (.recursive, .recursive), (.string, .string), (.comment, .comment),
+            (.recursive, .recursive), (.string, .string),
         ]
         // `-p ""` is the root: the whole document, which a format without
         // pointers (lines, CSV) reads as its one list, so it takes it too.
@@ -44,13 +44,12 @@ extension ParsedArguments {
         for declared in ListFormat.declaredOptions where has(Option(declared)) {
             options.formatBound.insert(FormatBoundOption(rawValue: declared.name))
             do {
-                try declared.read(values(Option(declared)), into: &options)
+                let values = FormatOption.Values(texts: values(Option(declared)), raw: rawValues(Option(declared)))
+                try declared.read(values, into: &options)
             } catch let error as FormatOptionError {
                 throw UsageError.invalidFormatOptionValue(error)
             }
         }
-        options.commentPrefixes = rawValues(.comment)
-        if options.commentPrefixes.contains(where: \.isEmpty) { throw UsageError.emptyCommentPrefix }
         options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options

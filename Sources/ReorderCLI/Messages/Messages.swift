@@ -119,9 +119,8 @@ enum Messages {
             return "\(command) takes \(expected), but \(given) \(given == 1 ? "was" : "were") given; usage: \(usage)"
         case .invalidDocumentIndex(let text):
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
-        case .emptyCommentPrefix:
-            return "--comment takes the bytes a comment line starts with, and an empty prefix would make every line one; give at least one character"
         case .invalidFormatOptionValue(let error):
+            if let message = error.message { return message }
             return "'--\(error.option) \(error.value)' is not \(error.isNot): give \(error.expected)"
         case .extraArgument(let argument, let command):
             let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []

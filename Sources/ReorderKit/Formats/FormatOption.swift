@@ -36,7 +36,23 @@ public struct FormatOption: Sendable, CustomStringConvertible {
     /// part of any file as lines.
     public let takenByRegions: Bool
     /// Reads the values given (in order; none for a flag) into `options`.
-    private let reader: @Sendable (_ values: [String], _ options: inout ReadOptions) throws -> Void
+    private let reader: @Sendable (_ values: Values, _ options: inout ReadOptions) throws -> Void
+
+    /// The values given to an option, in command-line order: as text, and
+    /// as the bytes the shell passed (which need not be UTF-8).
+    public struct Values: Sendable {
+        public let texts: [String]
+        public let raw: [[UInt8]]
+
+        public init(texts: [String], raw: [[UInt8]]) {
+            self.texts = texts
+            self.raw = raw
+        }
+
+        /// The last one given, as text: the one that counts for an option
+        /// given once.
+        public var last: String? { texts.last }
+    }
 
     /// An option: `reader` reads every value given (a flag: none) into
     /// `options`, usually into `options.formatValues` under a key of the
@@ -44,7 +60,7 @@ public struct FormatOption: Sendable, CustomStringConvertible {
     public init(name: String, short: Character? = nil, placeholder: String? = nil, help: String,
                 commands: Commands = .reading, listedAfter: String? = nil, shownAs: String? = nil,
                 takenByRegions: Bool = true,
-                read reader: @escaping @Sendable (_ values: [String], _ options: inout ReadOptions) throws -> Void) {
+                read reader: @escaping @Sendable (_ values: Values, _ options: inout ReadOptions) throws -> Void) {
         self.name = name
         self.short = short
         self.listedAfter = listedAfter
@@ -58,7 +74,7 @@ public struct FormatOption: Sendable, CustomStringConvertible {
 
     /// Reads `values` (a flag given: none) into `options`; throws a
     /// `FormatOptionError` for a value the format refuses.
-    public func read(_ values: [String], into options: inout ReadOptions) throws {
+    public func read(_ values: Values, into options: inout ReadOptions) throws {
         try reader(values, &options)
     }
 
@@ -76,7 +92,8 @@ public struct FormatOption: Sendable, CustomStringConvertible {
 }
 
 /// A value given to a format's option that the format refuses: `'--NAME
-/// VALUE' is not WHAT: give EXPECTED` (worded by the command line).
+/// VALUE' is not WHAT: give EXPECTED` (worded by the command line), or,
+/// when that does not say it, the format's own sentence.
 public struct FormatOptionError: Error, Equatable, Sendable {
     /// The option's long name, without the dashes.
     public let option: String
@@ -86,12 +103,25 @@ public struct FormatOptionError: Error, Equatable, Sendable {
     public let isNot: String
     /// What to give instead: `one byte that is not a quote or a line break`.
     public let expected: String
+    /// The whole message, for a refusal the words above do not fit; nil
+    /// for those.
+    public let message: String?
 
     public init(option: String, value: String, isNot: String, expected: String) {
         self.option = option
         self.value = value
         self.isNot = isNot
         self.expected = expected
+        self.message = nil
+    }
+
+    /// A refusal in the format's own words: `message`, one sentence.
+    public init(option: String, value: String, message: String) {
+        self.option = option
+        self.value = value
+        self.isNot = ""
+        self.expected = ""
+        self.message = message
     }
 }
 

@@ -19,9 +19,25 @@ extension FormatOption {
     ) { _, options in
         options.binaryAsText = true
     }
+
+    /// `--comment PREFIX` (sort, with `--groups comments`): what a comment
+    /// line starts with, after blanks.
+    static let commentPrefix = FormatOption(
+        name: "comment", placeholder: "PREFIX",
+        help: "Lines (and --block, --line-range), with --groups comments: a line whose first bytes after blanks are PREFIX is a comment heading, not an item (repeatable; default: keep-sorted's comment markers //, #, /*, --, ; and <!--, or a keep-sorted block's sticky prefixes). Refused for other formats, and without --groups comments.",
+        commands: .named(["sort"]), listedAfter: "preset"
+    ) { values, options in
+        options.commentPrefixes = values.raw
+        if values.raw.contains(where: \.isEmpty) {
+            throw FormatOptionError(option: "comment", value: "", message: "--comment takes the bytes a comment line starts with, and an empty prefix would make every line one; give at least one character")
+        }
+    }
 }
 
 extension FormatBoundOption {
+    /// `--comment PREFIX`: what a comment line of a list of lines starts
+    /// with.
+    public static let comment = FormatBoundOption(rawValue: FormatOption.commentPrefix.name)
     /// `-z`, `--text`: how lines end, and lines with NUL.
     public static let null = FormatBoundOption(rawValue: FormatOption.nulTerminated.name)
     public static let text = FormatBoundOption(rawValue: FormatOption.binaryAsText.name)
@@ -39,5 +55,14 @@ extension ReadOptions {
     public var binaryAsText: Bool {
         get { formatValues[FormatOption.binaryAsText.name] ?? false }
         set { formatValues[FormatOption.binaryAsText.name] = newValue }
+    }
+}
+
+extension ReadOptions {
+    /// Lines: `--comment PREFIX`, what a comment line starts with (after
+    /// blanks); empty: the format's own, for lines keep-sorted's (`//`, `#`).
+    public var commentPrefixes: [[UInt8]] {
+        get { formatValues[FormatOption.commentPrefix.name] ?? [] }
+        set { formatValues[FormatOption.commentPrefix.name] = newValue }
     }
 }
