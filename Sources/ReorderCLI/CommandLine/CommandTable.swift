@@ -242,10 +242,19 @@ public struct CommandDescriptor: Equatable, Sendable {
 public enum CommandTable {
     public static let version = "0.1.0"
 
-    /// Every option: the table's own rows, then those of the options the
+    /// Every option: the table's own rows, with those of the options the
     /// formats declare (`ListFormat.declaredOptions`), as the formats are
     /// when it is asked (a format may be added: see `ListFormat.adding`).
-    public static var options: [OptionDescriptor] { rows + ListFormat.declaredOptions.map(OptionDescriptor.init) }
+    /// Each declared option stands after the option it is `listedAfter`
+    /// (else last), as in a command's list.
+    public static var options: [OptionDescriptor] {
+        var all = rows
+        for declared in ListFormat.declaredOptions {
+            let after = declared.listedAfter.flatMap { name in all.firstIndex { $0.long == name } }
+            all.insert(OptionDescriptor(declared), at: after.map { $0 + 1 } ?? all.count)
+        }
+        return all
+    }
 
     /// The options that are no format's own.
     static let rows: [OptionDescriptor] = [

@@ -577,7 +577,7 @@ enum Completions {
         }
         var optionLines = ""
         for option in CommandTable.options {
-            let takers = commands.filter { $0.takes.contains(option.name) }.map(\.name)
+            let takers = commands.filter { $0.allTakes.contains(option.name) }.map(\.name)
             guard !takers.isEmpty else { continue }
             var line = "complete -c reorder -n '__reorder_command_is \(takers.joined(separator: " "))'"
             if let short = option.short { line += " -s \(short)" }
