@@ -35,6 +35,15 @@ public struct FormatOption: Sendable, CustomStringConvertible {
     /// Whether it may go with `--block` or `--line-range`, which read a
     /// part of any file as lines.
     public let takenByRegions: Bool
+    /// What the shell completions say of it, in a few words
+    /// (`CSV, TSV: the byte between fields`); nil: its help's first
+    /// sentence.
+    public let brief: String?
+    /// What the completions call its value (`delimiter (one byte)`); nil:
+    /// its placeholder.
+    public let valueName: String?
+    /// Given several times, each adds (`--comment`).
+    public let repeats: Bool
     /// Reads the values given (in order; none for a flag) into `options`.
     private let reader: @Sendable (_ values: Values, _ options: inout ReadOptions) throws -> Void
 
@@ -59,13 +68,16 @@ public struct FormatOption: Sendable, CustomStringConvertible {
     /// format's, and throws a `FormatOptionError` for a value it refuses.
     public init(name: String, short: Character? = nil, placeholder: String? = nil, help: String,
                 commands: Commands = .reading, listedAfter: String? = nil, shownAs: String? = nil,
-                takenByRegions: Bool = true,
+                takenByRegions: Bool = true, brief: String? = nil, valueName: String? = nil, repeats: Bool = false,
                 read reader: @escaping @Sendable (_ values: Values, _ options: inout ReadOptions) throws -> Void) {
         self.name = name
         self.short = short
         self.listedAfter = listedAfter
         self.shownAs = shownAs ?? "--" + name
         self.takenByRegions = takenByRegions
+        self.brief = brief
+        self.valueName = valueName
+        self.repeats = repeats
         self.placeholder = placeholder
         self.help = help
         self.commands = commands

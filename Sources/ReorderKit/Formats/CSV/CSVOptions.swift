@@ -7,7 +7,7 @@ extension FormatOption {
     static let delimiter = FormatOption(
         name: "delimiter", placeholder: "C",
         help: "CSV, TSV: the byte between fields, instead of ',' (CSV) or a tab (TSV): one byte, not a quote or a line break ('\\t' is a tab). Refused for other formats.",
-        listedAfter: "document"
+        listedAfter: "document", brief: "CSV, TSV: the byte between fields", valueName: "delimiter (one byte)"
     ) { values, options in
         guard let text = values.last else { return }
         let byte: UInt8? = text == "\\t" ? 0x09 : text.utf8.count == 1 ? text.utf8.first : nil
@@ -22,7 +22,7 @@ extension FormatOption {
     static let noHeader = FormatOption(
         name: "no-header",
         help: "CSV, TSV: the first row is an item like the others, not a header. Refused for other formats.",
-        listedAfter: "delimiter"
+        listedAfter: "delimiter", brief: "CSV, TSV: the first row is an item, not a header"
     ) { _, options in
         options.noHeader = true
     }

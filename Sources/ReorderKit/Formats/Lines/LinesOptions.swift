@@ -6,7 +6,7 @@ extension FormatOption {
     static let nulTerminated = FormatOption(
         name: "null", short: "z",
         help: "Lines: items end with NUL instead of a newline. Refused for other formats.",
-        listedAfter: "pointer", shownAs: "-z", takenByRegions: false
+        listedAfter: "pointer", shownAs: "-z", takenByRegions: false, brief: "Lines: items end with NUL"
     ) { _, options in
         options.nulTerminated = true
     }
@@ -15,7 +15,7 @@ extension FormatOption {
     static let binaryAsText = FormatOption(
         name: "text", short: "a",
         help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused). Refused for other formats.",
-        listedAfter: "null"
+        listedAfter: "null", brief: "Lines: edit an input that holds NUL bytes anyway"
     ) { _, options in
         options.binaryAsText = true
     }
@@ -25,7 +25,8 @@ extension FormatOption {
     static let commentPrefix = FormatOption(
         name: "comment", placeholder: "PREFIX",
         help: "Lines (and --block, --line-range), with --groups comments: a line whose first bytes after blanks are PREFIX is a comment heading, not an item (repeatable; default: keep-sorted's comment markers //, #, /*, --, ; and <!--, or a keep-sorted block's sticky prefixes). Refused for other formats, and without --groups comments.",
-        commands: .named(["sort"]), listedAfter: "preset"
+        commands: .named(["sort"]), listedAfter: "preset",
+        brief: "Lines, in comment groups: what a heading line starts with", valueName: "comment prefix", repeats: true
     ) { values, options in
         options.commentPrefixes = values.raw
         if values.raw.contains(where: \.isEmpty) {
