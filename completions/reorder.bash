@@ -11,7 +11,7 @@ _reorder_commands='move copy swap insert delete batch sort reverse diff edit pic
 
 # Options that take a value: the word after one is that value, never an
 # argument or a file.
-_reorder_value_options='-o --output --color --format -p --pointer --document --delimiter --comment --key -e --expression -f --file --like --preset --groups --group-pattern --block --line-range --marker --from --to --to-file --config --reporter --cache-dir --changed-since'
+_reorder_value_options='-o --output --color --format -p --pointer --document --delimiter --key -e --expression -f --file --like --preset --comment --groups --group-pattern --block --line-range --marker --from --to --to-file --config --reporter --cache-dir --changed-since'
 
 # The options of each command.
 _reorder_command_options()

@@ -7,7 +7,7 @@
 # edit: CompletionScriptTests fails when this file is not what is generated.
 
 # Options that take a value: the word after one is that value.
-set -g __reorder_value_options -o --output --color --format -p --pointer --document --delimiter --comment --key -e --expression -f --file --like --preset --groups --group-pattern --block --line-range --marker --from --to --to-file --config --reporter --cache-dir --changed-since
+set -g __reorder_value_options -o --output --color --format -p --pointer --document --delimiter --key -e --expression -f --file --like --preset --comment --groups --group-pattern --block --line-range --marker --from --to --to-file --config --reporter --cache-dir --changed-since
 
 # The words after `reorder` up to the cursor, the first being the command;
 # prints nothing until a command is given.
@@ -122,11 +122,10 @@ complete -c reorder -n '__reorder_command_is move copy swap insert delete batch 
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l lines -d 'Read the list as lines'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s p -l pointer -x -d 'The list to edit, as a JSON Pointer (a segment * is each key or index)'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s z -l null -d 'Lines: items end with NUL'
-complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l document -x -d 'YAML: the document of a stream to edit (* for each)'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -s a -l text -d 'Lines: edit an input that holds NUL bytes anyway'
+complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l document -x -d 'YAML: the document of a stream to edit (* for each)'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l delimiter -x -d 'CSV, TSV: the byte between fields'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse diff edit pick' -l no-header -d 'CSV, TSV: the first row is an item, not a header'
-complete -c reorder -n '__reorder_command_is sort' -l comment -x -d 'Lines, in comment groups: what a heading line starts with'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l one-based -d 'Count indices from 1'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort diff' -l key -x -d 'Compare the value at this JSON Pointer inside each item (CSV: a column)'
 complete -c reorder -n '__reorder_command_is move copy swap insert delete batch sort reverse' -l missing-ok -d 'An input without the list, or a selector that selects nothing, changes nothing'
@@ -141,6 +140,7 @@ complete -c reorder -n '__reorder_command_is move copy insert sort' -s n -l nume
 complete -c reorder -n '__reorder_command_is sort' -l recursive -d 'Also sort the members of every object inside by key'
 complete -c reorder -n '__reorder_command_is sort' -l like -r -F -d 'Put the items in the order REF has them'
 complete -c reorder -n '__reorder_command_is sort' -l preset -x -a 'package.json Cargo.toml pyproject.toml requirements' -d 'Sort the lists of a known file as its tools do'
+complete -c reorder -n '__reorder_command_is sort' -l comment -x -d 'Lines, in comment groups: what a heading line starts with'
 complete -c reorder -n '__reorder_command_is sort' -l missing-first -d 'With --like: items REF lacks go first'
 complete -c reorder -n '__reorder_command_is move swap insert delete batch sort edit pick' -l groups -x -a 'blank-lines comments blank-lines,comments' -d 'Sort within groups, which stay where they are'
 complete -c reorder -n '__reorder_command_is sort' -l group-pattern -x -d 'A group of the items PATTERN matches (repeatable)'

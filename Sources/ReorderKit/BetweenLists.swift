@@ -31,7 +31,7 @@ public struct BetweenLists: Sendable {
     /// The formats whose lists a move between lists handles: the ones
     /// whose lists a pointer names.
     public static func supports(_ format: ListFormat) -> Bool {
-        [ListFormat.json, .jsonc, .yaml, .toml, .markdown].contains(format)
+        format.takesPointer
     }
 
     /// The document with the items moved; nil when nothing changes (a

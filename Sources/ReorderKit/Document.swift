@@ -1,13 +1,8 @@
 /// How to read a document's list.
 public struct ReadOptions: Sendable {
     public var format: FormatChoice = .auto
-    /// `-z`: lines end with NUL.
-    public var nulTerminated = false
     /// `-p`: the RFC 6901 pointer to the JSON array; empty is the root.
     public var pointer = ""
-    /// `--text`: read lines that hold a NUL byte (binary-looking input)
-    /// instead of refusing them.
-    public var binaryAsText = false
     /// The edit writes inside items (`sort --recursive`): a format whose
     /// fastest reading cannot do that (JSON's of a large root array) reads
     /// the general way.
@@ -40,19 +35,15 @@ public struct ReadOptions: Sendable {
     /// A thread the reader may run part of its work on (see
     /// `ThreadLender`); nil: it reads on the calling thread alone.
     public var lender: ThreadLender? = nil
-    /// CSV, TSV: `--delimiter C`, the byte between fields (nil: the
-    /// format's own, `,` or a tab).
-    public var delimiter: UInt8? = nil
-    /// CSV, TSV: `--no-header`: the first row is an item, not the header.
-    public var noHeader = false
+    /// The values of the options the formats declare as their own
+    /// (`FormatOption`: CSV's `--delimiter`), as each format read them;
+    /// each format reads its own back (`Formats/<Format>/`).
+    public var formatValues = FormatOptionValues()
     /// `--groups comments`: a comment on a line of its own heads a group
     /// and belongs to the position below it (`FormatLayout.groupHeading`),
     /// not to the item below it as comment rule 1 would give it; an item's
     /// own end-of-line comment still travels with it.
     public var commentHeadings = false
-    /// Lines: `--comment PREFIX`, what a comment line starts with (after
-    /// blanks); empty: the format's own, for lines keep-sorted's (`//`, `#`).
-    public var commentPrefixes: [[UInt8]] = []
     /// `--one-based`: a format that names parts of an item by number
     /// (CSV's `--key '#N'`) counts them from 1, as indices are counted.
     public var countsFromOne = false
@@ -88,7 +79,7 @@ public struct ListDocument {
         document = source
         readFormat = format
         readOptions = options
-        let readAs = options.region == nil ? format : .lines
+        let readAs = options.region == nil ? format : .plain
         for option in FormatBoundOption.allCases where options.formatBound.contains(option) && !option.formats.contains(readAs) {
             throw ReorderError.optionNotForFormat(option: option, format: readAs, region: options.region != nil)
         }
@@ -103,7 +94,7 @@ public struct ListDocument {
         listRange = try region.range(in: source)
         // SAFETY: a range found in `source`, so within its bounds; the view is used no longer than `source` is valid.
         self.source = UnsafeRawBufferPointer(rebasing: source[listRange])
-        self.format = .lines
+        self.format = .plain
         var options = options
         options.fallbackTerminator = region.terminatorBefore(listRange, in: source)
         // A keep-sorted block's comment lines are those its marker makes
@@ -111,7 +102,7 @@ public struct ListDocument {
         if options.commentHeadings && options.commentPrefixes.isEmpty {
             options.commentPrefixes = region.stickyPrefixes(in: source)
         }
-        layout = try ListFormat.lines.read(self.source, options)
+        layout = try ListFormat.plain.read(self.source, options)
     }
 
     /// The byte a diff of this document's text splits it at: the lines'
@@ -185,29 +176,46 @@ public struct ListDocument {
 
 
 /// An option that means something for some formats only (`--pointer`
-/// for documents with structure, `-z` for lines).
-public enum FormatBoundOption: String, CaseIterable, Sendable {
+/// for documents with structure, `-z` for lines, and every option a
+/// format declares as its own, as CSV's `--delimiter`): the formats that do
+/// not apply it refuse it. Named by the option's long name.
+public struct FormatBoundOption: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// `-p`: a place in a JSON (with comments or not), YAML or TOML
     /// document, or a list of a Markdown document (by heading or index).
-    case pointer
-    /// `-z`, `--text`: how lines end, and lines with NUL.
-    case null, text
+    public static let pointer = FormatBoundOption(rawValue: "pointer")
     /// `--document`: a document of a YAML stream.
-    case document
+    public static let document = FormatBoundOption(rawValue: "document")
     /// `sort --recursive`: the mappings inside items.
-    case recursive
+    public static let recursive = FormatBoundOption(rawValue: "recursive")
     /// `--string`: a value written as the format's string.
-    case string
-    /// `--delimiter`, `--no-header`: how a CSV or TSV file's fields are
-    /// separated, and whether its first row is the header.
-    case delimiter, noHeader = "no-header"
-    /// `--comment PREFIX`: what a comment line of a list of lines starts
-    /// with.
-    case comment
+    public static let string = FormatBoundOption(rawValue: "string")
+
+    /// The options several formats apply, which the command line reads
+    /// itself (before the formats' own).
+    static let shared: [FormatBoundOption] = [.pointer, .document, .recursive, .string]
+
+    /// Every one, in the order a document's refusal looks at them: the
+    /// shared ones, with those the formats declare
+    /// (`ListFormat.declaredOptions`) each after the one it is
+    /// `listedAfter` (else last).
+    public static var allCases: [FormatBoundOption] {
+        var all = shared
+        for declared in ListFormat.declaredOptions {
+            let after = declared.listedAfter.flatMap { name in all.firstIndex { $0.rawValue == name } }
+            all.insert(FormatBoundOption(rawValue: declared.name), at: after.map { $0 + 1 } ?? all.count)
+        }
+        return all
+    }
 
     /// The formats it applies to: those that declare it
     /// (`ListFormat.options`).
     public var formats: [ListFormat] { ListFormat.all.filter { $0.options.contains(rawValue) } }
+
+    public var description: String { rawValue }
 }
 
 /// What a reader found in a document that a second read of the same bytes

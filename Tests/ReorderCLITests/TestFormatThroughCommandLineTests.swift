@@ -106,6 +106,41 @@ final class TestFormatThroughCommandLineTests: XCTestCase {
     }
 }
 
+extension TestFormatThroughCommandLineTests {
+    /// The option the format declares (`--separator`) is an option of the
+    /// command line while the format is: parsed, read by the format, in
+    /// every reading command's help and in `help formats`, its bad values
+    /// and its use with another format refused; no file of
+    /// `Sources/ReorderCLI/` names it.
+    func testItsOwnOptionIsAnOptionOfTheCommandLine() throws {
+        let reversed = run(["reverse", "--separator", ";", "--format", "pathlist"], stdin: "a;b;c\n")
+        XCTAssertEqual(reversed, Outcome(status: 0, stdout: "c;b;a\n", stderr: ""))
+        let path = try file("windows.pathlist", "C:\\bin;D:\\tools;A:\\x\r\n")
+        XCTAssertEqual(run(["sort", "--separator=;", path]).status, 0)
+        XCTAssertEqual(try contents(path), "A:\\x;C:\\bin;D:\\tools\r\n")
+
+        let inserted = run(["insert", "0", "x;y", "--separator", ";", "--format", "pathlist"], stdin: "a;b\n")
+        XCTAssertEqual(inserted.status, 2)
+        XCTAssertTrue(inserted.stderr.contains("a field holds no ';' and no line break"), inserted.stderr)
+
+        for command in CommandTable.commands where command.takes.contains(.format) {
+            XCTAssertTrue(command.optionNames.contains("separator"), command.name)
+            XCTAssertTrue(run(["help", command.name]).stdout.contains("--separator C"), command.name)
+        }
+        XCTAssertFalse(CommandTable.command(named: "fix")!.optionNames.contains("separator"))
+        XCTAssertTrue(run(["help", "formats"]).stdout.contains("\npathlist\n  Files:    *.pathlist\n  Options:  --separator C\n"))
+
+        let bad = run(["reverse", "--separator", "ab", "--format", "pathlist"], stdin: "a:b\n")
+        XCTAssertEqual(bad, Outcome(status: 2, stdout: "", stderr: "reorder: '--separator ab' is not a separator: give one byte that is not a line break\n"))
+        let lines = run(["reverse", "--separator", ";", "--format", "lines"], stdin: "a\nb\n")
+        XCTAssertEqual(lines.status, 2)
+        XCTAssertEqual(lines.stderr, "reorder: --separator applies to PATHLIST; <stdin> is read as lines: leave --separator out, or choose the format with --format\n")
+        let notForFix = run(["fix", "--separator", ";"])
+        XCTAssertEqual(notForFix.status, 2)
+        XCTAssertTrue(notForFix.stderr.contains("'--separator' is not an option of 'reorder fix'"), notForFix.stderr)
+    }
+}
+
 /// Outside `ListFormat.adding`, the format of the tests is unknown.
 final class CommandLineWithoutTheTestFormatTests: XCTestCase {
     func testItIsNotAFormat() {
@@ -115,5 +150,14 @@ final class CommandLineWithoutTheTestFormatTests: XCTestCase {
         XCTAssertEqual(status, 2)
         XCTAssertTrue(err.text.contains("pathlist"), err.text)
         XCTAssertFalse(ListFormat.all.contains(PathList.format))
+    }
+
+    func testItsOptionIsNotAnOption() {
+        let out = MemorySink(), err = MemorySink()
+        let console = Console(standardInput: Array("a:b\n".utf8), standardOutput: out, standardError: err, width: 80)
+        let status = Runner(console: console).run(["reverse", "--separator", ";"])
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(err.text.contains("'--separator'"), err.text)
+        XCTAssertNil(CommandTable.option(named: "separator"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReorderKit
 import XCTest
 
 /// The format seam, read from the source tree: nothing outside a format's
@@ -114,6 +115,145 @@ final class SeamTests: XCTestCase {
                         + "ask through FormatLayout or FormatReadError instead: \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
+        }
+    }
+
+    // MARK: - No format named by value outside Formats/
+
+    /// The static members that are formats (`public static let csv =
+    /// ListFormat(`), as the format folders declare them.
+    static func formatMemberNames() throws -> Set<String> {
+        let declaration = try Regex(#"static\s+(?:let|var)\s+([a-z][A-Za-z0-9_]*)\s*(?::\s*ListFormat\s*)?=\s*ListFormat\("#)
+        var names: Set<String> = []
+        for file in try swiftFiles(under: formats) {
+            for match in try String(contentsOf: file.url, encoding: .utf8).matches(of: declaration) {
+                if let name = match.output[1].substring { names.insert(String(name)) }
+            }
+        }
+        return names
+    }
+
+    /// The code of `line`: without its comment and with every string
+    /// literal emptied.
+    static func code(of line: Substring) -> String {
+        var code = String(line).replacing(#/"(?:[^"\\]|\\.)*"/#, with: "\"\"")
+        if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
+        return code
+    }
+
+    /// The format `line` names by value (`ListFormat.json`, `format == .toml`,
+    /// `?? .lines`, `FormatError(.yaml, ...)`, `format: .json`, `format =
+    /// .lines`, or a `case
+    /// .json` of a switch whose subject is a format, `inFormatSwitch`), as
+    /// written; nil when none. `members` are the formats' member names.
+    static func formatValue(in line: Substring, members: Set<String>, inFormatSwitch: Bool) -> String? {
+        let code = code(of: line)
+        guard code.contains(".") else { return nil }
+        let patterns: [Regex<(Substring, Substring)>] = [
+            #/\bListFormat\s*\.\s*([a-z][A-Za-z0-9_]*)\b(?!\s*\()/#,
+            #/(?:==|!=|\?\?|\bformat\s*[:=])\s*\.([a-z][A-Za-z0-9_]*)\b(?!\s*\()/#,
+            #/\bFormatError\s*\(\s*\.([a-z][A-Za-z0-9_]*)\b/#,
+        ]
+        // Simple word boundaries: Unicode's join `lines.name` into one word.
+        for pattern in patterns.map({ $0.wordBoundaryKind(.simple) }) {
+            for match in code.matches(of: pattern) where members.contains(String(match.output.1)) {
+                return String(match.output.0)
+            }
+        }
+        if inFormatSwitch, let match = code.firstMatch(of: #/^\s*case\s+((?:\.[a-z][A-Za-z0-9_]*\s*,\s*)*\.[a-z][A-Za-z0-9_]*)\s*:/#) {
+            let names = match.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).dropFirst() }
+            if names.contains(where: { members.contains(String($0)) }) { return String(match.output.0) }
+        }
+        return nil
+    }
+
+    /// Each place a file outside `Formats/` names a format by value, as
+    /// `path:line: what`.
+    static func formatValuesOutsideFormats() throws -> [(path: String, line: Int, text: String)] {
+        let members = try formatMemberNames()
+        let formatsPath = formats.standardizedFileURL.path + "/"
+        var found: [(String, Int, String)] = []
+        for file in try swiftFiles(under: root.appendingPathComponent("Sources"))
+        where !file.url.standardizedFileURL.path.hasPrefix(formatsPath) {
+            var switchSubject = ""
+            let lines = try String(contentsOf: file.url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                let code = code(of: line)
+                if let match = code.firstMatch(of: #/\bswitch\s+(.*)\{/#.wordBoundaryKind(.simple)) { switchSubject = String(match.output.1) }
+                let inFormatSwitch = switchSubject.range(of: "format", options: .caseInsensitive) != nil
+                if let value = formatValue(in: line, members: members, inFormatSwitch: inFormatSwitch) {
+                    found.append((file.path, index + 1, value))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The files of the core outside `Formats/` that still name a format
+    /// by value, each for a reason of its own; none may be added, and one
+    /// that no longer names a format must leave the list.
+    static let coreFilesNamingFormats: Set<String> = [
+        // Moving a value into a list of another format: which formats
+        // convert, and how each writes a value.
+        "Sources/ReorderKit/BetweenFiles+Formats.swift",
+        "Sources/ReorderKit/BetweenFiles.swift",
+        // Markdown's indentation and YAML's merge keys when an item is laid
+        // out again in another list.
+        "Sources/ReorderKit/ItemRelaying.swift",
+        // YAML's shared lines and anchors, Markdown's nested lists, across
+        // the lists of one document.
+        "Sources/ReorderKit/Sections/SectionedDocument.swift",
+        // The presets are data: each names the format of its files.
+        "Sources/ReorderKit/Policy/Presets.swift",
+        // A keep-sorted block of a policy run is read as lines.
+        "Sources/ReorderKit/Policy/PolicyRun.swift",
+    ]
+
+    func testTheFormatValueCheckFindsWhatItMust() throws {
+        let members = try Self.formatMemberNames()
+        XCTAssertEqual(members, Set(ListFormat.builtIn.map(\.name)),
+                       "the format folders' members: \(members.sorted())")
+        let named = [
+            "if format == .json || format == .jsonc {",
+            "let format = ListFormat.claiming(path) ?? .lines",
+            "guard ListFormat.lines.name != given else {",
+            "throw FormatError(.yaml, .betweenLists(problem: problem), offset: offset)",
+            "var options = ReadOptions(format: .lines)",
+            "self.format = .lines",
+        ]
+        for line in named {
+            XCTAssertNotNil(Self.formatValue(in: line[...], members: members, inFormatSwitch: false), line)
+        }
+        XCTAssertNotNil(Self.formatValue(in: "        case .toml: bytesPerByte = 8"[...], members: members, inFormatSwitch: true))
+        let fine = [
+            "if has(.json) { choices.append((Option.json.spelled, .json)) }",
+            "        case .json:",
+            "return .lines(first: first, last: nil)",
+            "let read = format.options.contains(Option.jsonPatch.rawValue)",
+            "for group in block.lines where format.takesPointer {",
+            "// format == .json in a comment",
+            "let text = \"format == .json\"",
+        ]
+        for line in fine {
+            XCTAssertNil(Self.formatValue(in: line[...], members: members, inFormatSwitch: false), line)
+        }
+    }
+
+    /// No file outside `Formats/` names a format by value (`.json`,
+    /// `ListFormat.lines`): it asks the format (`heapBytesPerByte`,
+    /// `listsStandAlone`, `takesPointer`, `FormatChoice.guess`), so that a
+    /// format is added in its folder and the one list (`ListFormat.builtIn`).
+    /// The command line names none; the core's files that still do are
+    /// listed above, each with its reason.
+    func testNoFormatIsNamedByValueOutsideTheFormatFolders() throws {
+        let found = try Self.formatValuesOutsideFormats()
+        for place in found where !Self.coreFilesNamingFormats.contains(place.path) {
+            XCTFail("\(place.path):\(place.line): '\(place.text)' names a format by value outside Formats/; "
+                + "ask the format instead (a property of ListFormat, declared in the format's folder)")
+        }
+        let naming = Set(found.map(\.path))
+        for path in Self.coreFilesNamingFormats.subtracting(naming).sorted() {
+            XCTFail("\(path) names no format by value any more: take it out of coreFilesNamingFormats")
         }
     }
 }

@@ -18,7 +18,24 @@ public enum PathList {
         name: "pathlist",
         claims: [.fileExtension("pathlist")],
         help: "Items are the fields of one colon-separated line, as in PATH; the line's terminator stays at the end. (A format of the tests only.)",
-        read: { source, _ in try PathListLayout(source) })
+        declares: [separator],
+        read: { source, options in try PathListLayout(source, separator: options.formatValues[separator.name] ?? UInt8(ascii: ":")) })
+
+    /// `--separator C`: the byte between fields instead of a colon (`;`,
+    /// as Windows' PATH has it): an option of this format's own, which the
+    /// command line lists, reads and refuses for other formats though no
+    /// file of it names the option.
+    public static let separator = FormatOption(
+        name: "separator", placeholder: "C",
+        help: "PATHLIST: the byte between fields, instead of ':'. Refused for other formats."
+    ) { values, options in
+        guard let text = values.last else { return }
+        guard text.utf8.count == 1, let byte = text.utf8.first, byte != 0x0A, byte != 0x0D else {
+            throw FormatOptionError(option: "separator", value: text, isNot: "a separator",
+                                    expected: "one byte that is not a line break")
+        }
+        options.formatValues["separator"] = byte
+    }
 }
 
 /// Where the fields of a colon-separated line are.
@@ -28,9 +45,12 @@ public struct PathListLayout: ListLayout, FormatLayout {
     let fields: [Range<Int>]
     /// Where the line's terminator starts (`source.count` without one).
     let end: Int
+    /// The byte between fields: `:`, or `--separator`'s.
+    let separatorByte: UInt8
 
-    init(_ source: UnsafeRawBufferPointer) throws {
+    init(_ source: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ":")) throws {
         self.source = source
+        separatorByte = separator
         var end = source.count
         if let newline = source.firstIndex(of: 0x0A) {
             guard newline == source.count - 1 else {
@@ -42,7 +62,7 @@ public struct PathListLayout: ListLayout, FormatLayout {
         }
         self.end = end
         var fields = [Range<Int>](), start = 0
-        for offset in 0..<end where source[offset] == UInt8(ascii: ":") {
+        for offset in 0..<end where source[offset] == separatorByte {
             fields.append(start..<offset)
             start = offset + 1
         }
@@ -56,7 +76,7 @@ public struct PathListLayout: ListLayout, FormatLayout {
 
     public func head(resultCount: Int) -> [Piece] { [] }
 
-    public func separator(afterPosition position: Int, resultCount: Int) -> Piece { .bytes([UInt8(ascii: ":")]) }
+    public func separator(afterPosition position: Int, resultCount: Int) -> Piece { .bytes([separatorByte]) }
 
     public func tail(resultCount: Int, lastItemIsEmpty: Bool) -> [Piece] {
         end < source.count ? [.source(end..<source.count)] : []
@@ -64,10 +84,11 @@ public struct PathListLayout: ListLayout, FormatLayout {
 
     public var separatorsAreUniform: Bool { true }
 
-    /// A field holds no colon and no line break.
+    /// A field holds no separator and no line break.
     public func newItem(_ value: [UInt8], asString: Bool) throws -> [UInt8] {
-        if value.contains(where: { $0 == UInt8(ascii: ":") || $0 == 0x0A || $0 == 0x0D }) {
-            throw FormatError(PathList.format, .invalidValue(value: value, reason: "a field holds no colon and no line break"))
+        if value.contains(where: { $0 == separatorByte || $0 == 0x0A || $0 == 0x0D }) {
+            let separator = separatorByte == UInt8(ascii: ":") ? "colon" : "'" + String(UnicodeScalar(separatorByte)) + "'"
+            throw FormatError(PathList.format, .invalidValue(value: value, reason: "a field holds no \(separator) and no line break"))
         }
         return value
     }

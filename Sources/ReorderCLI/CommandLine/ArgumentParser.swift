@@ -18,10 +18,9 @@ public enum UsageError: Error, Equatable, Sendable {
     case extraArgument(String, command: String)
     /// `--document` takes a whole number.
     case invalidDocumentIndex(String)
-    /// `--delimiter C`: not one byte, or a quote or a line break.
-    case invalidDelimiter(String)
-    /// `--comment ''`: a prefix every line starts with.
-    case emptyCommentPrefix
+    /// A value a format refuses for an option it declares as its own
+    /// (`--delimiter '"'`).
+    case invalidFormatOptionValue(FormatOptionError)
     /// `option` means something only with `needs`.
     case optionNeedsOther(String, needs: String)
     /// `command` takes `expected` inputs (`diff`: OLD and NEW; `edit`: one).

@@ -36,61 +36,71 @@ public enum OptionValue: Equatable, Sendable {
 }
 
 /// Every option's name, once: the table's rows and the code that reads a
-/// parsed command line both name an option by its case, so that a name
-/// misspelled fails to compile. The raw value is the long name without
-/// the dashes: `output` for `--output`.
-public enum Option: String, CaseIterable, Sendable {
-    case output
-    case check
-    case diff
-    case verbose
-    case color
-    case format
-    case json
-    case lines
-    case pointer
-    case null
-    case document
-    case text
-    case delimiter
-    case noHeader = "no-header"
-    case comment
-    case oneBased = "one-based"
-    case key
-    case missingOk = "missing-ok"
-    case string
-    case expression
-    case file
-    case sequential
-    case reverse
-    case unique
-    case ignoreCase = "ignore-case"
-    case numeric
-    case recursive
-    case like
-    case preset
-    case missingFirst = "missing-first"
-    case groups
-    case groupPattern = "group-pattern"
-    case jsonPatch = "json-patch"
-    case stat
-    case block
-    case lineRange = "line-range"
-    case marker
-    case print
-    case from
-    case to
-    case toFile = "to-file"
-    case config
-    case reporter
-    case noCache = "no-cache"
-    case cacheDir = "cache-dir"
-    case changedSince = "changed-since"
-    case staged
-    case help
+/// parsed command line both name an option by its static member
+/// (`parsed.has(.key)`), so that a name misspelled fails to compile. The
+/// raw value is the long name without the dashes: `output` for `--output`.
+/// The options a format declares as its own (`FormatOption`, CSV's
+/// `--delimiter`) are named by their `FormatOption` and read by the format
+/// (`ReadOptions`); no member names them here.
+public struct Option: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A format's own option.
+    init(_ option: FormatOption) { self.rawValue = option.name }
+
+    public static let output = Option("output")
+    public static let check = Option("check")
+    public static let diff = Option("diff")
+    public static let verbose = Option("verbose")
+    public static let color = Option("color")
+    public static let format = Option("format")
+    public static let json = Option("json")
+    public static let lines = Option("lines")
+    public static let pointer = Option("pointer")
+    public static let document = Option("document")
+    public static let oneBased = Option("one-based")
+    public static let key = Option("key")
+    public static let missingOk = Option("missing-ok")
+    public static let string = Option("string")
+    public static let expression = Option("expression")
+    public static let file = Option("file")
+    public static let sequential = Option("sequential")
+    public static let reverse = Option("reverse")
+    public static let unique = Option("unique")
+    public static let ignoreCase = Option("ignore-case")
+    public static let numeric = Option("numeric")
+    public static let recursive = Option("recursive")
+    public static let like = Option("like")
+    public static let preset = Option("preset")
+    public static let missingFirst = Option("missing-first")
+    public static let groups = Option("groups")
+    public static let groupPattern = Option("group-pattern")
+    public static let jsonPatch = Option("json-patch")
+    public static let stat = Option("stat")
+    public static let block = Option("block")
+    public static let lineRange = Option("line-range")
+    public static let marker = Option("marker")
+    public static let print = Option("print")
+    public static let from = Option("from")
+    public static let to = Option("to")
+    public static let toFile = Option("to-file")
+    public static let config = Option("config")
+    public static let reporter = Option("reporter")
+    public static let noCache = Option("no-cache")
+    public static let cacheDir = Option("cache-dir")
+    public static let changedSince = Option("changed-since")
+    public static let staged = Option("staged")
+    public static let help = Option("help")
+
+    /// Every option of the table: its own rows', then those the formats
+    /// declare.
+    public static var allCases: [Option] { CommandTable.options.map(\.name) }
 
     /// As typed, long: `--output`.
     public var spelled: String { "--" + rawValue }
+    public var description: String { rawValue }
 }
 
 public struct OptionDescriptor: Equatable, Sendable {
@@ -105,6 +115,12 @@ public struct OptionDescriptor: Equatable, Sendable {
         self.short = short
         self.value = value
         self.help = help
+    }
+
+    /// The row of an option a format declares (`FormatOption`).
+    init(_ option: FormatOption) {
+        self.init(Option(option), short: option.short,
+                  value: option.placeholder.map { .text(placeholder: $0) } ?? .none, help: option.help)
     }
 
     /// Without the dashes: `output` for `--output`.
@@ -194,10 +210,25 @@ public struct CommandDescriptor: Equatable, Sendable {
     }
 
     /// Long names of the options this command takes.
-    public var optionNames: [String] { takes.map(\.rawValue) }
+    public var optionNames: [String] { allTakes.map(\.rawValue) }
+
+    /// The options this command takes: its row's, with the options the
+    /// formats declare (`FormatOption`) that it takes, each after the
+    /// option it is `listedAfter`, else after the reading options every
+    /// format shares (`-p`, `--document`).
+    public var allTakes: [Option] {
+        let reading = takes.contains(.format)
+        var all = takes
+        for declared in ListFormat.declaredOptions where declared.isTaken(by: name, reading: reading) {
+            let after = declared.listedAfter.flatMap { all.firstIndex(of: Option($0)) }
+                ?? all.lastIndex(where: { $0 == .pointer || $0 == .document })
+            all.insert(Option(declared), at: after.map { $0 + 1 } ?? all.firstIndex(of: .help) ?? all.count)
+        }
+        return all
+    }
 
     public var options: [OptionDescriptor] {
-        takes.map { name in
+        allTakes.map { name in
             let option = CommandTable.option(name)
             guard let help = optionHelp[name] else { return option }
             return OptionDescriptor(option.name, short: option.short, value: option.value, help: help)
@@ -211,7 +242,22 @@ public struct CommandDescriptor: Equatable, Sendable {
 public enum CommandTable {
     public static let version = "0.1.0"
 
-    public static let options: [OptionDescriptor] = [
+    /// Every option: the table's own rows, with those of the options the
+    /// formats declare (`ListFormat.declaredOptions`), as the formats are
+    /// when it is asked (a format may be added: see `ListFormat.adding`).
+    /// Each declared option stands after the option it is `listedAfter`
+    /// (else last), as in a command's list.
+    public static var options: [OptionDescriptor] {
+        var all = rows
+        for declared in ListFormat.declaredOptions {
+            let after = declared.listedAfter.flatMap { name in all.firstIndex { $0.long == name } }
+            all.insert(OptionDescriptor(declared), at: after.map { $0 + 1 } ?? all.count)
+        }
+        return all
+    }
+
+    /// The options that are no format's own.
+    static let rows: [OptionDescriptor] = [
         .init(.output, short: "o", value: .path(placeholder: "PATH"),
               help: "Write the result to PATH ('-': standard output) and leave the input alone. One input only."),
         .init(.check, short: "c", value: .none,
@@ -229,17 +275,8 @@ public enum CommandTable {
         .init(.lines, short: nil, value: .none, help: "Same as --format lines."),
         .init(.pointer, short: "p", value: .text(placeholder: "PTR"),
               help: "JSON, YAML, TOML: the array or object (sequence or mapping; array, table, or a table's sub-table sections) to edit, as an RFC 6901 JSON Pointer (default: the root); a segment '*' stands for every key or index there, and each list it names is edited ('~2' is a key '*'). batch takes several -p: the lists are sections, named by index paths S:I (see 'reorder help batch'). Refused for lines."),
-        .init(.null, short: "z", value: .none, help: "Lines: items end with NUL instead of a newline. Refused for other formats."),
         .init(.document, short: nil, value: .text(placeholder: "N"),
               help: "YAML: edit document N of a stream of several (counted from 0; negative from the end), or '*': each document. Refused for other formats."),
-        .init(.text, short: "a", value: .none,
-              help: "Lines: edit an input that holds a NUL byte as lines anyway (without it, such an input looks binary and is refused). Refused for other formats."),
-        .init(.delimiter, short: nil, value: .text(placeholder: "C"),
-              help: "CSV, TSV: the byte between fields, instead of ',' (CSV) or a tab (TSV): one byte, not a quote or a line break ('\\t' is a tab). Refused for other formats."),
-        .init(.noHeader, short: nil, value: .none,
-              help: "CSV, TSV: the first row is an item like the others, not a header. Refused for other formats."),
-        .init(.comment, short: nil, value: .text(placeholder: "PREFIX"),
-              help: "Lines (and --block, --line-range), with --groups comments: a line whose first bytes after blanks are PREFIX is a comment heading, not an item (repeatable; default: keep-sorted's comment markers //, #, /*, --, ; and <!--, or a keep-sorted block's sticky prefixes). Refused for other formats, and without --groups comments."),
         .init(.oneBased, short: nil, value: .none,
               help: "Count indices from 1 instead of 0 (-1 is still the last item; diff prints its script so, for 'batch --one-based'), and the columns of CSV's --key '#N' (from 0 without it)."),
         .init(.key, short: nil, value: .text(placeholder: "PTR"),
@@ -304,7 +341,7 @@ public enum CommandTable {
     ]
 
     private static let output: [Option] = [.output, .check, .diff, .color, .verbose]
-    static let reading: [Option] = [.format, .json, .lines, .pointer, .null, .text, .document, .delimiter, .noHeader, .block, .lineRange, .marker]
+    static let reading: [Option] = [.format, .json, .lines, .pointer, .document, .block, .lineRange, .marker]
 
     public static let commands: [CommandDescriptor] = [
         .init(name: "move",
@@ -436,7 +473,7 @@ public enum CommandTable {
                 "reorder sort --preset requirements --check requirements.txt",
                 "reorder sort -p /items --document '*' --missing-ok stream.yaml",
               ],
-              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset, .comment] + output + reading + [.oneBased, .missingOk, .help], run: SortCommand.run),
+              takes: [.reverse, .unique, .ignoreCase, .numeric, .key, .recursive, .like, .missingFirst, .groups, .groupPattern, .preset] + output + reading + [.oneBased, .missingOk, .help], run: SortCommand.run),
         .init(name: "reverse",
               operands: [.anyFiles],
               summary: "Reverse the order of the items.",
@@ -572,13 +609,13 @@ public enum CommandTable {
     ]
 
     public static func option(named long: String) -> OptionDescriptor? {
-        options.first { $0.long == long }
+        rows.first { $0.long == long } ?? ListFormat.declaredOption(named: long).map(OptionDescriptor.init)
     }
 
     /// `option`'s row (every option has one: `MetadataTests` holds the
     /// table to that).
     public static func option(_ option: Option) -> OptionDescriptor {
-        options.first { $0.name == option }!
+        self.option(named: option.rawValue)!
     }
 
     /// Commands for the build, not for users: in no list, help or

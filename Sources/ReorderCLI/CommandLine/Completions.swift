@@ -65,12 +65,7 @@ enum Completions {
         "json": Hint(brief: "Read the list as JSON", excludes: ["format", "lines"]),
         "lines": Hint(brief: "Read the list as lines", excludes: ["format", "json"]),
         "pointer": Hint(brief: "The list to edit, as a JSON Pointer (a segment * is each key or index)", value: "JSON pointer"),
-        "null": Hint(brief: "Lines: items end with NUL"),
         "document": Hint(brief: "YAML: the document of a stream to edit (* for each)", value: "document index"),
-        "text": Hint(brief: "Lines: edit an input that holds NUL bytes anyway"),
-        "delimiter": Hint(brief: "CSV, TSV: the byte between fields", value: "delimiter (one byte)"),
-        "no-header": Hint(brief: "CSV, TSV: the first row is an item, not a header"),
-        "comment": Hint(brief: "Lines, in comment groups: what a heading line starts with", repeats: true, value: "comment prefix"),
         "one-based": Hint(brief: "Count indices from 1"),
         "key": Hint(brief: "Compare the value at this JSON Pointer inside each item (CSV: a column)", value: "JSON pointer or column"),
         "missing-ok": Hint(brief: "An input without the list, or a selector that selects nothing, changes nothing"),
@@ -115,6 +110,10 @@ enum Completions {
 
     static func hint(_ option: OptionDescriptor) -> Hint {
         if let hint = hints[option.long] { return hint }
+        // A format's own option says it beside its format.
+        if let declared = ListFormat.declaredOption(named: option.long), let brief = declared.brief {
+            return Hint(brief: brief, repeats: declared.repeats, value: declared.valueName ?? option.value.placeholder?.lowercased())
+        }
         let sentence = option.help.split(separator: ".", maxSplits: 1).first.map(String.init) ?? option.help
         return Hint(brief: sentence, value: option.value.placeholder?.lowercased())
     }
@@ -577,7 +576,7 @@ enum Completions {
         }
         var optionLines = ""
         for option in CommandTable.options {
-            let takers = commands.filter { $0.takes.contains(option.name) }.map(\.name)
+            let takers = commands.filter { $0.allTakes.contains(option.name) }.map(\.name)
             guard !takers.isEmpty else { continue }
             var line = "complete -c reorder -n '__reorder_command_is \(takers.joined(separator: " "))'"
             if let short = option.short { line += " -s \(short)" }

@@ -9,13 +9,11 @@ extension ParsedArguments {
     /// refused (`pick`, `edit`, `diff`: one list each).
     func readOptions(severalLists: Bool = false) throws -> ReadOptions {
         var options = ReadOptions()
-        options.nulTerminated = has(.null)
         let targets = try listTargets()
         if targets != nil && !severalLists { throw severalListsRefused(by: command.name) }
         // Several lists: each job finds them in its input (`ListTargets`).
         options.pointer = targets == nil ? value(.pointer) ?? "" : ""
         options.format = try formatChoice()
-        options.binaryAsText = has(.text)
         options.editsInsideItems = has(.recursive)
         options.lender = .newThread
         if let kinds = value(.groups) {
@@ -29,9 +27,8 @@ extension ParsedArguments {
             options.commentHeadings = names.contains("comments")
         }
         let bound: [(Option, FormatBoundOption)] = [
-            (.pointer, .pointer), (.null, .null), (.text, .text), (.document, .document),
-            (.recursive, .recursive), (.string, .string), (.delimiter, .delimiter), (.noHeader, .noHeader),
-            (.comment, .comment),
+            (.pointer, .pointer), (.document, .document),
+            (.recursive, .recursive), (.string, .string),
         ]
         // `-p ""` is the root: the whole document, which a format without
         // pointers (lines, CSV) reads as its one list, so it takes it too.
@@ -42,16 +39,17 @@ extension ParsedArguments {
             guard let index = Int(document) else { throw UsageError.invalidDocumentIndex(document) }
             options.document = index
         }
-        if let delimiter = value(.delimiter) {
-            let byte: UInt8? = delimiter == "\\t" ? 0x09 : delimiter.utf8.count == 1 ? delimiter.utf8.first : nil
-            guard let byte, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else {
-                throw UsageError.invalidDelimiter(delimiter)
+        // The options the formats declare as their own: each format reads
+        // its values (and refuses a bad one); the other formats refuse it.
+        for declared in ListFormat.declaredOptions where has(Option(declared)) {
+            options.formatBound.insert(FormatBoundOption(rawValue: declared.name))
+            do {
+                let values = FormatOption.Values(texts: values(Option(declared)), raw: rawValues(Option(declared)))
+                try declared.read(values, into: &options)
+            } catch let error as FormatOptionError {
+                throw UsageError.invalidFormatOptionValue(error)
             }
-            options.delimiter = byte
         }
-        options.noHeader = has(.noHeader)
-        options.commentPrefixes = rawValues(.comment)
-        if options.commentPrefixes.contains(where: \.isEmpty) { throw UsageError.emptyCommentPrefix }
         options.countsFromOne = has(.oneBased)
         options.region = try FixCommand.region(self)
         return options

@@ -44,10 +44,12 @@ enum FixCommand {
         let given = (block != nil ? Option.block : .lineRange).spelled
         if block != nil && lines != nil { throw UsageError.conflictingOptions(Option.block.spelled, Option.lineRange.spelled) }
         if parsed.has(.marker) && block == nil { throw UsageError.markerWithoutBlock }
-        for option in [Option.json, .pointer, .null] where parsed.has(option) {
+        // A part of the file is read as lines, ending with newlines.
+        let refused = [Option.json, .pointer] + ListFormat.declaredOptions.filter { !$0.takenByRegions }.map(Option.init)
+        for option in refused where parsed.has(option) {
             throw UsageError.conflictingOptions(given, option.spelled)
         }
-        if let format = parsed.value(.format), format != ListFormat.lines.name && format != "auto" {
+        if let format = parsed.value(.format), format != ListFormat.plain.name && format != "auto" {
             throw UsageError.conflictingOptions(given, Option.format.spelled + " " + format)
         }
         if let block {

@@ -65,8 +65,8 @@ struct Job {
             try content.throwIfShrank()
             // Standard input (nil) is named as the job names it.
             let placed = FormatErrorInInput(error, name: name, source: source)
-            if readOptions.format == .auto && error.isSyntaxError && (format == .json || format == .jsonc) {
-                throw AutoDetectedJSON(error: placed, byName: name.flatMap(ListFormat.claiming) == .json)
+            if readOptions.format == .auto && error.isSyntaxError, let guess = FormatChoice.guess(format, name: name) {
+                throw AutoDetectedJSON(error: placed, byName: guess == .byName)
             }
             throw placed
         } catch {

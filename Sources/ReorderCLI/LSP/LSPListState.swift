@@ -94,7 +94,7 @@ struct LSPListState {
             return
         }
         // Lists named by pointers, in JSON or JSONC, no marker, no block rule.
-        guard !hasMarkers, let format, format == .json || format == .jsonc,
+        guard !hasMarkers, let format, format.listsStandAlone,
               matching.allSatisfy({ rule in (rule.format ?? format) == format && rule.lists.allSatisfy {
                   if case .pointer = $0 { return true } else { return false } } }) else { return nil }
         kind = .pointers

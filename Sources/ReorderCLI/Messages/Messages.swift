@@ -119,10 +119,9 @@ enum Messages {
             return "\(command) takes \(expected), but \(given) \(given == 1 ? "was" : "were") given; usage: \(usage)"
         case .invalidDocumentIndex(let text):
             return "'--document \(text)' is not a document index: use a whole number (0 is the first document, -1 the last)"
-        case .emptyCommentPrefix:
-            return "--comment takes the bytes a comment line starts with, and an empty prefix would make every line one; give at least one character"
-        case .invalidDelimiter(let text):
-            return "'--delimiter \(text)' is not a delimiter: give one byte that is not a quote or a line break (',', ';', '|', or $'\\t' or '\\t' for a tab)"
+        case .invalidFormatOptionValue(let error):
+            if let message = error.message { return message }
+            return "'--\(error.option) \(error.value)' is not \(error.isNot): give \(error.expected)"
         case .extraArgument(let argument, let command):
             let names = CommandTable.command(named: command)?.arguments.map(\.name) ?? []
             let takes = names.isEmpty ? "no arguments" : names.joined(separator: " and ")
@@ -185,7 +184,7 @@ enum Messages {
     /// read as lines: leave --pointer out, or choose the format with
     /// --format` (a format's kin, JSON with comments, goes unnamed).
     static func describe(_ option: FormatBoundOption, format: ListFormat, region: Bool, input: String) -> String {
-        let name = option == .null ? "-z" : "--" + option.rawValue
+        let name = ListFormat.declaredOption(named: option.rawValue)?.shownAs ?? "--" + option.rawValue
         var names: [String] = []
         for format in option.formats where format.words.kin == nil { names.append(formatName(format)) }
         let applies = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!

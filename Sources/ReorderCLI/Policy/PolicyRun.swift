@@ -156,8 +156,8 @@ final class PolicyContext {
 
     /// The keys of the list at `pointer` in `source`, the content of `file`.
     private func keys(in source: UnsafeRawBufferPointer, file: String, path: String, rule: PolicyRule, pointer: String) throws -> [ListItemKey] {
-        let format = rule.format ?? ListFormat.claiming(path) ?? .lines
-        var options = ReadOptions(format: .named(format), pointer: format == .lines ? "" : pointer)
+        let format = rule.format ?? ListFormat.claiming(path) ?? .plain
+        var options = ReadOptions(format: .named(format), pointer: format.takesPointer ? pointer : "")
         options.document = nil
         do {
             return try ListDocument(source, format: format, options: options).itemKeys(key: rule.key)

@@ -44,14 +44,8 @@ enum HeapTuning {
     /// host backs a huge page the guest has not touched before 4 KiB at a
     /// time (no compaction was counted); they were 2 of 40.
     static func prepare(forDocumentOf bytes: Int, format: ListFormat) {
-        let bytesPerByte: Int
-        switch format {
-        case .toml: bytesPerByte = 8
-        case .yaml: bytesPerByte = 6
-        case .json, .lines: bytesPerByte = 2
-        default: return
-        }
-        guard bytes >= large else { return }
+        // Each format says how much (`ListFormat.heapBytesPerByte`).
+        guard let bytesPerByte = format.heapBytesPerByte, bytes >= large else { return }
         _ = reorder_heap_prefer_huge_pages(min(bytesPerByte * bytes, 1 << 30))
     }
 

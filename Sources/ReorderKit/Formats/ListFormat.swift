@@ -93,10 +93,26 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// The long names of the options that apply to this format and not to
     /// every format (`--pointer`: JSON, JSON with comments, YAML, TOML and
     /// Markdown; `--document`: YAML alone); formats that do not declare one
-    /// refuse it.
+    /// refuse it. The names of the options it declares (`declares`) are
+    /// among them.
     public let options: [String]
+    /// The options that are this format's own, declared beside its layout
+    /// (CSV's `--delimiter`): the command line takes them from here, and
+    /// every format that does not declare one refuses it.
+    public let declares: [FormatOption]
     /// What messages call it and its parts.
     public let words: FormatWords
+    /// About how many bytes its reader (and a sort of what it read) keeps
+    /// per byte of a large document, so that the command line may ready
+    /// the heap for them (`HeapTuning`); nil: leave the heap as it is.
+    public let heapBytesPerByte: Int?
+    /// Whether each list a pointer names stands alone: a change inside one
+    /// list that reads back as a whole sequence of items, from the same
+    /// first byte, leaves the rest of the document reading as it did
+    /// (JSON's brackets), so that the editor server may check that list
+    /// alone (`LSPListState`); false where a list's reading depends on
+    /// what lies around it (indentation, headers, tables).
+    public let listsStandAlone: Bool
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
     /// The pointer tokens of what the value at `options.pointer` holds (a
@@ -106,19 +122,24 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     public let children: (@Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> [String]?)?
 
     /// A format: what `--format` calls it, the files it claims, its help
-    /// paragraph, the options that are its alone, and its reader. Public so
-    /// that a format can be defined outside this module and added with
-    /// `ListFormat.adding(_:_:)`.
-    public init(name: String, claims: [FileClaim], help: String, options: [String] = [], words: FormatWords? = nil,
+    /// paragraph, the shared options that apply to it (`options`: `pointer`),
+    /// the options it declares as its own (`declares`), and its reader.
+    /// Public so that a format can be defined outside this module and added
+    /// with `ListFormat.adding(_:_:)`.
+    public init(name: String, claims: [FileClaim], help: String, options: [String] = [], declares: [FormatOption] = [],
+                words: FormatWords? = nil, heapBytesPerByte: Int? = nil, listsStandAlone: Bool = false,
                 read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
                 children: (@Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> [String]?)? = nil) {
         self.children = children
         self.name = name
         self.claims = claims
         self.help = help
-        self.options = options
+        self.options = declares.map(\.name).filter { !options.contains($0) } + options
+        self.declares = declares
         self.words = words ?? FormatWords(name: name.uppercased())
         self.read = read
+        self.heapBytesPerByte = heapBytesPerByte
+        self.listsStandAlone = listsStandAlone
     }
 
     public static func == (a: ListFormat, b: ListFormat) -> Bool { a.name == b.name }
@@ -150,6 +171,15 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     }
 
     public static func named(_ name: String) -> ListFormat? { all.first { $0.name == name } }
+
+    /// The format a region of a document (`--block`, `--line-range`) is
+    /// read as, and a file no format claims by its name alone when the
+    /// content does not decide (a policy's file): lines.
+    public static var plain: ListFormat { .lines }
+
+    /// Whether `-p` means something to it (it names lists in a document);
+    /// a format without (lines, CSV) reads a document as its one list.
+    public var takesPointer: Bool { options.contains(FormatBoundOption.pointer.rawValue) }
 
     /// The format a file's name alone decides, or nil when no format claims
     /// it (then the content decides; see `FormatChoice.resolve`): the
@@ -188,6 +218,25 @@ public enum FormatChoice: Equatable, Sendable {
 
     /// What `--format` accepts.
     public static var names: [String] { ["auto"] + ListFormat.all.map(\.name) }
+
+    /// Why `auto` may have read a document as `format` that was meant as
+    /// lines, for the hint a syntax error gets: JSON (with comments or
+    /// not) is chosen for a name that JSON claims or for the first byte
+    /// (`[` or `{`); nil for a format `auto` never guesses so.
+    public enum Guess: Equatable, Sendable {
+        /// JSON claims the file's name (`*.json`).
+        case byName
+        /// The first byte that is not blank is `[` or `{` (or the name is
+        /// one JSON with comments claims).
+        case byFirstByte
+    }
+
+    /// The `Guess` behind reading the input named `name` (nil: standard
+    /// input) as `format` under `auto`, or nil when there is none to hint at.
+    public static func guess(_ format: ListFormat, name: String?) -> Guess? {
+        guard format == .json || format == .jsonc else { return nil }
+        return name.flatMap(ListFormat.claiming) == .json ? .byName : .byFirstByte
+    }
 
     /// The format to read `source` with. `auto`: a name that a format
     /// claims decides (`.json` is JSON; `.txt`, `.jsonl` — one item a

@@ -1,3 +1,4 @@
+import Foundation
 @testable import ReorderCLI
 import ReorderKit
 import XCTest
@@ -37,7 +38,7 @@ final class ArgumentParserTests: XCTestCase {
     func testShortOptionForms() throws {
         let parsed = try parse(["move", "0", "1", "-czp/a", "-oout"])
         XCTAssertTrue(parsed.has(.check))
-        XCTAssertTrue(parsed.has(.null))
+        XCTAssertTrue(parsed.has(Option(rawValue: "null")))
         XCTAssertEqual(parsed.value(.pointer), "/a")
         XCTAssertEqual(parsed.value(.output), "out")
         XCTAssertEqual(try parse(["batch", "-e", "delete 0", "-e", "move 1 0"]).values(.expression),
@@ -90,12 +91,26 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
-    func testEveryOptionNameHasOneRow() {
+    func testEveryOptionNameHasOneRow() throws {
         XCTAssertEqual(CommandTable.options.map(\.name), Option.allCases.filter { option in
             CommandTable.options.contains { $0.name == option }
         }, "an option has two rows")
         for option in Option.allCases {
             XCTAssertEqual(CommandTable.options.filter { $0.name == option }.count, 1, "\(option.spelled) has no row")
+        }
+        // Every member of Option (`public static let key = Option("key")`)
+        // has its row; the formats' own options have theirs from the formats.
+        let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ReorderCLI/CommandLine/CommandTable.swift")
+        let members = try String(contentsOf: table, encoding: .utf8)
+            .matches(of: #/static let \w+ = Option\("([a-z-]+)"\)/#).map { String($0.output.1) }
+        XCTAssertGreaterThan(members.count, 40, "no members of Option found in \(table.path)")
+        for name in members {
+            XCTAssertEqual(CommandTable.options.filter { $0.long == name }.count, 1, "--\(name) has no row, or two")
+        }
+        for declared in ListFormat.declaredOptions {
+            XCTAssertFalse(members.contains(declared.name), "--\(declared.name) is a format's own and a member of Option")
         }
     }
 
@@ -108,14 +123,14 @@ final class ArgumentParserTests: XCTestCase {
     func testOptionsBeforeTheCommandReadAsIfTheyFollowedIt() throws {
         var parsed = try parse(["-z", "swap", "0", "1"])
         XCTAssertEqual(parsed.command.name, "swap")
-        XCTAssertTrue(parsed.has(.null))
+        XCTAssertTrue(parsed.has(Option(rawValue: "null")))
         XCTAssertEqual(parsed.positionals, ["0", "1"])
         parsed = try parse(["-p", "/a", "-cz", "--format=json", "-o", "out", "sort", "-r", "f.json"])
         XCTAssertEqual(parsed.command.name, "sort")
         XCTAssertEqual(parsed.value(.pointer), "/a")
         XCTAssertEqual(parsed.value(.output), "out")
         XCTAssertEqual(parsed.value(.format), "json")
-        XCTAssertTrue(parsed.has(.check) && parsed.has(.null) && parsed.has(.reverse))
+        XCTAssertTrue(parsed.has(.check) && parsed.has(Option(rawValue: "null")) && parsed.has(.reverse))
         XCTAssertEqual(parsed.positionals, ["f.json"])
         // Value options keep their command-line order across the command.
         parsed = try parse(["-e", "delete 0", "batch", "-e", "delete 1"])

@@ -5,7 +5,7 @@ extension ListFormat {
         name: "csv",
         claims: [.fileExtension("csv")],
         help: "Comma-separated values (RFC 4180; --delimiter C for another byte, as ';'). Items are the rows after the header row, which stays first (--no-header: every row is an item); a quoted field may hold the delimiter, quotes (written \"\") and line breaks. Each row keeps its bytes and quoting, each position its terminator (LF or CRLF), the file its final newline or its lack of one and its byte-order mark. --key NAME (a header's name) or --key '#N' (a column by number, counted as indices are) compares the column's decoded text; without it, a row's bytes. A row with another number of fields than the header, a blank line, an unterminated quote or a quote inside an unquoted field is refused.",
-        options: ["delimiter", "no-header"],
+        declares: [.delimiter, .noHeader],
         words: FormatWords(name: "CSV", version: "(RFC 4180)", items: "rows", lists: "a table", oneValue: "one CSV row",
                            member: "row"),
         read: { source, options in
@@ -20,7 +20,7 @@ extension ListFormat {
         name: "tsv",
         claims: [.fileExtension("tsv")],
         help: "Tab-separated values (IANA text/tab-separated-values; --delimiter C for another byte): as csv, but a field holds no tab and no line break and there is no quoting, so a field that starts with '\"' is refused (some tools quote in TSV and some do not: which is it?); read a file that quotes like CSV with --format csv --delimiter $'\\t'.",
-        options: ["delimiter", "no-header"],
+        declares: [.delimiter, .noHeader],
         words: FormatWords(name: "TSV", version: "(text/tab-separated-values)", items: "rows", lists: "a table",
                            oneValue: "one TSV row", member: "row"),
         read: { source, options in

@@ -48,7 +48,7 @@ public struct CSVLayout: ListLayout {
         self.hasHeader = header
         self.countsFromOne = countsFromOne
         let delimiter = dialect.delimiter
-        guard delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
+        guard CSVDialect.canDelimit(delimiter) else {
             throw FormatError(dialect.format, .cannotDelimit(what: "a delimiter that is a quote or a line break"))
         }
         let end = source.count

@@ -91,17 +91,6 @@ public enum JSONProblem: Equatable, Sendable {
     case carriageReturnInComment
 }
 
-/// Why a JSON Pointer cannot be parsed.
-public enum JSONPointerProblem: Equatable, Sendable {
-    /// A non-empty pointer must start with `/`.
-    case missingLeadingSlash
-    /// The text is a jq path (`.plugins`, `.a[0].b`), which names the
-    /// value that `pointer` does; `role` says which option it was given to.
-    case jqPath(pointer: String, role: JSONPointer.Role)
-    /// `~` followed by something other than `0` or `1`.
-    case invalidEscape
-}
-
 /// JSON's errors (JSON with comments' too), `FormatError`s made as the
 /// reader names them; their offsets are into the document's source (a
 /// JSONC document's blanked copy keeps every offset), and the command line

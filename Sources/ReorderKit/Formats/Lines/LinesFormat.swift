@@ -4,8 +4,9 @@ extension ListFormat {
         name: "lines",
         claims: LinesLayout.textExtensions.map(FileClaim.fileExtension),
         help: "Items are lines, each ending with LF or CRLF (with -z, NUL); every line keeps its terminator, the file keeps its final newline or its lack of one, and bytes are kept exactly (invalid UTF-8, trailing spaces). An input that holds a NUL byte looks binary and is refused, unless -z or --text. These extensions are lines whatever the file starts with: a .jsonl or .ndjson holds one JSON value a line.",
-        options: ["null", "text", "comment"],
+        declares: [.nulTerminated, .binaryAsText, .commentPrefix],
         words: FormatWords(name: "lines"),
+        heapBytesPerByte: 2,
         read: { source, options in
             let layout = LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
                                      fallbackTerminator: options.fallbackTerminator, lender: options.lender,

@@ -11,6 +11,7 @@ extension ListFormat {
             invalidAdvice: "; a YAML loader would reject it or read it otherwise, so reorder edits nothing: correct the file first",
             items: "entries", lists: "a sequence or a mapping", oneValue: "one YAML value on one line",
             keyed: "mapping", member: "entry"),
+        heapBytesPerByte: 6,
         read: { source, options in try YAMLLayout.read(source, options: options) })
 }
 

@@ -1,5 +1,8 @@
 /// An RFC 6901 JSON Pointer: `""` is the whole document, `/a/0/b~1c` is key
-/// `a`, then element 0, then key `b/c`.
+/// `a`, then element 0, then key `b/c`. Every format names a place in its
+/// document with one (`-p`, `--key`, a policy's `list`), and the seam
+/// (`FormatLayout`, `ListDocument`) speaks in them: it is the core's, not
+/// JSON's, though its syntax is JSON's RFC.
 public struct JSONPointer: Equatable, Sendable {
     /// The reference tokens, unescaped (`~1` is `/`, `~0` is `~`).
     public let tokens: [String]
@@ -139,4 +142,15 @@ public struct JSONPointer: Equatable, Sendable {
         }
         return value
     }
+}
+
+/// Why a JSON Pointer cannot be parsed.
+public enum JSONPointerProblem: Equatable, Sendable {
+    /// A non-empty pointer must start with `/`.
+    case missingLeadingSlash
+    /// The text is a jq path (`.plugins`, `.a[0].b`), which names the
+    /// value that `pointer` does; `role` says which option it was given to.
+    case jqPath(pointer: String, role: JSONPointer.Role)
+    /// `~` followed by something other than `0` or `1`.
+    case invalidEscape
 }
