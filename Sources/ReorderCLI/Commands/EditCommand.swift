@@ -483,16 +483,7 @@ struct EditCommand {
     static func runEditor(on path: String) -> Int32 {
         let editor = [System.environment("VISUAL"), System.environment("EDITOR")]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
-        guard result == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
-        return 128 + (status & 0x7F)
+        return Subprocess.runAttached(["/bin/sh", "-c", editor + " \"$1\"", "sh", path])
     }
 }
 

@@ -40,7 +40,7 @@ struct LoadedPolicy {
     /// The top of the git work tree the working directory is in; outside
     /// git, the working directory.
     static func repositoryTop() throws -> String {
-        if let output = RepositoryFiles.run(["git", "rev-parse", "--show-toplevel"]) {
+        if let output = Subprocess.run(["git", "rev-parse", "--show-toplevel"]) {
             var text = String(decoding: output, as: UTF8.self)
             while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
             if !text.isEmpty, let top = PathNames.realPath(text) { return top }

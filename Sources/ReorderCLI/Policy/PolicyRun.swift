@@ -146,7 +146,7 @@ final class PolicyContext {
         // --staged: the file the commit would hold, the index's (the work
         // tree's when the index has no such file).
         if stagedContents != nil, let loaded,
-           let staged = RepositoryFiles.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
+           let staged = Subprocess.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
             // SAFETY: the bytes of `staged` are only read inside the closure, and no pointer to them leaves it.
             return try staged.withUnsafeBytes { try keys(in: $0, file: file, path: path, rule: rule, pointer: pointer) }
         }

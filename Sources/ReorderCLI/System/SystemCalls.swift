@@ -2,8 +2,24 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+#if os(Linux)
 import CXattr
+#endif
+
+// The C library's calls under names no member of `System` hides (at file
+// scope `open` is the C library's; inside `System` it is `System.open`).
+// POSIX: the same on Linux and Darwin.
+private func cOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func cClose(_ fd: Int32) -> Int32 { close(fd) }
+private func cRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func cWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func cFsync(_ fd: Int32) -> Int32 { fsync(fd) }
+private func cRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func cUnlink(_ path: String) -> Int32 { unlink(path) }
+private func cPoll(_ descriptor: inout pollfd, _ milliseconds: Int32) -> Int32 { poll(&descriptor, 1, milliseconds) }
 
 /// A failed system call: its `errno`, and what was being done to which path.
 public struct SystemError: Error, Equatable, Sendable {
@@ -23,6 +39,13 @@ enum System {
         _ operation: String, path: String? = nil, _ call: () -> T
     ) throws -> T {
         while true {
+            #if DEBUG
+            // Tests only: a fault planned for this operation (`SystemFaults`).
+            if let code = SystemFaults.takeError(operation) {
+                if code == EINTR { continue }
+                throw SystemError(code: code, operation: operation, path: path)
+            }
+            #endif
             let result = call()
             if result != -1 { return result }
             let code = errno
@@ -32,11 +55,23 @@ enum System {
     }
 
     static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) throws -> Int32 {
-        try retrying("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode) }
+        try retrying("open", path: path) { cOpen(path, flags | O_CLOEXEC, mode) }
     }
 
     static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        _ = cClose(fd)
+    }
+
+    /// `close`, its failure reported (a file system that writes late, NFS,
+    /// says so here). Not retried on EINTR: the descriptor is gone either way.
+    static func closeReporting(_ fd: Int32, path: String?) throws {
+        #if DEBUG
+        if let code = SystemFaults.takeError("close"), code != EINTR {
+            _ = cClose(fd)
+            throw SystemError(code: code, operation: "close", path: path)
+        }
+        #endif
+        if cClose(fd) != 0 && errno != EINTR { throw SystemError(code: errno, operation: "close", path: path) }
     }
 
     static func status(of fd: Int32, path: String?) throws -> stat {
@@ -56,7 +91,11 @@ enum System {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
-            let written = try retrying("write", path: path) { Glibc.write(fd, pointer, remaining) }
+            var asked = remaining
+            #if DEBUG
+            if let limit = SystemFaults.takeShortWrite() { asked = min(asked, limit) }
+            #endif
+            let written = try retrying("write", path: path) { [asked] in cWrite(fd, pointer, asked) }
             pointer += written
             remaining -= written
         }
@@ -74,9 +113,23 @@ enum System {
             }
             var first = 0
             while first < count {
-                var written = try retrying("write", path: path) {
-                    Glibc.writev(fd, vectors.baseAddress! + first, Int32(count - first))
+                var written: Int
+                #if DEBUG
+                if let limit = SystemFaults.takeShortWrite() {
+                    // A short write: part of the first slice only.
+                    written = try retrying("write", path: path) { [first] in
+                        cWrite(fd, vectors[first].iov_base!, min(limit, vectors[first].iov_len))
+                    }
+                } else {
+                    written = try retrying("write", path: path) { [first] in
+                        writev(fd, vectors.baseAddress! + first, Int32(count - first))
+                    }
                 }
+                #else
+                written = try retrying("write", path: path) {
+                    writev(fd, vectors.baseAddress! + first, Int32(count - first))
+                }
+                #endif
                 // Skips what went out, whole slices first.
                 while first < count && written >= vectors[first].iov_len {
                     written -= vectors[first].iov_len
@@ -92,7 +145,7 @@ enum System {
 
     /// Reads at most `count` bytes into `buffer`; 0 at end of file.
     static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, path: String?) throws -> Int {
-        try retrying("read", path: path) { Glibc.read(fd, buffer, count) }
+        try retrying("read", path: path) { cRead(fd, buffer, count) }
     }
 
     /// `stat`: symlinks followed.
@@ -188,7 +241,7 @@ enum System {
     }
 
     static func fsync(_ fd: Int32, path: String?) throws {
-        try retrying("fsync", path: path) { Glibc.fsync(fd) }
+        try retrying("fsync", path: path) { cFsync(fd) }
     }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
@@ -203,5 +256,118 @@ enum System {
     static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
+    }
+
+    /// The processors online (at least 1).
+    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// `stat` of `path` (symlinks followed), or nil when it fails.
+    static func statusIfAny(of path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    /// `lstat` of `path` (a symlink itself), or nil when it fails.
+    static func linkStatusIfAny(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// Whether `path` is a regular file itself (not through a symlink).
+    static func isRegularFile(noFollow path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether something (a dangling symlink aside) is at `path`.
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Why this user could not create a file in `directory` (its errno),
+    /// or nil when it could.
+    static func cannotCreateFile(in directory: String) -> Int32? {
+        access(directory, W_OK | X_OK) == 0 ? nil : errno
+    }
+
+    /// `path` absolute, without symlinks, `.` or `..`; nil when it does
+    /// not exist (`errno` says why).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static var effectiveUserID: uid_t { geteuid() }
+
+    /// The time of day in nanoseconds since 1970, from the clock the kernel
+    /// keeps per tick (a few milliseconds coarse, and cheap).
+    static func coarseNanosecondsSince1970() -> Int64 {
+        var now = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        #else
+        // Darwin: no coarse clock; CLOCK_REALTIME (microseconds) instead.
+        clock_gettime(CLOCK_REALTIME, &now)
+        #endif
+        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+    }
+
+    /// `stat` of this executable as it lies on disk, or nil.
+    static func executableStatus() -> stat? {
+        #if os(Linux)
+        return statusIfAny(of: "/proc/self/exe")
+        #else
+        // Darwin: no /proc; _NSGetExecutablePath names the executable.
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var path = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&path, &size) == 0 else { return nil }
+        return statusIfAny(of: String(cString: path))
+        #endif
+    }
+
+    /// A new file made from `template` (its last `suffixLength` bytes
+    /// kept, the six `X` before them replaced) with `mkstemps`, never over
+    /// another file: its descriptor (close-on-exec) and path.
+    /// `directory`: what an error names.
+    static func makeTemporaryFile(_ template: String, suffixLength: Int = 0, directory: String) throws -> (fd: Int32, path: String) {
+        var bytes = Array(template.utf8CString)
+        let fd = try retrying("create a temporary file in", path: directory) {
+            bytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffixLength)) }
+        }
+        return (fd, bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }
+
+    /// `rename(from, to)`: atomic within one file system; EXDEV across two.
+    static func rename(_ from: String, to: String, path: String?) throws {
+        try retrying("rename", path: path) { cRename(from, to) }
+    }
+
+    /// Removes the file `path`; a failure is not reported (a temporary
+    /// file removed on the way out of an error).
+    static func removeFile(_ path: String) {
+        _ = cUnlink(path)
+    }
+
+    /// `mkdir path`; EEXIST is an error to the caller.
+    static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws {
+        try retrying("create the folder", path: path) { mkdir(path, mode) }
+    }
+
+    /// `poll` of `fd` for reading within `milliseconds` (0: now; -1:
+    /// waits), EINTR retried: 1 readable (bytes, its end or an error), 0
+    /// not yet, -1 failed.
+    static func pollReadable(_ fd: Int32, milliseconds: Int32) -> Int32 {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = cPoll(&descriptor, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready
+        }
+    }
+
+    /// A closed pipe becomes an EPIPE error on write rather than a signal
+    /// that ends the process.
+    static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
     }
 }
