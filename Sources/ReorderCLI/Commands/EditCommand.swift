@@ -145,7 +145,7 @@ struct EditCommand {
                 // Edited, then quit with an error: the work is kept, and
                 // said where.
                 guard let read = try? InputBytes.read(path: viewPath), !read.bytes.elementsEqual(view) else {
-                    unlink(viewPath)
+                    System.removeFile(viewPath)
                     throw EditError.editorFailed(status: status)
                 }
                 throw EditError.editorFailedViewKept(status: status, view: viewPath, retry: Session.shellLine(
@@ -154,11 +154,11 @@ struct EditCommand {
             do {
                 edited = try InputBytes.read(path: viewPath)
             } catch {
-                unlink(viewPath)
+                System.removeFile(viewPath)
                 throw error
             }
         }
-        defer { if !keepView && from == nil { unlink(viewPath) } }
+        defer { if !keepView && from == nil { System.removeFile(viewPath) } }
         // With --from, the view is the user's file: fixed and applied again.
         let retry = from == nil
             ? Session.shellLine(["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments) : nil

@@ -10,7 +10,7 @@ enum LSPCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         if let extra = parsed.positionals.first { throw UsageError.extraArgument(extra, command: "lsp") }
         // A client gone is the end of the input, not a signal.
-        signal(SIGPIPE, SIG_IGN)
+        System.ignoreBrokenPipeSignal()
         let console = runner.console
         let transport = LSPTransport(input: 0, output: 1) { line in
             try? console.standardError.write("reorder lsp: " + line + "\n")

@@ -203,8 +203,8 @@ struct PickCommand {
             return "cannot be replaced"
         }
         let directory = AtomicFile.directory(of: target.resolvedPath)
-        if access(directory, W_OK | X_OK) != 0 {
-            return errno == EROFS ? "read-only file system" : "its directory is not writable"
+        if let code = System.cannotCreateFile(in: directory) {
+            return code == EROFS ? "read-only file system" : "its directory is not writable"
         }
         return nil
     }
