@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ReorderKit
 
 /// `reorder edit FILE`: the list in the user's editor, one item a line with

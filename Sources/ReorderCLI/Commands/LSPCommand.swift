@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `reorder lsp`: the language server (`LSP/LSPServer.swift`) on standard
 /// input and output; its log on standard error, one line a problem.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ReorderKit
 
 /// `reorder lsp`: a language server on standard input and output. It

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// JSON-RPC 2.0 messages framed by `Content-Length:` headers, read from
 /// one file descriptor and written to another.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ReorderKit
 
 /// The files of a run over the repository limited to what changed:
