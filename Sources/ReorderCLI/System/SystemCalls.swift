@@ -41,7 +41,7 @@ enum System {
         while true {
             #if DEBUG
             // Tests only: a fault planned for this operation (`SystemFaults`).
-            if let code = SystemFaults.takeError(operation) {
+            if let code = SystemFaults.takeError(operation, path: path) {
                 if code == EINTR { continue }
                 throw SystemError(code: code, operation: operation, path: path)
             }
@@ -66,7 +66,7 @@ enum System {
     /// says so here). Not retried on EINTR: the descriptor is gone either way.
     static func closeReporting(_ fd: Int32, path: String?) throws {
         #if DEBUG
-        if let code = SystemFaults.takeError("close"), code != EINTR {
+        if let code = SystemFaults.takeError("close", path: path), code != EINTR {
             _ = cClose(fd)
             throw SystemError(code: code, operation: "close", path: path)
         }

@@ -21,6 +21,8 @@ import Synchronization
 enum SystemFaults {
     private struct Planned {
         let operation: String
+        /// Only for a path that holds this (nil: any path).
+        let pathContaining: String?
         /// nil: a short write of `limit` bytes.
         let code: Int32?
         let limit: Int
@@ -31,15 +33,18 @@ enum SystemFaults {
 
     private static let planned = Mutex<[Planned]>([])
 
-    /// The next `times` calls of `operation`, after `skip` that succeed,
-    /// fail with `code`.
-    static func fail(_ operation: String, with code: Int32, skip: Int = 0, times: Int = 1) {
-        planned.withLock { $0.append(Planned(operation: operation, code: code, limit: 0, skip: skip, times: times)) }
+    /// The next `times` calls of `operation` (on a path holding
+    /// `pathContaining`, when given), after `skip` that succeed, fail with
+    /// `code`.
+    static func fail(_ operation: String, with code: Int32, pathContaining: String? = nil, skip: Int = 0, times: Int = 1) {
+        planned.withLock {
+            $0.append(Planned(operation: operation, pathContaining: pathContaining, code: code, limit: 0, skip: skip, times: times))
+        }
     }
 
     /// The next `times` writes, after `skip`, take at most `limit` bytes.
     static func shortWrite(_ limit: Int, skip: Int = 0, times: Int = 1) {
-        planned.withLock { $0.append(Planned(operation: "write", code: nil, limit: limit, skip: skip, times: times)) }
+        planned.withLock { $0.append(Planned(operation: "write", pathContaining: nil, code: nil, limit: limit, skip: skip, times: times)) }
     }
 
     /// The faults planned and not yet made (0: each happened).
@@ -49,8 +54,11 @@ enum SystemFaults {
     static func reset() { planned.withLock { $0.removeAll() } }
 
     /// The errno of a fault planned for this call of `operation`.
-    static func takeError(_ operation: String) -> Int32? {
-        take { $0.operation == operation && $0.code != nil }?.code
+    static func takeError(_ operation: String, path: String? = nil) -> Int32? {
+        take { fault in
+            fault.operation == operation && fault.code != nil
+                && fault.pathContaining.map { part in path.map { $0.contains(part) } ?? false } ?? true
+        }?.code
     }
 
     /// The byte limit of a short write planned for this write.
