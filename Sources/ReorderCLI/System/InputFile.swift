@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An input's bytes: a regular file is mapped, not copied (a 1 GB file costs
@@ -88,7 +90,15 @@ final class InputBytes {
     private static func map(fd: Int32, length: Int, path: String?) -> InputBytes? {
         let kept = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard kept >= 0 else { return nil }
-        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else {
+        #if os(Linux)
+        // The pages read ahead now, in one call.
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        // Darwin: no MAP_POPULATE; the pages come in as they are first read
+        // (MADV_SEQUENTIAL below still reads ahead).
+        let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, length, PROT_READ, flags, fd, 0), address != MAP_FAILED else {
             System.close(kept)
             return nil
         }
@@ -124,7 +134,13 @@ final class InputBytes {
     static let streamLimit: Int = {
         var limit = Int(sysconf(Int32(_SC_PHYS_PAGES))) &* Int(sysconf(Int32(_SC_PAGESIZE)))
         if limit <= 0 { limit = Int.max }
-        for resource in [RLIMIT_AS, RLIMIT_DATA].map({ __rlimit_resource_t($0.rawValue) }) {
+        #if canImport(Glibc)
+        let resources = [RLIMIT_AS, RLIMIT_DATA].map { __rlimit_resource_t($0.rawValue) }
+        #else
+        // Darwin: the resources are plain Int32 constants.
+        let resources = [RLIMIT_AS, RLIMIT_DATA]
+        #endif
+        for resource in resources {
             var bound = rlimit()
             if getrlimit(resource, &bound) == 0 && bound.rlim_cur != rlim_t.max {  // RLIM_INFINITY
                 limit = min(limit, Int(clamping: bound.rlim_cur))

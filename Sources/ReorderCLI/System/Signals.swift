@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // What the signal handlers read is fixed C memory set up before they are
@@ -31,7 +33,7 @@ private func removePendingTemporaryAndReraise(_ signal: Int32) {
         _ = tcsetattr(terminalToRestore, TCSANOW, savedTerminalModes)
     }
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
+    action.plainHandler = SIG_DFL
     sigemptyset(&action.sa_mask)
     sigaction(signal, &action, nil)
     // Delivered when the handler returns (it is blocked until then).
@@ -53,11 +55,11 @@ enum PendingTemporary {
         for signal in cleanupSignals {
             var current = sigaction()
             sigaction(signal, nil, &current)
-            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+            if unsafeBitCast(current.plainHandler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
                 continue
             }
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { removePendingTemporaryAndReraise($0) }
+            action.plainHandler = { removePendingTemporaryAndReraise($0) }
             sigemptyset(&action.sa_mask)
             for other in cleanupSignals { sigaddset(&action.sa_mask, other) }
             action.sa_flags = SA_RESTART
@@ -126,7 +128,7 @@ enum ResizeSignal {
     static func notify(_ fd: Int32) {
         resizePipeWrite = fd
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        action.plainHandler = { _ in
             let saved = errno
             var byte: UInt8 = 1
             if resizePipeWrite >= 0 { _ = write(resizePipeWrite, &byte, 1) }
@@ -140,7 +142,7 @@ enum ResizeSignal {
     /// SIGWINCH ignored again, as by default.
     static func stop() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = SIG_DFL
+        action.plainHandler = SIG_DFL
         sigemptyset(&action.sa_mask)
         sigaction(SIGWINCH, &action, nil)
         resizePipeWrite = -1
@@ -167,7 +169,7 @@ nonisolated(unsafe) private var previousBusAction: UnsafeMutablePointer<sigactio
 /// the reader checks the mark when it is done and reports the shrinking as
 /// an error. Any other SIGBUS goes to the handler there was before.
 private func catchReadBeyondEnd(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+    let address = UInt(bitPattern: info?.pointee.faultAddress)
     if let ranges = guardedRanges {
         for index in 0..<guardedRangeCount {
             let range = ranges[index]
@@ -197,7 +199,7 @@ enum MappingGuard {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
         previous.initialize(to: sigaction())
         var action = sigaction()
-        action.__sigaction_handler.sa_sigaction = { catchReadBeyondEnd($0, $1, $2) }
+        action.infoHandler = { catchReadBeyondEnd($0, $1, $2) }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_SIGINFO
         sigaction(SIGBUS, &action, previous)
