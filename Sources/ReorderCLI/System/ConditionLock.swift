@@ -12,6 +12,7 @@ import Darwin
 // SAFETY: the mutex and the condition are the C library's thread-safe
 // objects, at addresses that never move (allocated once, freed in deinit).
 final class ConditionLock: @unchecked Sendable {
+    // SAFETY: both are initialized in init and destroyed and freed in deinit, when no thread can hold them.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -23,6 +24,7 @@ final class ConditionLock: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
+        // SAFETY: destroyed just above; the lock is gone with its last user.
         condition.deallocate()
         mutex.deallocate()
     }

@@ -45,6 +45,7 @@ struct FolderCursor: ~Copyable {
             func inFolder(_ other: UnsafePointer<CChar>, _ otherLength: Int) -> Bool {
                 otherLength == length && memcmp(other, name, length) == 0
             }
+            // SAFETY: an empty array still has a base address; inFolder reads `count` bytes of it.
             var open = folderFD >= 0 && folder.withUnsafeBufferPointer { inFolder($0.baseAddress!, $0.count) }
             // A folder of one file: from the root's descriptor.
             if !open && rootFD >= 0, let next, next.withCString({ next in

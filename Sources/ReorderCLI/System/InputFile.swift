@@ -13,6 +13,7 @@ import Darwin
 /// A mapped file that another program shortens while it is read would end
 /// the process with SIGBUS; `MappingGuard` catches that, and `shrank` tells.
 final class InputBytes {
+    // SAFETY: valid from init until deinit calls `release` (the mapping, the malloc'ed buffer or the copy), which nothing else calls.
     let bytes: UnsafeRawBufferPointer
     /// The file's name in messages (nil: standard input).
     private let path: String?
@@ -104,6 +105,7 @@ final class InputBytes {
         }
         _ = madvise(address, length, MADV_SEQUENTIAL)
         let registration = MappingGuard.register(start: address, count: length)
+        // SAFETY: `length` bytes are mapped at `address` until the release closure unmaps them.
         return InputBytes(bytes: UnsafeRawBufferPointer(start: address, count: length), path: path,
                           mapped: (kept, registration)) {
             if let registration { MappingGuard.release(registration) }
@@ -166,6 +168,7 @@ final class InputBytes {
                     buffer = grown
                     capacity = larger
                 }
+                // SAFETY: `length < capacity`: the read stays within the `capacity` bytes allocated.
                 let count = try System.read(fd, into: buffer + length, count: capacity - length, path: path)
                 if count == 0 { break }
                 length += count
@@ -175,11 +178,13 @@ final class InputBytes {
             throw error
         }
         let start = buffer
+        // SAFETY: `length` bytes were read into `start`, which only the release closure frees.
         return InputBytes(bytes: UnsafeRawBufferPointer(start: start, count: length), path: path) { free(start) }
     }
 
     /// Bytes held in memory (tests, and standard input given as bytes).
     static func copying(_ array: [UInt8]) -> InputBytes {
+        // SAFETY: allocated here, freed only by the release closure, read only through `bytes`.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(array.count, 1), alignment: 16)
         buffer.copyBytes(from: array)
         return InputBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<array.count]), path: nil) { buffer.deallocate() }

@@ -10,6 +10,32 @@ import Darwin
 /// changed, the index's blobs) and the user's editor. Every child is
 /// started here, with `posix_spawnp` (POSIX: the same on Linux and Darwin).
 enum Subprocess {
+    #if canImport(Darwin)
+    // Darwin: the actions are an opaque pointer, set by their init.
+    typealias Actions = posix_spawn_file_actions_t?
+    #else
+    typealias Actions = posix_spawn_file_actions_t
+    #endif
+
+    /// Empty spawn actions, to be given to `posix_spawn_file_actions_init`.
+    private static func noActions() -> Actions {
+        #if canImport(Darwin)
+        return nil
+        #else
+        return posix_spawn_file_actions_t()
+        #endif
+    }
+
+    /// This process's environment, for the child.
+    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        // Darwin: `environ` is not visible to Swift; _NSGetEnviron gives it.
+        return _NSGetEnviron().pointee
+        #else
+        return environ
+        #endif
+    }
+
     /// Runs `arguments` (found on PATH) with `input` on its standard input
     /// (nil: /dev/null), written from a second thread so that neither side
     /// waits for the other with a full pipe; standard error goes to
@@ -25,7 +51,7 @@ enum Subprocess {
             for fd in inPipe where fd >= 0 { close(fd) }
             return nil
         }
-        var actions = posix_spawn_file_actions_t()
+        var actions = noActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if input != nil {
@@ -49,6 +75,7 @@ enum Subprocess {
             let writeEnd = inPipe[1]
             let task = BackgroundTask<Void> {
                 // EPIPE: the program ended; its status says how.
+                // SAFETY: `input` lives for the closure; writeAll reads within its count.
                 _ = try? input.withUnsafeBytes { try System.writeAll(writeEnd, $0, path: nil) }
                 close(writeEnd)
             }
@@ -64,6 +91,7 @@ enum Subprocess {
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
+            // SAFETY: the buffer holds 65 536 bytes; read writes at most `count` of them.
             let count = buffer.withUnsafeMutableBytes { (try? System.read(outPipe[0], into: $0.baseAddress!, count: $0.count, path: nil)) ?? 0 }
             if count == 0 { break }
             output += buffer[0..<count]
@@ -78,7 +106,7 @@ enum Subprocess {
     /// status, 128 + the signal that ended it, or 127 when it could not be
     /// started.
     static func runAttached(_ arguments: [String]) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
+        var actions = noActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         guard let pid = spawn(arguments, actions: &actions) else { return 127 }
@@ -86,13 +114,13 @@ enum Subprocess {
     }
 
     /// Starts `arguments[0]` with `actions`; its process id, or nil.
-    private static func spawn(_ arguments: [String], actions: inout posix_spawn_file_actions_t) -> pid_t? {
+    private static func spawn(_ arguments: [String], actions: inout Actions) -> pid_t? {
         // SAFETY: each strdup'ed argument lives until the defer frees it,
         // after posix_spawnp returned (the child has its own copy by then).
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid = pid_t()
-        guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ) == 0 else { return nil }
+        guard posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environment) == 0 else { return nil }
         return pid
     }
 

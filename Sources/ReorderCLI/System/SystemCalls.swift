@@ -88,6 +88,7 @@ enum System {
 
     /// Writes all of `bytes`, however many calls the kernel needs.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String?) throws {
+        // SAFETY: `pointer` advances by what write took, never past bytes.count in all.
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -105,6 +106,7 @@ enum System {
     /// when the descriptor takes only part of them. At most `IOV_MAX` (1024)
     /// slices.
     static func writeAll(_ fd: Int32, gathered slices: UnsafeBufferPointer<UnsafeRawBufferPointer>, path: String?) throws {
+        // SAFETY: one vector a non-empty slice, within the capacity; the slices outlive the call.
         try withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(slices.count, 1)) { vectors in
             var count = 0
             for slice in slices where !slice.isEmpty {
@@ -175,32 +177,63 @@ enum System {
         try retrying("chmod", path: path) { fchmod(fd, mode) }
     }
 
+    // Extended attributes. Linux: the calls of <sys/xattr.h> (CXattr),
+    // ACLs among the attributes (`system.posix_acl_access`). Darwin: the
+    // same names with a position (0) and options (0: symlinks followed by
+    // the path forms, as on Linux) at the end; ACLs are not attributes
+    // there (acl_get_fd / acl_set_fd would carry them), so an ACL is not
+    // kept on macOS yet.
+
     /// The names of `fd`'s extended attributes (those this process may see).
     static func attributeNames(_ fd: Int32, path: String?) throws -> [String] {
+        #if os(Linux)
         let list = try sizedRead("list the attributes of", path: path) { flistxattr(fd, $0, $1) }
+        #else
+        let list = try sizedRead("list the attributes of", path: path) { flistxattr(fd, $0, $1, 0) }
+        #endif
         return list.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func attribute(_ fd: Int32, _ name: String, path: String?) throws -> [UInt8] {
+        #if os(Linux)
         try sizedRead("read the attribute \(name) of", path: path) { fgetxattr(fd, name, $0, $1) }
+        #else
+        try sizedRead("read the attribute \(name) of", path: path) { fgetxattr(fd, name, $0, $1, 0, 0) }
+        #endif
     }
 
     /// `attributeNames` of the file `path` names (symlinks followed).
     static func attributeNames(atPath path: String) throws -> [String] {
+        #if os(Linux)
         let list = try sizedRead("list the attributes of", path: path) { listxattr(path, $0, $1) }
+        #else
+        let list = try sizedRead("list the attributes of", path: path) { listxattr(path, $0, $1, 0) }
+        #endif
         return list.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func attribute(atPath path: String, _ name: String) throws -> [UInt8] {
+        #if os(Linux)
         try sizedRead("read the attribute \(name) of", path: path) { getxattr(path, name, $0, $1) }
+        #else
+        try sizedRead("read the attribute \(name) of", path: path) { getxattr(path, name, $0, $1, 0, 0) }
+        #endif
     }
 
     static func setAttribute(_ fd: Int32, _ name: String, _ value: [UInt8], path: String?) throws {
+        #if os(Linux)
         try retrying("set the attribute \(name) of", path: path) { fsetxattr(fd, name, value, value.count, 0) }
+        #else
+        try retrying("set the attribute \(name) of", path: path) { fsetxattr(fd, name, value, value.count, 0, 0) }
+        #endif
     }
 
     static func removeAttribute(_ fd: Int32, _ name: String, path: String?) throws {
+        #if os(Linux)
         try retrying("remove the attribute \(name) of", path: path) { fremovexattr(fd, name) }
+        #else
+        try retrying("remove the attribute \(name) of", path: path) { fremovexattr(fd, name, 0) }
+        #endif
     }
 
     /// Asks for the size, then reads; again when it grew in between (ERANGE).
@@ -211,6 +244,7 @@ enum System {
             let size = try retrying(operation, path: path) { call(nil, 0) }
             guard size > 0 else { return [] }
             var buffer = [CChar](repeating: 0, count: size)
+            // SAFETY: the call writes at most `size` bytes, the buffer's count.
             let result = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress, size) }
             if result >= 0 { return buffer[0..<result].map { UInt8(bitPattern: $0) } }
             let code = errno
@@ -225,6 +259,7 @@ enum System {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
+            // SAFETY: d_name is NUL-terminated within the dirent readdir returned, valid until the next readdir.
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
@@ -332,6 +367,7 @@ enum System {
     static func makeTemporaryFile(_ template: String, suffixLength: Int = 0, directory: String) throws -> (fd: Int32, path: String) {
         var bytes = Array(template.utf8CString)
         let fd = try retrying("create a temporary file in", path: directory) {
+            // SAFETY: the template is NUL-terminated (utf8CString); mkstemps writes within it.
             bytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffixLength)) }
         }
         return (fd, bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })

@@ -247,6 +247,7 @@ final class Terminal {
     /// that follows to notice.
     func write(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
+            // SAFETY: `pointer` advances by what write took, never past buffer.count in all.
             guard var pointer = buffer.baseAddress else { return }
             var remaining = buffer.count
             while remaining > 0 {
