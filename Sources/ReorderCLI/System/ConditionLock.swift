@@ -9,11 +9,11 @@ import Darwin
 /// A mutex and a condition on it (POSIX threads: the same on Linux and
 /// Darwin), for threads that take work from a shared queue and wait for
 /// more.
-// SAFETY: the mutex and the condition are the C library's thread-safe
-// objects, at addresses that never move (allocated once, freed in deinit).
+// SAFETY: the mutex and the condition are thread-safe C objects at fixed addresses (allocated once, freed in deinit).
 final class ConditionLock: @unchecked Sendable {
     // SAFETY: both are initialized in init and destroyed and freed in deinit, when no thread can hold them.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    // SAFETY: as the mutex: initialized in init, destroyed and freed in deinit.
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     init() {

@@ -187,6 +187,7 @@ final class InputBytes {
         // SAFETY: allocated here, freed only by the release closure, read only through `bytes`.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(array.count, 1), alignment: 16)
         buffer.copyBytes(from: array)
+        // SAFETY: the first array.count bytes of the buffer, copied above; freed by the release closure only.
         return InputBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<array.count]), path: nil) { buffer.deallocate() }
     }
 }

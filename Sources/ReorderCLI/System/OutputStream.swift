@@ -14,6 +14,7 @@ extension ByteSink {
 
     public func write(_ text: String) throws {
         var text = text
+        // SAFETY: the UTF-8 bytes are valid for the closure, and write(_:) copies or writes them before returning.
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -208,9 +208,11 @@ enum MappingGuard {
 
     // SAFETY: a static let is initialized once, thread-safely; the mutex and the ranges it allocates are never freed.
     nonisolated(unsafe) private static let slotLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        // SAFETY: never freed: the SIGBUS handler may read the ranges at any time.
         let ranges = UnsafeMutablePointer<GuardedRange>.allocate(capacity: guardedRangeCount)
         ranges.initialize(repeating: GuardedRange(), count: guardedRangeCount)
         guardedRanges = ranges
+        // SAFETY: never freed: the handler may restore the previous action at any time.
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
         previous.initialize(to: sigaction())
         var action = sigaction()
@@ -219,6 +221,7 @@ enum MappingGuard {
         action.sa_flags = SA_SIGINFO
         sigaction(SIGBUS, &action, previous)
         previousBusAction = previous
+        // SAFETY: never freed; initialized here, before any use.
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
         return lock

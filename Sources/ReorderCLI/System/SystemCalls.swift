@@ -110,6 +110,7 @@ enum System {
         try withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(slices.count, 1)) { vectors in
             var count = 0
             for slice in slices where !slice.isEmpty {
+                // SAFETY: writev only reads through iov_base; the mutable type is the C declaration's.
                 vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: slice.baseAddress), iov_len: slice.count)
                 count += 1
             }
@@ -261,6 +262,7 @@ enum System {
         while let entry = readdir(directory) {
             // SAFETY: d_name is NUL-terminated within the dirent readdir returned, valid until the next readdir.
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                // SAFETY: d_name is an array of CChar: its first element's address, as CChar.
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             if name != "." && name != ".." { names.append(name) }
@@ -370,6 +372,7 @@ enum System {
             // SAFETY: the template is NUL-terminated (utf8CString); mkstemps writes within it.
             bytes.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffixLength)) }
         }
+        // SAFETY: the template, filled in by mkstemps, is still NUL-terminated.
         return (fd, bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 

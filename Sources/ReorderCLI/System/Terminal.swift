@@ -246,6 +246,7 @@ final class Terminal {
     /// Writes `bytes` whole; a terminal that is gone is left to the read
     /// that follows to notice.
     func write(_ bytes: [UInt8]) {
+        // SAFETY: the bytes are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { buffer in
             // SAFETY: `pointer` advances by what write took, never past buffer.count in all.
             guard var pointer = buffer.baseAddress else { return }
