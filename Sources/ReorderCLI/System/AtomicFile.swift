@@ -67,6 +67,7 @@ enum AtomicFile {
     /// `/dev/stdout` and its aliases: standard output itself, so that
     /// `-o /dev/stdout >> log` appends as the shell arranged.
     static func isStandardOutput(_ path: String) -> Bool {
+        // Darwin: no /proc; /dev/fd/1 is its name there.
         ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path)
     }
 

@@ -41,6 +41,8 @@ final class InputBytes {
     /// system's names for descriptor 0 (reading them by name would read the
     /// file standard input was redirected from, and edit it in place).
     static func namesStandardInput(_ path: String) -> Bool {
+        // Darwin: no /proc; /dev/fd/0 is its name there (the /proc one is
+        // only never given).
         ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
     }
 
