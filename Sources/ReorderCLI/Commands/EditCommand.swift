@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ReorderKit
 
 /// `reorder edit FILE`: the list in the user's editor, one item a line with
@@ -145,7 +140,7 @@ struct EditCommand {
                 // Edited, then quit with an error: the work is kept, and
                 // said where.
                 guard let read = try? InputBytes.read(path: viewPath), !read.bytes.elementsEqual(view) else {
-                    unlink(viewPath)
+                    System.removeFile(viewPath)
                     throw EditError.editorFailed(status: status)
                 }
                 throw EditError.editorFailedViewKept(status: status, view: viewPath, retry: Session.shellLine(
@@ -154,11 +149,11 @@ struct EditCommand {
             do {
                 edited = try InputBytes.read(path: viewPath)
             } catch {
-                unlink(viewPath)
+                System.removeFile(viewPath)
                 throw error
             }
         }
-        defer { if !keepView && from == nil { unlink(viewPath) } }
+        defer { if !keepView && from == nil { System.removeFile(viewPath) } }
         // With --from, the view is the user's file: fixed and applied again.
         let retry = from == nil
             ? Session.shellLine(["reorder", "edit", Option.from.spelled, viewPath, path] + readArguments) : nil
@@ -483,16 +478,7 @@ struct EditCommand {
     static func runEditor(on path: String) -> Int32 {
         let editor = [System.environment("VISUAL"), System.environment("EDITOR")]
             .compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ)
-        guard result == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
-        return 128 + (status & 0x7F)
+        return Subprocess.runAttached(["/bin/sh", "-c", editor + " \"$1\"", "sh", path])
     }
 }
 

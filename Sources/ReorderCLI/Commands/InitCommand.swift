@@ -57,7 +57,7 @@ enum InitCommand {
     static func run(_ runner: Runner, _ parsed: ParsedArguments) throws -> Int32 {
         let output = parsed.value(.output) ?? LoadedPolicy.fileName
         let toStandardOutput = output == "-" || AtomicFile.isStandardOutput(output)
-        if !toStandardOutput && access(output, F_OK) == 0 {
+        if !toStandardOutput && System.exists(output) {
             throw PolicyRunError.policyExists(path: output)
         }
         guard let here = PathNames.realPath(".") else { throw SystemError(code: errno, operation: "resolve", path: ".") }

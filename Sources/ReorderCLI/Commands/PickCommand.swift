@@ -203,8 +203,8 @@ struct PickCommand {
             return "cannot be replaced"
         }
         let directory = AtomicFile.directory(of: target.resolvedPath)
-        if access(directory, W_OK | X_OK) != 0 {
-            return errno == EROFS ? "read-only file system" : "its directory is not writable"
+        if let code = System.cannotCreateFile(in: directory) {
+            return code == EROFS ? "read-only file system" : "its directory is not writable"
         }
         return nil
     }
@@ -618,13 +618,13 @@ struct FileWatch {
             return note
         }
         if let seen, seen.st_dev == now.st_dev, seen.st_ino == now.st_ino, seen.st_size == now.st_size,
-           seen.st_mtim.tv_sec == now.st_mtim.tv_sec, seen.st_mtim.tv_nsec == now.st_mtim.tv_nsec,
-           seen.st_ctim.tv_sec == now.st_ctim.tv_sec, seen.st_ctim.tv_nsec == now.st_ctim.tv_nsec {
+           seen.modifiedTime.tv_sec == now.modifiedTime.tv_sec, seen.modifiedTime.tv_nsec == now.modifiedTime.tv_nsec,
+           seen.changedTime.tv_sec == now.changedTime.tv_sec, seen.changedTime.tv_nsec == now.changedTime.tv_nsec {
             return note
         }
         seen = now
         if now.st_dev == expected.device, now.st_ino == expected.inode, Int64(now.st_size) == expected.size,
-           now.st_mtim.tv_sec == expected.modifiedSeconds, now.st_mtim.tv_nsec == expected.modifiedNanoseconds {
+           now.modifiedTime.tv_sec == expected.modifiedSeconds, now.modifiedTime.tv_nsec == expected.modifiedNanoseconds {
             note = nil
         } else if let content = try? InputBytes.read(path: path) {
             note = FileSnapshot.hash(content.bytes) == expected.hash ? nil

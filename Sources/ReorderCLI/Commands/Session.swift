@@ -175,18 +175,14 @@ enum Session {
     /// `bytes`; its path.
     static func keep(_ bytes: [UInt8], command: SessionCommand, suffix: String) throws -> String {
         let directory = System.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/reorder-\(command.rawValue)-XXXXXX" + suffix).utf8CString)
-        // SAFETY: mkstemps writes into the NUL-terminated template only inside the closure.
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-        guard fd >= 0 else { throw SystemError(code: errno, operation: "create a temporary file in", path: directory) }
-        // SAFETY: the template is NUL-terminated, read only inside the closure.
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let (fd, path) = try System.makeTemporaryFile(directory + "/reorder-\(command.rawValue)-XXXXXX" + suffix,
+                                                     suffixLength: suffix.utf8.count, directory: directory)
         defer { System.close(fd) }
         do {
             // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
             try bytes.withUnsafeBytes { try System.writeAll(fd, $0, path: path) }
         } catch {
-            unlink(path)
+            System.removeFile(path)
             throw error
         }
         return path

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ReorderKit
 
 /// `reorder lsp`: a language server on standard input and output. It
@@ -39,13 +34,11 @@ final class LSPServer {
 
     /// `REORDER_LSP_TRACE` set: how long each step of a document's check
     /// takes, logged.
-    private let tracing = getenv("REORDER_LSP_TRACE") != nil
+    private let tracing = System.environment("REORDER_LSP_TRACE") != nil
     private var traceStart = 0.0
     private func trace(_ step: String) {
         guard tracing else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        let seconds = System.monotonicSeconds()
         if !step.isEmpty { log(step + " \(Int((seconds - traceStart) * 1000)) ms") }
         traceStart = seconds
     }
@@ -334,9 +327,7 @@ final class LSPServer {
     private var lastPolicyCheck = 0.0
 
     private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        System.monotonicSeconds()
     }
 
     /// The policy files looked at again (unless `force`, at most once an

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// JSON-RPC 2.0 messages framed by `Content-Length:` headers, read from
 /// one file descriptor and written to another.
@@ -28,17 +23,14 @@ final class LSPTransport {
     private func fill() -> Bool {
         if ended { return false }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            // SAFETY: read(2) writes at most `$0.count` bytes into the chunk, inside the closure.
-            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count > 0 {
-                buffer.append(contentsOf: chunk[0..<count])
-                return true
-            }
-            if count < 0 && errno == EINTR { continue }
-            ended = true
-            return false
+        // SAFETY: System.read writes at most `$0.count` bytes into the chunk, inside the closure.
+        let count = chunk.withUnsafeMutableBytes { (try? System.read(input, into: $0.baseAddress!, count: $0.count, path: nil)) ?? 0 }
+        if count > 0 {
+            buffer.append(contentsOf: chunk[0..<count])
+            return true
         }
+        ended = true
+        return false
     }
 
     private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
@@ -131,20 +123,14 @@ final class LSPTransport {
     var hasPendingInput: Bool {
         if !ended, find(LSPTransport.headerEnd, from: start) != nil { return true }
         if ended { return false }
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        return System.pollReadable(input, milliseconds: 0) > 0
     }
 
     /// Waits up to `milliseconds` for a message; false when none came
     /// (true at the end of the input, or a message already read).
     func waitForInput(milliseconds: Int32) -> Bool {
         if ended || find(LSPTransport.headerEnd, from: start) != nil { return true }
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        while true {
-            let ready = poll(&descriptor, 1, milliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            return ready != 0
-        }
+        return System.pollReadable(input, milliseconds: milliseconds) != 0
     }
 
     func send(_ message: LSPJSON) {
@@ -156,18 +142,9 @@ final class LSPTransport {
     /// A message already serialized.
     func send(body: [UInt8]) {
         let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        // A client gone (EPIPE) is the end of the input: nothing to say.
         // SAFETY: the bytes of `frame` are only read inside the closure, and no pointer to them leaves it.
-        frame.withUnsafeBytes { bytes in
-            var at = 0
-            while at < bytes.count {
-                let written = write(output, bytes.baseAddress! + at, bytes.count - at)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                at += written
-            }
-        }
+        _ = try? frame.withUnsafeBytes { try System.writeAll(output, $0, path: nil) }
     }
 }
 

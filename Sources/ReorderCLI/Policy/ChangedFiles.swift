@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import ReorderKit
 
 /// The files of a run over the repository limited to what changed:
@@ -37,41 +32,38 @@ enum ChangedFiles {
     /// sorted by their bytes, as `git ls-files` sorts them; with
     /// `--staged`, each one's content in the index.
     static func list(_ selection: Selection, root: String) throws -> (paths: [String], contents: [String: [UInt8]]?) {
-        guard RepositoryFiles.run(["git", "-C", root, "rev-parse", "--is-inside-work-tree"]) != nil else {
+        guard Subprocess.run(["git", "-C", root, "rev-parse", "--is-inside-work-tree"]) != nil else {
             throw ChangedFilesError.notInGit(selection, root: root)
         }
         switch selection {
         case .since(let revision):
-            guard RepositoryFiles.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) != nil else {
+            guard Subprocess.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"]) != nil else {
                 // A repository before its first commit has no commit to name.
-                if RepositoryFiles.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) == nil {
+                if Subprocess.run(["git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}"]) == nil {
                     throw ChangedFilesError.noCommitYet(revision)
                 }
                 throw ChangedFilesError.unknownRevision(revision)
             }
-            guard let base = RepositoryFiles.run(["git", "-C", root, "merge-base", revision, "HEAD"]).map(firstLine), !base.isEmpty else {
+            guard let base = Subprocess.run(["git", "-C", root, "merge-base", revision, "HEAD"]).map(firstLine), !base.isEmpty else {
                 throw ChangedFilesError.noMergeBase(revision)
             }
             // From the merge base to the work tree (what the branch and the
             // work tree changed); deleted files are not there to check, a
             // rename is its new path (--no-renames: an addition).
-            guard let changed = RepositoryFiles.run(["git", "-C", root, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff",
+            guard let changed = Subprocess.run(["git", "-C", root, "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff",
                                                      "--diff-filter=d", "--relative", base]),
-                  let untracked = RepositoryFiles.run(["git", "-C", root, "ls-files", "-z", "--others", "--exclude-standard"]) else {
+                  let untracked = Subprocess.run(["git", "-C", root, "ls-files", "-z", "--others", "--exclude-standard"]) else {
                 throw ChangedFilesError.gitFailed(selection)
             }
             var paths = Set(names(changed))
             paths.formUnion(names(untracked))
             // Regular files only: a submodule, a symbolic link or a folder
             // is not read, as in a run over the whole repository.
-            let files = paths.filter { path in
-                var status = stat()
-                return lstat(PathNames.join(root, path), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-            }
+            let files = paths.filter { System.isRegularFile(noFollow: PathNames.join(root, $0)) }
             return (sorted(files), nil)
         case .staged:
             // `:OLDMODE NEWMODE OLDOID NEWOID STATUS` NUL `PATH` NUL, per file.
-            guard let raw = RepositoryFiles.run(["git", "-C", root, "diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames",
+            guard let raw = Subprocess.run(["git", "-C", root, "diff", "--cached", "--raw", "-z", "--no-abbrev", "--no-renames",
                                                  "--diff-filter=ACMT", "--relative"]) else {
                 throw ChangedFilesError.gitFailed(selection)
             }
@@ -174,79 +166,5 @@ extension ChangedFilesError {
             return "\(path): partly staged: the index and the work tree differ; stage it (git add) "
                 + "or put the rest aside (git stash -k) and run again; nothing is written to this file"
         }
-    }
-}
-
-/// A program run with bytes on its standard input.
-enum Subprocess {
-    /// Runs `arguments` (found on PATH) with `input` on its standard input,
-    /// written from a second thread so that neither side waits for the
-    /// other with a full pipe; standard error goes to /dev/null. Its
-    /// standard output, or nil when it could not be run or did not exit 0.
-    static func run(_ arguments: [String], input: [UInt8]) -> [UInt8]? {
-        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0]
-        guard pipe(&inPipe) == 0 else { return nil }
-        guard pipe(&outPipe) == 0 else {
-            close(inPipe[0]); close(inPipe[1])
-            return nil
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        for fd in inPipe + outPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ)
-        close(inPipe[0])
-        close(outPipe[1])
-        defer { close(outPipe[0]) }
-        guard spawned == 0 else {
-            close(inPipe[1])
-            return nil
-        }
-        let writeEnd = inPipe[1]
-        let writer = BackgroundTask<Void> {
-            // SAFETY: the bytes of `input` are only read inside the closure, and no pointer to them leaves it.
-            input.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count > 0 {
-                        offset += count
-                    } else if count < 0 && errno != EINTR {
-                        break  // EPIPE: the program ended; its status says how.
-                    }
-                }
-            }
-            close(writeEnd)
-        }
-        guard writer.started else {
-            // Nothing would feed the program: end it rather than wait.
-            close(writeEnd)
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return nil
-        }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            // SAFETY: read(2) writes at most `$0.count` bytes into the buffer, inside the closure.
-            let count = buffer.withUnsafeMutableBytes { read(outPipe[0], $0.baseAddress, $0.count) }
-            if count > 0 {
-                output += buffer[0..<count]
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
-        writer.wait()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
-        return output
     }
 }

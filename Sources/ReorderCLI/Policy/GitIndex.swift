@@ -18,7 +18,7 @@ enum GitIndex {
     /// this repository or index is one to leave to git.
     static func trackedFiles(root: String) -> [String]? {
         for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES",
-                     "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG"] where getenv(name) != nil {
+                     "GIT_DISCOVERY_ACROSS_FILESYSTEM", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG"] where System.environment(name) != nil {
             return nil
         }
         guard let found = repository(root) else { return nil }
@@ -29,22 +29,17 @@ enum GitIndex {
     /// tree's top ("" or ending in "/"); nil when git's own discovery
     /// could decide otherwise.
     static func repository(_ root: String) -> (gitDirectory: String, prefix: String)? {
-        guard let resolved = realpath(root, nil) else { return nil }
-        let real = String(cString: resolved)
-        free(resolved)
+        guard let real = System.realPath(root) else { return nil }
         guard real.hasPrefix("/"), !real.split(separator: "/").contains(".git") else { return nil }
-        var rootStatus = stat()
-        guard stat(real, &rootStatus) == 0 else { return nil }
+        guard let rootStatus = System.statusIfAny(of: real) else { return nil }
         var top = real
         while true {
-            var status = stat()
             let candidate = (top == "/" ? "" : top) + "/.git"
-            if lstat(candidate, &status) == 0 {
+            if let status = System.linkStatusIfAny(candidate) {
                 // A `.git` file (a linked worktree, a submodule) or link: git's.
                 guard status.st_mode & S_IFMT == S_IFDIR else { return nil }
-                var head = stat(), topStatus = stat()
-                guard lstat(candidate + "/HEAD", &head) == 0, stat(top, &topStatus) == 0,
-                      status.st_uid == geteuid(), topStatus.st_uid == geteuid(),
+                guard System.linkStatusIfAny(candidate + "/HEAD") != nil, let topStatus = System.statusIfAny(of: top),
+                      status.st_uid == System.effectiveUserID, topStatus.st_uid == System.effectiveUserID,
                       plainConfig(candidate + "/config") else { return nil }
                 let prefix = real == top ? "" : String(real.dropFirst(top == "/" ? 1 : top.count + 1)) + "/"
                 return (candidate, prefix)
@@ -52,8 +47,7 @@ enum GitIndex {
             guard top != "/" else { return nil }
             top = top.utf8.lastIndex(of: UInt8(ascii: "/")).map { $0 == top.startIndex ? "/" : String(top[..<$0]) } ?? "/"
             // Git stops at a file system's boundary.
-            var upper = stat()
-            guard stat(top, &upper) == 0, upper.st_dev == rootStatus.st_dev else { return nil }
+            guard let upper = System.statusIfAny(of: top), upper.st_dev == rootStatus.st_dev else { return nil }
         }
     }
 
@@ -71,11 +65,9 @@ enum GitIndex {
     /// the paths that start with `prefix` (without it); nil when it is not
     /// an index of version 2, 3 or 4 as this reader knows it.
     static func read(indexPath: String, prefix: [UInt8]) -> [String]? {
-        let fd = open(indexPath, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let fd = try? System.open(indexPath, O_RDONLY) else { return nil }
+        defer { System.close(fd) }
+        guard let status = try? System.status(of: fd, path: indexPath), status.st_mode & S_IFMT == S_IFREG else { return nil }
         var reader = StreamReader(fd: fd, size: Int(status.st_size))
         defer { reader.release() }
         let hashSize = 20
@@ -177,12 +169,9 @@ private struct StreamReader {
             start = 0
         }
         while end - start < count {
-            let got = read(fd, buffer.baseAddress! + end, buffer.count - end)
-            if got > 0 {
-                end += got
-            } else if got == 0 || errno != EINTR {
-                return false
-            }
+            let got = (try? System.read(fd, into: buffer.baseAddress! + end, count: buffer.count - end, path: nil)) ?? 0
+            if got == 0 { return false }
+            end += got
         }
         return true
     }

@@ -31,7 +31,7 @@ struct LoadedPolicy {
         var directory = start
         while true {
             let candidate = PathNames.join(directory, fileName)
-            if access(candidate, F_OK) == 0 { return try load(path: PathNames.relative(candidate, from: start)) }
+            if System.exists(candidate) { return try load(path: PathNames.relative(candidate, from: start)) }
             if directory == "/" { return nil }
             directory = PathNames.parent(directory)
         }
@@ -40,7 +40,7 @@ struct LoadedPolicy {
     /// The top of the git work tree the working directory is in; outside
     /// git, the working directory.
     static func repositoryTop() throws -> String {
-        if let output = RepositoryFiles.run(["git", "rev-parse", "--show-toplevel"]) {
+        if let output = Subprocess.run(["git", "rev-parse", "--show-toplevel"]) {
             var text = String(decoding: output, as: UTF8.self)
             while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
             if !text.isEmpty, let top = PathNames.realPath(text) { return top }
@@ -121,9 +121,7 @@ enum PathNames {
     /// `path` absolute, without symlinks, `.` or `..`; nil when it does
     /// not exist.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        System.realPath(path)
     }
 
     /// `path` (absolute) as seen from the folder `base` (absolute):

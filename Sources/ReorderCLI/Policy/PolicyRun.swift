@@ -146,7 +146,7 @@ final class PolicyContext {
         // --staged: the file the commit would hold, the index's (the work
         // tree's when the index has no such file).
         if stagedContents != nil, let loaded,
-           let staged = RepositoryFiles.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
+           let staged = Subprocess.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
             // SAFETY: the bytes of `staged` are only read inside the closure, and no pointer to them leaves it.
             return try staged.withUnsafeBytes { try keys(in: $0, file: file, path: path, rule: rule, pointer: pointer) }
         }
@@ -211,7 +211,7 @@ extension PolicyContext {
         var entries = [[(index: Int, entry: ResultCache.Entry)]](repeating: [], count: 8)
         // Per input: 1 read, 2 its entry is new or refreshed.
         var marks = [UInt8](repeating: 0, count: inputs.count)
-        let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let processors = System.processorCount
         let threads = min(processors, 8, max(1, count / 32))
         // SAFETY: the threads given the storage of `results` each write only their own slots, and are joined before the closure returns.
         results.withUnsafeMutableBufferPointer { slots in
@@ -273,8 +273,7 @@ extension PolicyContext {
         let cacheable = cached != nil
         if let stored = cached ?? nil, stored.trusted {
             // The list's lstat, or (a named file) a stat now.
-            var info = stat()
-            if let identity = listed?.identity(index) ?? (stat(input, &info) == 0 ? ResultCache.Identity(info) : nil),
+            if let identity = listed?.identity(index) ?? System.statusIfAny(of: input).map(ResultCache.Identity.init),
                identity == stored.entry.identity {
                 store(stored.entry)
                 return ResultCache.result(of: stored.entry)

@@ -13,10 +13,7 @@ enum RepositoryFiles {
     /// Paths relative to `root`, each a regular file.
     static func list(root: String, policy: Policy, alsoHidden: Set<String> = []) throws -> [String] {
         let files = try gitFiles(root) ?? walk(root, policy: policy, alsoHidden: alsoHidden)
-        return files.filter { path in
-            var status = stat()
-            return lstat(PathNames.join(root, path), &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        }
+        return files.filter { System.isRegularFile(noFollow: PathNames.join(root, $0)) }
     }
 
     /// The files of a whole-repository run, as `list` finds them, on
@@ -32,8 +29,7 @@ enum RepositoryFiles {
         var found = [ResultCache.Identity](repeating: ResultCache.Identity(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
                                            count: policy.markers ? count : 0)
         var sparse: [Int: ResultCache.Identity] = [:]
-        let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let threads = min(processors, 8, max(1, count / 1024))
+        let threads = min(System.processorCount, 8, max(1, count / 1024))
         var partial = [[Int: ResultCache.Identity]](repeating: [:], count: threads)
         // SAFETY: the threads given the storage of `kinds` each write only their own slots, and are joined before the closure returns.
         kinds.withUnsafeMutableBufferPointer { kindSlots in
@@ -47,14 +43,7 @@ enum RepositoryFiles {
                     // descriptor (the kernel walks one name, not the path).
                     func work(_ thread: Int) {
                         var local: [Int: ResultCache.Identity] = [:]
-                        // The folder open in `folderFD`: its path's bytes (no slash at the end).
-                        var folder: [CChar] = []
-                        var folderFD: Int32 = -1
-                        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                        defer {
-                            if folderFD >= 0 { close(folderFD) }
-                            if rootFD >= 0 { close(rootFD) }
-                        }
+                        var cursor = FolderCursor(root: root)
                         let range = (count * thread / threads)..<(count * (thread + 1) / threads)
                         for index in range {
                             let path = files[index]
@@ -63,36 +52,8 @@ enum RepositoryFiles {
                                 continue
                             }
                             var status = stat()
-                            // Bytes, not characters: a path is compared and cut as
-                            // the kernel sees it (and a String's comparison is slow).
-                            let done: Int32 = path.withCString { name in
-                                guard let slash = strrchr(name, Int32(UInt8(ascii: "/"))) else {
-                                    return rootFD >= 0 ? fstatat(rootFD, name, &status, AT_SYMLINK_NOFOLLOW)
-                                                       : lstat(PathNames.join(root, path), &status)
-                                }
-                                let length = name.distance(to: slash)
-                                func inFolder(_ other: UnsafePointer<CChar>, _ otherLength: Int) -> Bool {
-                                    otherLength == length && memcmp(other, name, length) == 0
-                                }
-                                // SAFETY: the storage of `folder` is only read inside the closure, and no pointer to it leaves it.
-                                var open = folderFD >= 0 && folder.withUnsafeBufferPointer { inFolder($0.baseAddress!, $0.count) }
-                                // A folder of one file: from the root's descriptor.
-                                if !open && rootFD >= 0 && index + 1 < range.upperBound && files[index + 1].withCString({ next in
-                                    strrchr(next, Int32(UInt8(ascii: "/"))).map { inFolder(next, next.distance(to: $0)) } ?? false
-                                }) {
-                                    if folderFD >= 0 { close(folderFD) }
-                                    // SAFETY: `length` bytes of `name`, before its last slash (found in it by strrchr), copied at once.
-                                    folder = Array(UnsafeBufferPointer(start: name, count: length))
-                                    folder.append(0)
-                                    folderFD = openat(rootFD, folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                                    folder.removeLast()
-                                    open = folderFD >= 0
-                                }
-                                if open { return fstatat(folderFD, slash + 1, &status, AT_SYMLINK_NOFOLLOW) }
-                                return rootFD >= 0 ? fstatat(rootFD, name, &status, AT_SYMLINK_NOFOLLOW)
-                                                   : lstat(PathNames.join(root, path), &status)
-                            }
-                            guard done == 0 && status.st_mode & S_IFMT == S_IFREG else { continue }
+                            let done = cursor.linkStatus(path, next: index + 1 < range.upperBound ? files[index + 1] : nil, into: &status)
+                            guard done && status.st_mode & S_IFMT == S_IFREG else { continue }
                             shared.kinds[index] = 1
                             if policy.markers { shared.found[index] = ResultCache.Identity(status) } else { local[index] = ResultCache.Identity(status) }
                         }
@@ -131,7 +92,7 @@ enum RepositoryFiles {
     /// `git ls-files` in `root`: nil when git is missing or `root` is in
     /// no repository.
     static func gitLsFiles(_ root: String) throws -> [String]? {
-        guard let output = run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
+        guard let output = Subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached"]) else { return nil }
         // Each path made straight from the output: no array of slices first.
         var paths: [String] = []
         // SAFETY: the bytes of `output` are only read inside the closure, and no pointer to them leaves it.
@@ -146,45 +107,6 @@ enum RepositoryFiles {
             }
         }
         return paths
-    }
-
-    /// Runs `arguments` (found on PATH) with standard input and error from
-    /// and to /dev/null; its standard output, or nil when it could not be
-    /// run or did not exit 0.
-    static func run(_ arguments: [String]) -> [UInt8]? {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &cArguments, environ)
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { return nil }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            // SAFETY: read(2) writes at most `$0.count` bytes into the buffer, inside the closure.
-            let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count > 0 {
-                output += buffer[0..<count]
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // Exited (the low 7 bits 0) with status 0.
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
-        return output
     }
 
     /// Outside git: every regular file below `root` that no `.gitignore`
@@ -208,8 +130,7 @@ enum RepositoryFiles {
             var entries: [WalkQueue.Entry] = []
             for name in try System.directoryEntries(directory).sorted() {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var status = stat()
-                guard lstat(PathNames.join(root, path), &status) == 0 else { continue }
+                guard let status = System.linkStatusIfAny(PathNames.join(root, path)) else { continue }
                 let isDirectory = status.st_mode & S_IFMT == S_IFDIR
                 if name == ".git" { continue }
                 if isDirectory && name.hasPrefix(".") && !named.contains(name) { continue }
@@ -239,10 +160,8 @@ private final class WalkQueue: @unchecked Sendable {
         case file(String)
         case folder(Int)
     }
-    // SAFETY: initialised in init and destroyed and freed in deinit; used only through pthread calls.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    // SAFETY: initialised in init and destroyed and freed in deinit; used only through pthread calls.
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Its lock, and the condition "a folder was added, or none is left".
+    private let lock = ConditionLock()
     /// Each folder's path, the rules of the .gitignore files above it, and
     /// once read its entries (or why it could not be read).
     private var folders: [(path: String, ignores: [IgnoreRule], entries: Result<[Entry], Error>?)] = []
@@ -250,46 +169,34 @@ private final class WalkQueue: @unchecked Sendable {
     /// Folders added and not yet read.
     private var pending = 0
 
-    init() {
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
-    }
-
     /// Adds a folder to read; its node's index.
     func add(_ path: String, _ ignores: [IgnoreRule]) -> Int {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
+        lock.lock()
+        defer { lock.unlock() }
         folders.append((path, ignores, nil))
         waiting.append(folders.count - 1)
         pending += 1
-        pthread_cond_signal(changed)
+        lock.signal()
         return folders.count - 1
     }
 
     /// Reads folders with `read` until none is left to read, by this
     /// thread or another.
     func work(_ read: (String, [IgnoreRule]) throws -> [Entry]) {
-        pthread_mutex_lock(lock)
+        lock.lock()
         while true {
-            while waiting.isEmpty && pending > 0 { pthread_cond_wait(changed, lock) }
+            while waiting.isEmpty && pending > 0 { lock.wait() }
             guard let index = waiting.popLast() else { break }
             let (path, ignores, _) = folders[index]
-            pthread_mutex_unlock(lock)
+            lock.unlock()
             let entries = Result { try read(path, ignores) }
-            pthread_mutex_lock(lock)
+            lock.lock()
             folders[index].entries = entries
             folders[index].ignores = []
             pending -= 1
-            if pending == 0 { pthread_cond_broadcast(changed) }
+            if pending == 0 { lock.broadcast() }
         }
-        pthread_mutex_unlock(lock)
+        lock.unlock()
     }
 
     /// The files, in the order of a walk from the first folder; the first

@@ -75,9 +75,7 @@ final class ResultCache: @unchecked Sendable {
     init(path: String, key: UInt64) {
         self.path = path
         self.key = key
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &now)
-        started = Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+        started = System.coarseNanosecondsSince1970()
     }
 
     /// The cache file of the policy whose folder is `root`: in
@@ -89,10 +87,10 @@ final class ResultCache: @unchecked Sendable {
         let name = "cache-" + FileSnapshot.hex(XXHash64.hash(Array(root.utf8)))
         if let directory { return PathNames.join(directory, name) }
         if let git = gitDirectory(from: root) { return PathNames.join(PathNames.join(git, "reorder"), name) }
-        if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+        if let xdg = System.environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
             return PathNames.join(PathNames.join(xdg, "reorder"), name)
         }
-        guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
+        guard let home = System.environment("HOME"), !home.isEmpty else { return nil }
         return PathNames.join(PathNames.join(PathNames.join(home, ".cache"), "reorder"), name)
     }
 
@@ -103,8 +101,7 @@ final class ResultCache: @unchecked Sendable {
         var directory = start
         while true {
             let candidate = PathNames.join(directory, ".git")
-            var info = stat()
-            if stat(candidate, &info) == 0 {
+            if let info = System.statusIfAny(of: candidate) {
                 if info.st_mode & S_IFMT == S_IFDIR { return candidate }
                 if info.st_mode & S_IFMT == S_IFREG, let content = try? InputBytes.read(path: candidate) {
                     var text = withExtendedLifetime(content) { String(decoding: content.bytes, as: UTF8.self) }
@@ -131,8 +128,7 @@ final class ResultCache: @unchecked Sendable {
     /// This executable as it lies on disk (its inode, size and times):
     /// a rebuilt binary of the same version is another.
     static let buildIdentity: String = {
-        var info = stat()
-        if stat("/proc/self/exe", &info) == 0 {
+        if let info = System.executableStatus() {
             let identity = Identity(info)
             return "build \(identity.device) \(identity.inode) \(identity.size) \(identity.modified) \(identity.changed)"
         }
@@ -145,35 +141,37 @@ final class ResultCache: @unchecked Sendable {
     /// empty cache; one that cannot be read, or is damaged, too, with
     /// `problem` saying why.
     func load() {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno != ENOENT && errno != ENOTDIR { problem = String(cString: strerror(errno)) }
-            if errno == ENOTDIR { problem = "not a directory" }
+        let fd: Int32
+        do {
+            fd = try System.open(path, O_RDONLY)
+        } catch let error as SystemError {
+            if error.code != ENOENT && error.code != ENOTDIR { problem = error.reason }
+            if error.code == ENOTDIR { problem = "not a directory" }
+            return
+        } catch {
             return
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { problem = String(cString: strerror(errno)); return }
+        defer { System.close(fd) }
+        let info: stat
+        do { info = try System.status(of: fd, path: path) } catch { problem = (error as? SystemError)?.reason; return }
         guard info.st_mode & S_IFMT == S_IFREG else { problem = "not a regular file"; return }
         let size = Int(info.st_size)
         guard size <= ResultCache.sizeLimit else { return }
         var bytes = [UInt8](repeating: 0, count: size)
         var done = 0
-        // SAFETY: read(2) writes within `size - done` bytes of `done`, inside the closure.
-        let failed: Bool = bytes.withUnsafeMutableBytes { buffer in
-            while done < size {
-                let count = read(fd, buffer.baseAddress! + done, size - done)
-                if count > 0 {
+        do {
+            // SAFETY: System.read writes within `size - done` bytes of `done`, inside the closure.
+            try bytes.withUnsafeMutableBytes { buffer in
+                while done < size {
+                    let count = try System.read(fd, into: buffer.baseAddress! + done, count: size - done, path: path)
+                    if count == 0 { break }
                     done += count
-                } else if count == 0 {
-                    break
-                } else if errno != EINTR {
-                    return true
                 }
             }
-            return false
+        } catch {
+            problem = (error as? SystemError)?.reason
+            return
         }
-        if failed { problem = String(cString: strerror(errno)); return }
         bytes.removeSubrange(done...)
         if let reason = parse(bytes) { problem = reason }
     }
@@ -389,42 +387,38 @@ final class ResultCache: @unchecked Sendable {
         guard bytes.count <= ResultCache.sizeLimit else { return nil }
         let folder = PathNames.parent(path)
         if let reason = ResultCache.makeFolder(folder) { return reason }
-        var template = Array((PathNames.join(folder, ".tmp-cache-XXXXXX")).utf8CString)
-        // SAFETY: mkstemp writes into the NUL-terminated template only inside the closure.
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        // SAFETY: the template is NUL-terminated, read only inside the closure.
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: String?
-        // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let count = write(fd, raw.baseAddress! + done, raw.count - done)
-                if count > 0 {
-                    done += count
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-            }
+        let fd: Int32, temporary: String
+        do {
+            (fd, temporary) = try System.makeTemporaryFile(PathNames.join(folder, ".tmp-cache-XXXXXX"), directory: folder)
+        } catch {
+            return (error as? SystemError)?.reason ?? "\(error)"
         }
-        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
+        var failure: String?
+        do {
+            // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
+            try bytes.withUnsafeBytes { try System.writeAll(fd, $0, path: temporary) }
+        } catch {
+            failure = (error as? SystemError)?.reason ?? "\(error)"
+        }
+        do { try System.closeReporting(fd, path: temporary) } catch { failure = failure ?? (error as? SystemError)?.reason }
+        if failure == nil {
+            do { try System.rename(temporary, to: path, path: path) } catch { failure = (error as? SystemError)?.reason ?? "\(error)" }
+        }
+        if failure != nil { System.removeFile(temporary) }
         return failure
     }
 
     /// `mkdir -p folder`; nil, or why it could not.
     private static func makeFolder(_ folder: String) -> String? {
-        var info = stat()
-        if stat(folder, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : "not a directory" }
+        if let info = System.statusIfAny(of: folder) { return info.st_mode & S_IFMT == S_IFDIR ? nil : "not a directory" }
         if errno == ENOTDIR { return "not a directory" }
         let parent = PathNames.parent(folder)
         if parent != folder, let reason = makeFolder(parent) { return reason }
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        do {
+            try System.makeDirectory(folder, mode: 0o755)
+        } catch let error as SystemError where error.code != EEXIST {
+            return error.reason
+        } catch {}
         return nil
     }
 }

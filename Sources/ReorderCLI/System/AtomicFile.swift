@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The directory a file was to be written in does not exist (`-o
@@ -50,7 +52,7 @@ enum AtomicFile {
         if access(resolved, W_OK) != 0 {
             throw SystemError(code: errno == EROFS ? EROFS : EACCES, operation: "write", path: path)
         }
-        if geteuid() == 0 && info.st_mode & 0o222 == 0 {
+        if System.effectiveUserID == 0 && info.st_mode & 0o222 == 0 {
             throw SystemError(code: EACCES, operation: "write", path: path)
         }
         return Target(resolvedPath: resolved, existing: info)
@@ -65,6 +67,7 @@ enum AtomicFile {
     /// `/dev/stdout` and its aliases: standard output itself, so that
     /// `-o /dev/stdout >> log` appends as the shell arranged.
     static func isStandardOutput(_ path: String) -> Bool {
+        // Darwin: no /proc; /dev/fd/1 is its name there.
         ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"].contains(path)
     }
 
@@ -182,7 +185,7 @@ enum AtomicFile {
         prepared.fd = -1
         // The rename is durable once the directory is.
         if let directoryFD = try? System.open(directory(of: path), O_RDONLY | O_DIRECTORY) {
-            _ = Glibc.fsync(directoryFD)
+            _ = try? System.fsync(directoryFD, path: nil)
             System.close(directoryFD)
         }
     }

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import ReorderHeap
 import ReorderKit
@@ -64,20 +66,38 @@ private final class ThreadBody {
 
 /// A new thread running `body`; nil when none could be started.
 private func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+    // SAFETY: the retain is taken back exactly once: by the thread's takeRetainedValue, or by release below when no thread started.
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    #if canImport(Darwin)
+    // Darwin: pthread_t is a pointer, nil until pthread_create sets it.
+    var thread: pthread_t?
+    #else
     var thread = pthread_t()
+    #endif
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     // On another processor than this one, which is busy with the caller's
     // half of the work: left to the scheduler, the new thread may first wait
     // in this one's queue for milliseconds.
+    // (GNU's affinity calls, in ReorderHeap; Darwin: none, a no-op there.)
     _ = reorder_thread_attributes_elsewhere(&attributes)
+    #if canImport(Darwin)
+    // Darwin: the start routine's argument is not optional.
     let status = pthread_create(&thread, &attributes, { context in
+        // SAFETY: `context` is the ThreadBody retained by startThread, for this thread alone.
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+    }, context)
+    #else
+    let status = pthread_create(&thread, &attributes, { context in
+        // SAFETY: `context` is the ThreadBody retained by startThread, for this thread alone.
         Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
         return nil
     }, context)
+    #endif
     guard status == 0 else {
+        // SAFETY: no thread was started, so this is the retain's only release.
         Unmanaged<ThreadBody>.fromOpaque(context).release()
         return nil
     }

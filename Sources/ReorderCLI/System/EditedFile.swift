@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A file being edited in place: open, locked, and known by what it was
@@ -98,8 +100,8 @@ final class EditedFile {
         if let now = try? System.status(of: fd, path: path), let named = try? System.status(of: resolvedPath) {
             unchanged = named.st_dev == identity.st_dev && named.st_ino == identity.st_ino
                 && now.st_size == identity.st_size
-                && now.st_mtim.tv_sec == identity.st_mtim.tv_sec && now.st_mtim.tv_nsec == identity.st_mtim.tv_nsec
-                && now.st_ctim.tv_sec == identity.st_ctim.tv_sec && now.st_ctim.tv_nsec == identity.st_ctim.tv_nsec
+                && now.modifiedTime.tv_sec == identity.modifiedTime.tv_sec && now.modifiedTime.tv_nsec == identity.modifiedTime.tv_nsec
+                && now.changedTime.tv_sec == identity.changedTime.tv_sec && now.changedTime.tv_nsec == identity.changedTime.tv_nsec
         } else {
             unchanged = false
         }

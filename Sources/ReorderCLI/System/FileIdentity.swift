@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A file as the kernel knows it (device and inode), so that two names of
@@ -40,8 +42,8 @@ struct FileStamp: Equatable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-        changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
+        modified = Int64(info.modifiedTime.tv_sec) &* 1_000_000_000 &+ Int64(info.modifiedTime.tv_nsec)
+        changed = Int64(info.changedTime.tv_sec) &* 1_000_000_000 &+ Int64(info.changedTime.tv_nsec)
     }
 
     /// The stamp of the file `path` names, symlinks followed; nil when
@@ -76,8 +78,8 @@ struct FileSnapshot: Equatable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        modifiedSeconds = Int(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        modifiedSeconds = Int(info.modifiedTime.tv_sec)
+        modifiedNanoseconds = Int(info.modifiedTime.tv_nsec)
         hash = FileSnapshot.hash(content.bytes)
     }
 

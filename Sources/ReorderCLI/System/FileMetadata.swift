@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What a replaced file keeps: its owner (when root replaces it) and group,
@@ -34,7 +36,7 @@ enum FileMetadata {
     /// when the mode gives the group something it does not give others.
     private static func keepOwnerAndGroup(_ original: stat, fd: Int32, displayPath: String) throws {
         let created = try System.status(of: fd, path: displayPath)
-        let isRoot = geteuid() == 0
+        let isRoot = System.effectiveUserID == 0
         let userKept = !isRoot || created.st_uid == original.st_uid
         guard !userKept || created.st_gid != original.st_gid else { return }
         do {
@@ -65,7 +67,7 @@ enum FileMetadata {
                 case .descriptor(let original): value = try System.attribute(original, name, path: displayPath)
                 case .path(let path): value = try System.attribute(atPath: path, name)
                 }
-            } catch let error as SystemError where error.code == ENODATA {
+            } catch let error as SystemError where error.code == System.noSuchAttribute {
                 continue  // Removed meanwhile.
             } catch let error as SystemError {
                 throw FileError.cannotKeepAttribute(path: displayPath, name: name, code: error.code)

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An input's bytes: a regular file is mapped, not copied (a 1 GB file costs
@@ -11,6 +13,7 @@ import Musl
 /// A mapped file that another program shortens while it is read would end
 /// the process with SIGBUS; `MappingGuard` catches that, and `shrank` tells.
 final class InputBytes {
+    // SAFETY: valid from init until deinit calls `release` (the mapping, the malloc'ed buffer or the copy), which nothing else calls.
     let bytes: UnsafeRawBufferPointer
     /// The file's name in messages (nil: standard input).
     private let path: String?
@@ -38,6 +41,8 @@ final class InputBytes {
     /// system's names for descriptor 0 (reading them by name would read the
     /// file standard input was redirected from, and edit it in place).
     static func namesStandardInput(_ path: String) -> Bool {
+        // Darwin: no /proc; /dev/fd/0 is its name there (the /proc one is
+        // only never given).
         ["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"].contains(path)
     }
 
@@ -88,12 +93,21 @@ final class InputBytes {
     private static func map(fd: Int32, length: Int, path: String?) -> InputBytes? {
         let kept = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard kept >= 0 else { return nil }
-        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), address != MAP_FAILED else {
+        #if os(Linux)
+        // The pages read ahead now, in one call.
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        // Darwin: no MAP_POPULATE; the pages come in as they are first read
+        // (MADV_SEQUENTIAL below still reads ahead).
+        let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, length, PROT_READ, flags, fd, 0), address != MAP_FAILED else {
             System.close(kept)
             return nil
         }
         _ = madvise(address, length, MADV_SEQUENTIAL)
         let registration = MappingGuard.register(start: address, count: length)
+        // SAFETY: `length` bytes are mapped at `address` until the release closure unmaps them.
         return InputBytes(bytes: UnsafeRawBufferPointer(start: address, count: length), path: path,
                           mapped: (kept, registration)) {
             if let registration { MappingGuard.release(registration) }
@@ -124,7 +138,13 @@ final class InputBytes {
     static let streamLimit: Int = {
         var limit = Int(sysconf(Int32(_SC_PHYS_PAGES))) &* Int(sysconf(Int32(_SC_PAGESIZE)))
         if limit <= 0 { limit = Int.max }
-        for resource in [RLIMIT_AS, RLIMIT_DATA].map({ __rlimit_resource_t($0.rawValue) }) {
+        #if canImport(Glibc)
+        let resources = [RLIMIT_AS, RLIMIT_DATA].map { __rlimit_resource_t($0.rawValue) }
+        #else
+        // Darwin: the resources are plain Int32 constants.
+        let resources = [RLIMIT_AS, RLIMIT_DATA]
+        #endif
+        for resource in resources {
             var bound = rlimit()
             if getrlimit(resource, &bound) == 0 && bound.rlim_cur != rlim_t.max {  // RLIM_INFINITY
                 limit = min(limit, Int(clamping: bound.rlim_cur))
@@ -150,6 +170,7 @@ final class InputBytes {
                     buffer = grown
                     capacity = larger
                 }
+                // SAFETY: `length < capacity`: the read stays within the `capacity` bytes allocated.
                 let count = try System.read(fd, into: buffer + length, count: capacity - length, path: path)
                 if count == 0 { break }
                 length += count
@@ -159,13 +180,16 @@ final class InputBytes {
             throw error
         }
         let start = buffer
+        // SAFETY: `length` bytes were read into `start`, which only the release closure frees.
         return InputBytes(bytes: UnsafeRawBufferPointer(start: start, count: length), path: path) { free(start) }
     }
 
     /// Bytes held in memory (tests, and standard input given as bytes).
     static func copying(_ array: [UInt8]) -> InputBytes {
+        // SAFETY: allocated here, freed only by the release closure, read only through `bytes`.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(array.count, 1), alignment: 16)
         buffer.copyBytes(from: array)
+        // SAFETY: the first array.count bytes of the buffer, copied above; freed by the release closure only.
         return InputBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<array.count]), path: nil) { buffer.deallocate() }
     }
 }

@@ -14,6 +14,7 @@ extension ByteSink {
 
     public func write(_ text: String) throws {
         var text = text
+        // SAFETY: the UTF-8 bytes are valid for the closure, and write(_:) copies or writes them before returning.
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 }
@@ -29,6 +30,7 @@ public final class FileDescriptorSink: ByteSink {
     public init(fd: Int32, path: String? = nil) {
         self.fd = fd
         self.path = path
+        // SAFETY: owned by this sink alone, freed in deinit.
         buffer = .allocate(byteCount: 65_536, alignment: 16)
     }
 
@@ -41,6 +43,7 @@ public final class FileDescriptorSink: ByteSink {
             return
         }
         guard bytes.count > 0 else { return }
+        // SAFETY: flushed above when it would not fit: used + bytes.count <= buffer.count; bytes is not empty.
         (buffer.baseAddress! + used).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         used += bytes.count
     }
@@ -56,6 +59,7 @@ public final class FileDescriptorSink: ByteSink {
         guard used > 0 else { return }
         let pending = used
         used = 0
+        // SAFETY: the first `pending` bytes were written by write(_:), within the buffer.
         try System.writeAll(fd, UnsafeRawBufferPointer(rebasing: buffer[0..<pending]), path: path)
     }
 }

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Two files written as a pair, both or neither, for a move between files:
@@ -87,6 +89,7 @@ enum PairWrite {
 
     private static func write(_ content: [UInt8], to fd: Int32, path: String) throws {
         let sink = FileDescriptorSink(fd: fd, path: path)
+        // SAFETY: both buffers live for the closures, and the sink copies or writes them before returning.
         try content.withUnsafeBytes { raw in try [raw].withUnsafeBufferPointer { try sink.write(gathered: $0) } }
         try sink.flush()
     }

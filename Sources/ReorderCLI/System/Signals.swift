@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // What the signal handlers read is fixed C memory set up before they are
@@ -9,7 +11,9 @@ import Musl
 // runtime.
 
 /// The temporary file being written, so that a signal can remove it.
+// SAFETY: allocated once, never freed; changed only with the cleanup signals blocked, read by their handlers.
 nonisolated(unsafe) private var pendingTemporaryPath = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
+// SAFETY: set only with the cleanup signals blocked (PendingTemporary), read by their handlers; an aligned Int32 is read whole.
 nonisolated(unsafe) private var hasPendingTemporary: Int32 = 0
 
 /// The signals that end a run and remove its temporary file on the way.
@@ -18,9 +22,13 @@ private let cleanupSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 /// The terminal `pick` has in raw mode and on its alternate screen, to be
 /// given back as it was: its descriptor (-1: none), its modes before, and
 /// the bytes that leave the screen.
+// SAFETY: changed only with the cleanup signals blocked (TerminalRestore), so a handler never sees it half-set.
 nonisolated(unsafe) private var terminalToRestore: Int32 = -1
+// SAFETY: allocated once, never freed; written with the signals blocked, before terminalToRestore says it is valid.
 nonisolated(unsafe) private var savedTerminalModes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+// SAFETY: allocated once, never freed; at most 64 bytes copied in, before terminalToRestore says they are valid.
 nonisolated(unsafe) private var terminalLeaveBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+// SAFETY: written with terminalLeaveBytes, before terminalToRestore says both are valid.
 nonisolated(unsafe) private var terminalLeaveCount = 0
 
 private func removePendingTemporaryAndReraise(_ signal: Int32) {
@@ -31,7 +39,7 @@ private func removePendingTemporaryAndReraise(_ signal: Int32) {
         _ = tcsetattr(terminalToRestore, TCSANOW, savedTerminalModes)
     }
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = SIG_DFL
+    action.plainHandler = SIG_DFL
     sigemptyset(&action.sa_mask)
     sigaction(signal, &action, nil)
     // Delivered when the handler returns (it is blocked until then).
@@ -53,11 +61,12 @@ enum PendingTemporary {
         for signal in cleanupSignals {
             var current = sigaction()
             sigaction(signal, nil, &current)
-            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+            // SAFETY: a C function pointer (optional) is one word; compared as a number, SIG_IGN being the value 1.
+            if unsafeBitCast(current.plainHandler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
                 continue
             }
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { removePendingTemporaryAndReraise($0) }
+            action.plainHandler = { removePendingTemporaryAndReraise($0) }
             sigemptyset(&action.sa_mask)
             for other in cleanupSignals { sigaddset(&action.sa_mask, other) }
             action.sa_flags = SA_RESTART
@@ -79,8 +88,10 @@ enum PendingTemporary {
     /// `mkstemp(template)` with the result recorded for the handlers before
     /// any signal can come between; call with the signals blocked.
     static func create(_ template: inout [CChar]) -> Int32 {
+        // SAFETY: the template is NUL-terminated (utf8CString) and mkstemp writes within it.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd >= 0 {
+            // SAFETY: the template is at most PATH_MAX bytes with its NUL (AtomicFile checks), the destination PATH_MAX + 1.
             template.withUnsafeBufferPointer { _ = strcpy(pendingTemporaryPath, $0.baseAddress!) }
             hasPendingTemporary = 1
         }
@@ -119,6 +130,7 @@ enum TerminalRestore {
 
 /// SIGWINCH as a byte on a pipe, for a loop that polls: the handler only
 /// writes.
+// SAFETY: set on the main thread while SIGWINCH's handler is installed or removed; an aligned Int32 is read whole.
 nonisolated(unsafe) private var resizePipeWrite: Int32 = -1
 
 enum ResizeSignal {
@@ -126,7 +138,7 @@ enum ResizeSignal {
     static func notify(_ fd: Int32) {
         resizePipeWrite = fd
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        action.plainHandler = { _ in
             let saved = errno
             var byte: UInt8 = 1
             if resizePipeWrite >= 0 { _ = write(resizePipeWrite, &byte, 1) }
@@ -140,7 +152,7 @@ enum ResizeSignal {
     /// SIGWINCH ignored again, as by default.
     static func stop() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = SIG_DFL
+        action.plainHandler = SIG_DFL
         sigemptyset(&action.sa_mask)
         sigaction(SIGWINCH, &action, nil)
         resizePipeWrite = -1
@@ -158,7 +170,9 @@ private struct GuardedRange {
 }
 
 private let guardedRangeCount = 16
+// SAFETY: set once (slotLock's initializer) before the SIGBUS handler is installed; slots changed under slotLock.
 nonisolated(unsafe) private var guardedRanges: UnsafeMutablePointer<GuardedRange>? = nil
+// SAFETY: set once, with the handler's installation, and never freed.
 nonisolated(unsafe) private var previousBusAction: UnsafeMutablePointer<sigaction>? = nil
 
 /// A read of a mapped page past the end of a file that shrank raises
@@ -167,11 +181,13 @@ nonisolated(unsafe) private var previousBusAction: UnsafeMutablePointer<sigactio
 /// the reader checks the mark when it is done and reports the shrinking as
 /// an error. Any other SIGBUS goes to the handler there was before.
 private func catchReadBeyondEnd(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+    // SAFETY: the kernel passes a valid siginfo_t to an SA_SIGINFO handler.
+    let address = UInt(bitPattern: info?.pointee.faultAddress)
     if let ranges = guardedRanges {
         for index in 0..<guardedRangeCount {
             let range = ranges[index]
             guard range.end > range.start, address >= range.start, address < range.end else { continue }
+            // SAFETY: MAP_FIXED over our own mapping's range only: zero pages where the file's pages were.
             _ = mmap(UnsafeMutableRawPointer(bitPattern: range.start), Int(range.end - range.start),
                      PROT_READ, MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             ranges[index].faulted = 1
@@ -190,18 +206,22 @@ enum MappingGuard {
         fileprivate let slot: Int
     }
 
+    // SAFETY: a static let is initialized once, thread-safely; the mutex and the ranges it allocates are never freed.
     nonisolated(unsafe) private static let slotLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        // SAFETY: never freed: the SIGBUS handler may read the ranges at any time.
         let ranges = UnsafeMutablePointer<GuardedRange>.allocate(capacity: guardedRangeCount)
         ranges.initialize(repeating: GuardedRange(), count: guardedRangeCount)
         guardedRanges = ranges
+        // SAFETY: never freed: the handler may restore the previous action at any time.
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
         previous.initialize(to: sigaction())
         var action = sigaction()
-        action.__sigaction_handler.sa_sigaction = { catchReadBeyondEnd($0, $1, $2) }
+        action.infoHandler = { catchReadBeyondEnd($0, $1, $2) }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_SIGINFO
         sigaction(SIGBUS, &action, previous)
         previousBusAction = previous
+        // SAFETY: never freed; initialized here, before any use.
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
         return lock
@@ -216,6 +236,7 @@ enum MappingGuard {
         guard let ranges = guardedRanges else { return nil }
         for index in 0..<guardedRangeCount where ranges[index].end == 0 {
             ranges[index].faulted = 0
+            // SAFETY: an address kept as a number, compared by the handler; never dereferenced from it.
             ranges[index].start = UInt(bitPattern: start)
             ranges[index].end = UInt(bitPattern: start) + UInt(count)
             return Registration(slot: index)

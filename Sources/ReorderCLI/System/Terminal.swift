@@ -2,7 +2,13 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+
+// The C library's read and write, under names `Terminal.write` does not hide.
+private func cRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func cWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 
 /// A key as the terminal sends it, decoded from its bytes.
 enum TerminalKey: Equatable {
@@ -162,18 +168,22 @@ final class Terminal {
         "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[H\u{1B}[2J".utf8)
 
     init() throws {
-        let fd = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw PickError.noTerminal(reason: String(cString: strerror(errno))) }
+        let fd: Int32
+        do {
+            fd = try System.open("/dev/tty", O_RDWR | O_NOCTTY)
+        } catch let error as SystemError {
+            throw PickError.noTerminal(reason: error.reason)
+        }
         var modes = termios()
         guard tcgetattr(fd, &modes) == 0 else {
             let code = errno
-            Glibc.close(fd)
+            System.close(fd)
             throw PickError.noTerminal(reason: String(cString: strerror(code)))
         }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             let code = errno
-            Glibc.close(fd)
+            System.close(fd)
             throw SystemError(code: code, operation: "create a pipe", path: nil)
         }
         for end in ends {
@@ -187,9 +197,9 @@ final class Terminal {
 
     deinit {
         leave()
-        Glibc.close(resizePipe.read)
-        Glibc.close(resizePipe.write)
-        Glibc.close(fd)
+        System.close(resizePipe.read)
+        System.close(resizePipe.write)
+        System.close(fd)
     }
 
     /// Raw mode (no echo, no line editing, no signals from keys: Ctrl-C is
@@ -236,11 +246,13 @@ final class Terminal {
     /// Writes `bytes` whole; a terminal that is gone is left to the read
     /// that follows to notice.
     func write(_ bytes: [UInt8]) {
+        // SAFETY: the bytes are only read inside the closure, and no pointer to them leaves it.
         bytes.withUnsafeBytes { buffer in
+            // SAFETY: `pointer` advances by what write took, never past buffer.count in all.
             guard var pointer = buffer.baseAddress else { return }
             var remaining = buffer.count
             while remaining > 0 {
-                let written = Glibc.write(fd, pointer, remaining)
+                let written = cWrite(fd, pointer, remaining)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { return }
                 pointer += written
@@ -282,12 +294,12 @@ final class Terminal {
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
-                while Glibc.read(resizePipe.read, &drain, drain.count) > 0 {}
+                while cRead(resizePipe.read, &drain, drain.count) > 0 {}
                 return .resize
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 var buffer = [UInt8](repeating: 0, count: 256)
-                let count = Glibc.read(fd, &buffer, buffer.count)
+                let count = cRead(fd, &buffer, buffer.count)
                 if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                 if count <= 0 { return .closed }
                 pending += buffer[0..<count]
