@@ -204,9 +204,9 @@ final class SeamTests: XCTestCase {
         // the lists of one document.
         "Sources/ReorderKit/Sections/SectionedDocument.swift",
         // The presets are data: each names the format of its files.
-        "Sources/ReorderKit/Policy/Presets.swift",
+        "Sources/ReorderKit/Policy/Preset.swift",
         // A keep-sorted block of a policy run is read as lines.
-        "Sources/ReorderKit/Policy/PolicyRun.swift",
+        "Sources/ReorderKit/Policy/Policy+Run.swift",
     ]
 
     func testTheFormatValueCheckFindsWhatItMust() throws {

@@ -35,12 +35,12 @@ final class SystemSeamTests: XCTestCase {
         "Commands/InitCommand.swift": "errno, for the SystemError of a path that does not resolve",
         "Commands/PickCommand.swift": "stat (FileSnapshot's fields) and EROFS, ENOENT",
         "Commands/Session.swift": "ENOENT",
-        "Jobs/EachInput.swift": "EPIPE",
+        "Jobs/Runner+EachInput.swift": "EPIPE",
         "LSP/LSPText.swift": "memchr (a byte search, no system call)",
         "Messages/FileError.swift": "mode_t, gid_t and the S_IF* file types, for the messages",
         "Policy/GitIndex.swift": "stat's fields, S_IF*, O_RDONLY and memmove",
         "Policy/LoadedPolicy.swift": "errno, for the SystemError of a path that does not resolve",
-        "Policy/PolicyRun.swift": "EPIPE",
+        "Policy/PolicyContext.swift": "EPIPE",
         "Policy/RepositoryFiles.swift": "stat and S_IF*, read from FolderCursor and System.linkStatusIfAny",
         "Policy/ResultCache.swift": "stat (the cache's identity of a file), O_RDONLY, ENOENT, ENOTDIR, EEXIST, memcmp",
         "Runner.swift": "EPIPE",
@@ -117,7 +117,7 @@ final class SystemSeamTests: XCTestCase {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 for name in Self.systemCalls(in: line, bound: bound) {
                     XCTFail("\(file.path):\(index + 1): \(name)() is a system call outside Sources/ReorderCLI/System/; "
-                        + "call it through System (SystemCalls.swift) or a type of that folder: \(line.trimmingCharacters(in: .whitespaces))")
+                        + "call it through System (System.swift) or a type of that folder: \(line.trimmingCharacters(in: .whitespaces))")
                 }
             }
         }

@@ -838,7 +838,7 @@ def judge_data(found, text, out):
 
 
 PRESETS = {
-    # The lists each preset sorts (Sources/ReorderKit/Policy/Presets.swift).
+    # The lists each preset sorts (Sources/ReorderKit/Policy/Preset.swift).
     "Cargo.toml": (lambda name: name.endswith("Cargo.toml"),
                    [r"/(dev-|build-)?dependencies", r"/target/[^/]+/(dev-|build-)?dependencies",
                     r"/workspace/dependencies", r"/workspace/(members|exclude)", r"/features"]),

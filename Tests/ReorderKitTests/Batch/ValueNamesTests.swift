@@ -4,7 +4,7 @@ import XCTest
 /// The script `pick` and `edit` keep when their file changed: items named
 /// by value where a value names one item alone, and a claim of the content
 /// it was made for, which the batch reads.
-final class KeptScriptTests: XCTestCase {
+final class ValueNamesTests: XCTestCase {
     func names(_ text: String, _ format: ListFormat) throws -> [String?] {
         try Array(text.utf8).withUnsafeBytes { source in
             try ListDocument(source, format: format, options: ReadOptions()).valueNames()

@@ -5,8 +5,8 @@ import XCTest
 /// their markers at one column, parted only by HTML comments on lines of
 /// their own and blank lines, are one list whose gaps hold the comments;
 /// a comment indented into an item is the item's own.
-final class CommentHeadingsMarkdownTests: XCTestCase {
-    typealias T = CommentHeadingsLinesTests
+final class MarkdownHeadingsTests: XCTestCase {
+    typealias T = HeadedLinesLayoutTests
 
     static func options(_ pointer: String = "", headings: Bool = true) -> ReadOptions {
         var options = ReadOptions(format: .named(.markdown), pointer: pointer)

@@ -1,7 +1,7 @@
 import ReorderKit
 import XCTest
 
-final class TextDiffTests: XCTestCase {
+final class UnifiedDiffTests: XCTestCase {
     func diff(_ old: String, _ new: String, terminator: UInt8 = 0x0A) -> String {
         var lines: [String] = []
         Array(old.utf8).withUnsafeBytes { a in

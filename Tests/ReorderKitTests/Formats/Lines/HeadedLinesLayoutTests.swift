@@ -4,7 +4,7 @@ import XCTest
 /// Lines read with comment headings (`ReadOptions.commentHeadings`): a
 /// comment line heads a group, belongs to the position below it and never
 /// moves; indices count the other lines only.
-final class CommentHeadingsLinesTests: XCTestCase {
+final class HeadedLinesLayoutTests: XCTestCase {
     static func options(_ prefixes: [String] = [], headings: Bool = true, region: ListRegion? = nil,
                         format: FormatChoice = .lines) -> ReadOptions {
         var options = ReadOptions(format: format)
