@@ -144,9 +144,10 @@ final class PolicyContext {
         // Named as seen from here, as the other files are.
         let file = loaded.map { PathNames.relative(PathNames.join($0.root, path), from: PathNames.realPath(".") ?? $0.root) } ?? path
         // --staged: the file the commit would hold, the index's (the work
-        // tree's when the index has no such file).
+        // tree's when the index has no such file); a staged file's is read
+        // already.
         if stagedContents != nil, let loaded,
-           let staged = Subprocess.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
+           let staged = stagedContents?[file] ?? Subprocess.run(["git", "-C", loaded.root, "cat-file", "blob", ":" + path]) {
             // SAFETY: the bytes of `staged` are only read inside the closure, and no pointer to them leaves it.
             return try staged.withUnsafeBytes { try keys(in: $0, file: file, path: path, rule: rule, pointer: pointer) }
         }
