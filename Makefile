@@ -231,12 +231,15 @@ $(FUZZ_BUILD)/fuzz-%: Fuzz/%.swift Fuzz/Support.swift $(FUZZ_BUILD)/ReorderKit.o
 	$(FUZZ_SWIFTC) -use-ld=lld -module-name ReorderFuzz Fuzz/Support.swift $< \
 		$(FUZZ_BUILD)/ReorderKit.o $(FUZZ_BUILD)/JSONRootArray.o -o $@
 
-# Each target from a copy of its corpus for FUZZ_SECONDS; all run, and the
+# Each target from a copy of its corpus for FUZZ_SECONDS, FUZZ_JOBS at a
+# time (libFuzzer runs on one core: the cores, unless set); all run, and the
 # goal fails if any crashed (its input is kept under $(FUZZ_BUILD)/artifacts).
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 fuzz: fuzz-build
-	@failed=0; for target in $(FUZZ_TARGETS); do \
-		Fuzz/run.sh $$target $(FUZZ_SECONDS) $(FUZZ_BUILD) || failed=1; \
-	done; exit $$failed
+	@$(MAKE) --no-print-directory -k -j$(FUZZ_JOBS) $(FUZZ_TARGETS:%=fuzz-run-%)
+
+fuzz-run-%:
+	@Fuzz/run.sh $* $(FUZZ_SECONDS) $(FUZZ_BUILD)
 
 # The structure-aware differential fuzzer of the YAML, TOML and JSONC readers
 # (Tests/fuzz-formats/fuzz.py), on the release build, with the Python that
@@ -256,10 +259,12 @@ fuzz-formats: $(INSTALL_PREREQUISITES)
 # The tests under the sanitizers, each in its own build directory so that
 # neither rebuilds the normal one. Tests/sanitizers/lsan.supp says why each
 # leak report it silences is not a leak of this program.
-# ASAN_SKIP: the pre-commit tests, a minute of pre-commit's own Python for a
-# few runs of reorder that the other end-to-end tests cover (ASAN_SKIP= runs
-# them too).
-ASAN_SKIP ?= PreCommitTests
+# ASAN_SKIP: what runs none of reorder's code, or none that the other tests
+# do not run: the pre-commit tests (a minute of pre-commit's own Python, and
+# a release build of its own), the release workflow's harness (packaging,
+# with the binary run for its version), and the structure tests, which read
+# the sources (a minute under ASan). ASAN_SKIP= runs them too.
+ASAN_SKIP ?= PreCommitTests|ReleaseWorkflowTests|SeamTests|StructureTests
 test-asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/sanitizers/lsan.supp:print_suppressions=0 \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan $(if $(ASAN_SKIP),--skip '$(ASAN_SKIP)')

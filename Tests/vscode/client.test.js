@@ -197,4 +197,4 @@ const checks = [
     }],
 ];
 
-run(checks).finally(() => fs.rmSync(folder, { recursive: true, force: true }));
+run(checks, { startsTheRest: 'start and initialize' }).finally(() => fs.rmSync(folder, { recursive: true, force: true }));

@@ -59,16 +59,24 @@ function fileURI(file) {
     return pathToFileURL(file).toString();
 }
 
-/** Runs the named async checks in order; prints `ok NAME` or `FAIL: NAME: why` and sets the exit status. */
-async function run(checks) {
+/**
+ * Runs the named async checks in order; prints `ok NAME` or `FAIL: NAME: why` and sets the exit status.
+ * `startsTheRest`: the name of the check that starts what the later ones use (a server): when it
+ * fails, they are not run (each would wait for its timeout to say the same).
+ */
+async function run(checks, { startsTheRest = null } = {}) {
     let failed = 0;
-    for (const [name, check] of checks) {
+    for (const [index, [name, check]] of checks.entries()) {
         try {
             await check();
             console.log(`ok ${name}`);
         } catch (error) {
             failed += 1;
             console.log(`FAIL: ${name}: ${error && error.stack || error}`);
+            if (name === startsTheRest) {
+                console.log(`the ${checks.length - index - 1} checks after it need what it starts: not run`);
+                break;
+            }
         }
     }
     console.log(failed === 0 ? `${checks.length} checks passed` : `${failed} of ${checks.length} checks failed`);
