@@ -205,8 +205,6 @@ final class SeamTests: XCTestCase {
         "Sources/ReorderKit/Sections/SectionedDocument.swift",
         // The presets are data: each names the format of its files.
         "Sources/ReorderKit/Policy/Preset.swift",
-        // A keep-sorted block of a policy run is read as lines.
-        "Sources/ReorderKit/Policy/Policy+Run.swift",
     ]
 
     func testTheFormatValueCheckFindsWhatItMust() throws {
