@@ -61,7 +61,7 @@ public struct BetweenFiles: Sendable {
 
     /// The formats whose lists a move between files handles.
     public static func supports(_ format: ListFormat) -> Bool {
-        BetweenLists.supports(format) || [ListFormat.lines, .csv, .tsv].contains(format)
+        BetweenLists.supports(format) || format.oneListMovesBetweenFiles
     }
 
     /// The two new contents; nil when nothing moves (a selector that
@@ -92,9 +92,9 @@ public struct BetweenFiles: Sendable {
         let at = list.layout.itemRange(block[0]).lowerBound
         let destinationName = other.options.pointer.isEmpty ? "the list" : "'\(other.options.pointer)'"
 
-        // CSV and TSV: the rows of one table go into a table with the
-        // same header; the header never moves.
-        if format == destinationFormat && (format == .csv || format == .tsv) && !origin.options.noHeader {
+        // Rows under a header (CSV, TSV): the rows of one table go into a
+        // table with the same header; the header never moves.
+        if format == destinationFormat && format.rowsHaveAHeader && !origin.options.noHeader {
             let ours = BetweenFiles.headerRow(of: list), theirs = BetweenFiles.headerRow(of: target)
             if ours != theirs {
                 throw refuse(.destination, destinationFormat, "its header row ('\(String(decoding: theirs, as: UTF8.self))') is not the header row of \(origin.name) ('\(String(decoding: ours, as: UTF8.self))'); rows go only between files with the same header", at: 0)
@@ -119,9 +119,11 @@ public struct BetweenFiles: Sendable {
                 }
                 throw Failure(side: .source, error: error)
             }
-            if format == .yaml {
-                try onSource { try ItemRelaying.checkMergeKeys(list: list, target: list, refuse: formatError) }
-                try onDestination { try ItemRelaying.checkMergeKeys(list: target, target: target, refuse: formatError) }
+            if let mergeKey = format.mergeKey {
+                try onSource { try ItemRelaying.checkMergeKeys(list: list, target: list, mergeKey: mergeKey, refuse: formatError) }
+                try onDestination { try ItemRelaying.checkMergeKeys(list: target, target: target, mergeKey: mergeKey, refuse: formatError) }
+            }
+            if format.hasAnchorsAndAliases {
                 try checkAnchors(list: list, block: block, items: items, target: target, origin: origin, other: other)
             }
             let toIndent = try onDestination { target.count > 0 ? try ItemRelaying.indentation(of: target, item: 0, format: format) : nil }
@@ -193,7 +195,7 @@ public struct BetweenFiles: Sendable {
         // separators stands in the two results as often as in the two
         // sources (and the items' once more, for a copy). Across formats
         // the items were converted; their values are checked below.
-        if format == destinationFormat && format != .markdown {
+        if format == destinationFormat && !format.markersStayWithPositions {
             var expected = ItemRelaying.census(origin.bytes)
             for (byte, n) in ItemRelaying.census(other.bytes).enumerated() { expected[byte] += n }
             if copy { for item in items { for (byte, n) in ItemRelaying.census(item).enumerated() { expected[byte] += n } } }
@@ -256,10 +258,11 @@ public struct BetweenFiles: Sendable {
         }
     }
 
-    /// YAML: an anchor or an alias goes into another document only where
-    /// it means there what it meant: an alias whose anchor is not in DEST
-    /// (or is another there), an anchor DEST has already, or an anchor the
-    /// rest of the source still uses, is refused.
+    /// A format with anchors and aliases (YAML): an anchor or an alias
+    /// goes into another document only where it means there what it meant:
+    /// an alias whose anchor is not in DEST (or is another there), an
+    /// anchor DEST has already, or an anchor the rest of the source still
+    /// uses, is refused.
     private func checkAnchors(list: ListDocument, block: [Int], items: [[UInt8]], target: ListDocument,
                               origin: Document, other: Document) throws {
         let destination = YAMLNames.scan(other.bytes)
@@ -283,7 +286,7 @@ public struct BetweenFiles: Sendable {
             let names = item.withUnsafeBytes { YAMLNames.scan($0) }
             let offset = list.layout.itemRange(block[position]).lowerBound
             func refuse(_ problem: String) -> Failure {
-                Failure(side: .source, error: FormatError(.yaml, .betweenLists(problem: problem), offset: offset))
+                Failure(side: .source, error: FormatError(origin.format, .betweenLists(problem: problem), offset: offset))
             }
             for alias in names.aliases where names.anchors[alias] == nil {
                 guard let there = destination.anchors[alias] else {

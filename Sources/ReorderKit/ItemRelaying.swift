@@ -111,14 +111,16 @@ enum ItemRelaying {
         }
     }
 
-    /// YAML: a mapping with a merge key neither gives nor takes an entry:
-    /// its own keys and the merged ones would trade places.
-    static func checkMergeKeys(list: ListDocument, target: ListDocument, refuse: (String, Int?) -> FormatError) throws {
+    /// A mapping with a merge key (`mergeKey`, YAML's `<<`) neither gives
+    /// nor takes an entry: its own keys and the merged ones would trade
+    /// places.
+    static func checkMergeKeys(list: ListDocument, target: ListDocument, mergeKey: [UInt8],
+                               refuse: (String, Int?) -> FormatError) throws {
         for document in [list, target] where document.layout.itemsAreKeyedMembers {
             for index in 0..<document.count {
                 guard let value = try document.layout.value(ofItem: index, at: nil) else { continue }
-                if value.primaryBytes.withBytes(in: document.layout.valueSource, { Array($0) }) == Array("<<".utf8) {
-                    throw refuse("the mapping has a merge key ('<<'): an entry moved out of it or into it could change the values a program reads",
+                if value.primaryBytes.withBytes(in: document.layout.valueSource, { Array($0) }) == mergeKey {
+                    throw refuse("the mapping has a merge key ('\(String(decoding: mergeKey, as: UTF8.self))'): an entry moved out of it or into it could change the values a program reads",
                                  document.layout.itemRange(index).lowerBound)
                 }
             }

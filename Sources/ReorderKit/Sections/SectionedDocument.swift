@@ -607,8 +607,8 @@ public struct SectionedDocument {
                 if case .existing(let path) = item { return path.section != s }
                 return false
             }
-            if format == .yaml && crosses[s] {
-                try ItemRelaying.checkMergeKeys(list: target, target: target, refuse: { refuse($0, at: $1) })
+            if crosses[s], let mergeKey = format.mergeKey {
+                try ItemRelaying.checkMergeKeys(list: target, target: target, mergeKey: mergeKey, refuse: { refuse($0, at: $1) })
             }
             guard incoming else { continue }
             for item in items {
