@@ -31,10 +31,10 @@ enum ItemRelaying {
         var lineStart = start
         while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         var outside = Array(bytes[lineStart..<start])
-        // A Markdown item's marker stands before it, with the position: its
-        // lines continue under the item's text, as far in as the marker is
-        // wide.
-        if format == .markdown && !outside.contains(0x09) {
+        // A marker that stays with the position (a Markdown list's) stands
+        // before the item: its lines continue under the item's text, as far
+        // in as the marker is wide.
+        if format.markersStayWithPositions && !outside.contains(0x09) {
             outside = [UInt8](repeating: 0x20, count: outside.count)
         }
         guard outside.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
@@ -104,8 +104,8 @@ enum ItemRelaying {
                 throw refuse("'\(destination)' has the key '\(String(decoding: key, as: UTF8.self))' already (here); "
                     + "delete one of them first", target.listRange.lowerBound + target.layout.itemRange(found).lowerBound)
             }
-            if key == Array("<<".utf8) && format == .yaml {
-                throw refuse("the item is a merge key ('<<'): moving it changes the values of the keys it merges",
+            if let mergeKey = format.mergeKey, key == mergeKey {
+                throw refuse("the item is a merge key ('\(String(decoding: mergeKey, as: UTF8.self))'): moving it changes the values of the keys it merges",
                              list.layout.itemRange(index).lowerBound)
             }
         }

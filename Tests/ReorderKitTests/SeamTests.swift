@@ -196,9 +196,6 @@ final class SeamTests: XCTestCase {
         // Moving a value into a list of another format: which formats
         // convert, and how each writes a value.
         "Sources/ReorderKit/BetweenFiles+Formats.swift",
-        // Markdown's indentation and YAML's merge keys when an item is laid
-        // out again in another list.
-        "Sources/ReorderKit/ItemRelaying.swift",
         // YAML's shared lines and anchors, Markdown's nested lists, across
         // the lists of one document.
         "Sources/ReorderKit/Sections/SectionedDocument.swift",
