@@ -196,9 +196,6 @@ final class SeamTests: XCTestCase {
         // Moving a value into a list of another format: which formats
         // convert, and how each writes a value.
         "Sources/ReorderKit/BetweenFiles+Formats.swift",
-        // YAML's shared lines and anchors, Markdown's nested lists, across
-        // the lists of one document.
-        "Sources/ReorderKit/Sections/SectionedDocument.swift",
         // The presets are data: each names the format of its files.
         "Sources/ReorderKit/Policy/Preset.swift",
     ]

@@ -139,6 +139,16 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// either goes into another document only where it means the same
     /// there.
     public let hasAnchorsAndAliases: Bool
+    /// Whether a pointer that extends another (`/a/0/b`, of `/a`) names a
+    /// list inside one of the other's items (JSON, YAML, TOML); false
+    /// where a pointer is a path of headings (Markdown: `/Tools/Grep` is
+    /// the list under a sub-heading, apart from `/Tools`'s), and only
+    /// whether the lists' bytes overlap tells.
+    public let longerPointersNameInnerLists: Bool
+    /// Whether the reads of several lists of one document share what the
+    /// first one found (`SharedReading`: YAML's lines), and so are made one
+    /// after another rather than at once on lent threads.
+    public let sharesReadingAcrossLists: Bool
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
     /// The pointer tokens of what the value at `options.pointer` holds (a
@@ -156,6 +166,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
                 words: FormatWords? = nil, heapBytesPerByte: Int? = nil, listsStandAlone: Bool = false,
                 oneListMovesBetweenFiles: Bool = false, rowsHaveAHeader: Bool = false,
                 markersStayWithPositions: Bool = false, mergeKey: [UInt8]? = nil, hasAnchorsAndAliases: Bool = false,
+                longerPointersNameInnerLists: Bool = true, sharesReadingAcrossLists: Bool = false,
                 read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
                 children: (@Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> [String]?)? = nil) {
         self.children = children
@@ -173,6 +184,8 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
         self.markersStayWithPositions = markersStayWithPositions
         self.mergeKey = mergeKey
         self.hasAnchorsAndAliases = hasAnchorsAndAliases
+        self.longerPointersNameInnerLists = longerPointersNameInnerLists
+        self.sharesReadingAcrossLists = sharesReadingAcrossLists
     }
 
     public static func == (a: ListFormat, b: ListFormat) -> Bool { a.name == b.name }

@@ -29,4 +29,9 @@ final class ListFormatCapabilityTests: XCTestCase {
         XCTAssertEqual(ListFormat.yaml.mergeKey, Array("<<".utf8))
         XCTAssertEqual(formats(\.hasAnchorsAndAliases), ["yaml"])
     }
+
+    func testHowTheListsOfOneDocumentNestAndAreRead() {
+        XCTAssertEqual(formats { $0.takesPointer && !$0.longerPointersNameInnerLists }, ["markdown"])
+        XCTAssertEqual(formats(\.sharesReadingAcrossLists), ["yaml"])
+    }
 }
