@@ -149,6 +149,11 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// first one found (`SharedReading`: YAML's lines), and so are made one
     /// after another rather than at once on lent threads.
     public let sharesReadingAcrossLists: Bool
+    /// How an item's value is read as JSON text and a value written back
+    /// as an item of this format, for a move into a file of another format
+    /// (`move --to-file`: JSON, JSON with comments, YAML, TOML); nil: its
+    /// items go only into files of its own format.
+    public let valueConversion: ValueConversion?
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
     /// The pointer tokens of what the value at `options.pointer` holds (a
@@ -167,6 +172,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
                 oneListMovesBetweenFiles: Bool = false, rowsHaveAHeader: Bool = false,
                 markersStayWithPositions: Bool = false, mergeKey: [UInt8]? = nil, hasAnchorsAndAliases: Bool = false,
                 longerPointersNameInnerLists: Bool = true, sharesReadingAcrossLists: Bool = false,
+                valueConversion: ValueConversion? = nil,
                 read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
                 children: (@Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> [String]?)? = nil) {
         self.children = children
@@ -186,6 +192,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
         self.hasAnchorsAndAliases = hasAnchorsAndAliases
         self.longerPointersNameInnerLists = longerPointersNameInnerLists
         self.sharesReadingAcrossLists = sharesReadingAcrossLists
+        self.valueConversion = valueConversion
     }
 
     public static func == (a: ListFormat, b: ListFormat) -> Bool { a.name == b.name }

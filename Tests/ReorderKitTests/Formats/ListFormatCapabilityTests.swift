@@ -16,6 +16,10 @@ final class ListFormatCapabilityTests: XCTestCase {
         XCTAssertEqual(formats { BetweenFiles.supports($0) }, ListFormat.builtIn.map(\.name))
     }
 
+    func testValuesConvertBetweenJSONYAMLAndTOML() {
+        XCTAssertEqual(formats { $0.valueConversion != nil }, ["json", "jsonc", "yaml", "toml"])
+    }
+
     func testRowsUnderAHeader() {
         XCTAssertEqual(formats(\.rowsHaveAHeader), ["csv", "tsv"])
     }

@@ -12,7 +12,7 @@ extension ListFormat {
             items: "entries", lists: "a sequence or a mapping", oneValue: "one YAML value on one line",
             keyed: "mapping", member: "entry"),
         heapBytesPerByte: 6, mergeKey: Array("<<".utf8), hasAnchorsAndAliases: true,
-        sharesReadingAcrossLists: true,
+        sharesReadingAcrossLists: true, valueConversion: .yaml,
         read: { source, options in try YAMLLayout.read(source, options: options) })
 }
 
