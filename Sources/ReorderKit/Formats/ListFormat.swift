@@ -134,11 +134,12 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// mapping that has one neither gives nor takes a member, since its own
     /// keys and the merged ones would trade places.
     public let mergeKey: [UInt8]?
-    /// Whether a value may carry an anchor (YAML's `&name`) that an alias
-    /// (`*name`) elsewhere in the document repeats: an item that holds
-    /// either goes into another document only where it means the same
-    /// there.
-    public let hasAnchorsAndAliases: Bool
+    /// For a format whose values may carry an anchor (YAML's `&name`) that
+    /// an alias (`*name`) elsewhere in the document repeats: the anchors and
+    /// aliases a text holds, so that an item that holds either goes into
+    /// another document only where it means the same there. Nil for a
+    /// format without them.
+    public let anchorsAndAliases: (@Sendable (_ text: UnsafeRawBufferPointer) -> AnchorsAndAliases)?
     /// Whether a pointer that extends another (`/a/0/b`, of `/a`) names a
     /// list inside one of the other's items (JSON, YAML, TOML); false
     /// where a pointer is a path of headings (Markdown: `/Tools/Grep` is
@@ -170,7 +171,8 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     public init(name: String, claims: [FileClaim], help: String, options: [String] = [], declares: [FormatOption] = [],
                 words: FormatWords? = nil, heapBytesPerByte: Int? = nil, listsStandAlone: Bool = false,
                 oneListMovesBetweenFiles: Bool = false, rowsHaveAHeader: Bool = false,
-                markersStayWithPositions: Bool = false, mergeKey: [UInt8]? = nil, hasAnchorsAndAliases: Bool = false,
+                markersStayWithPositions: Bool = false, mergeKey: [UInt8]? = nil,
+                anchorsAndAliases: (@Sendable (UnsafeRawBufferPointer) -> AnchorsAndAliases)? = nil,
                 longerPointersNameInnerLists: Bool = true, sharesReadingAcrossLists: Bool = false,
                 valueConversion: ValueConversion? = nil,
                 read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
@@ -189,7 +191,7 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
         self.rowsHaveAHeader = rowsHaveAHeader
         self.markersStayWithPositions = markersStayWithPositions
         self.mergeKey = mergeKey
-        self.hasAnchorsAndAliases = hasAnchorsAndAliases
+        self.anchorsAndAliases = anchorsAndAliases
         self.longerPointersNameInnerLists = longerPointersNameInnerLists
         self.sharesReadingAcrossLists = sharesReadingAcrossLists
         self.valueConversion = valueConversion

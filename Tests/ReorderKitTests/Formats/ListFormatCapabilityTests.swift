@@ -31,7 +31,7 @@ final class ListFormatCapabilityTests: XCTestCase {
     func testMergeKeysAnchorsAndAliases() {
         XCTAssertEqual(formats { $0.mergeKey != nil }, ["yaml"])
         XCTAssertEqual(ListFormat.yaml.mergeKey, Array("<<".utf8))
-        XCTAssertEqual(formats(\.hasAnchorsAndAliases), ["yaml"])
+        XCTAssertEqual(formats { $0.anchorsAndAliases != nil }, ["yaml"])
     }
 
     func testHowTheListsOfOneDocumentNestAndAreRead() {
