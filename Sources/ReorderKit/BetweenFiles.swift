@@ -61,7 +61,7 @@ public struct BetweenFiles: Sendable {
 
     /// The formats whose lists a move between files handles.
     public static func supports(_ format: ListFormat) -> Bool {
-        BetweenLists.supports(format) || [ListFormat.lines, .csv, .tsv].contains(format)
+        BetweenLists.supports(format) || format.oneListMovesBetweenFiles
     }
 
     /// The two new contents; nil when nothing moves (a selector that
@@ -92,9 +92,9 @@ public struct BetweenFiles: Sendable {
         let at = list.layout.itemRange(block[0]).lowerBound
         let destinationName = other.options.pointer.isEmpty ? "the list" : "'\(other.options.pointer)'"
 
-        // CSV and TSV: the rows of one table go into a table with the
-        // same header; the header never moves.
-        if format == destinationFormat && (format == .csv || format == .tsv) && !origin.options.noHeader {
+        // Rows under a header (CSV, TSV): the rows of one table go into a
+        // table with the same header; the header never moves.
+        if format == destinationFormat && format.rowsHaveAHeader && !origin.options.noHeader {
             let ours = BetweenFiles.headerRow(of: list), theirs = BetweenFiles.headerRow(of: target)
             if ours != theirs {
                 throw refuse(.destination, destinationFormat, "its header row ('\(String(decoding: theirs, as: UTF8.self))') is not the header row of \(origin.name) ('\(String(decoding: ours, as: UTF8.self))'); rows go only between files with the same header", at: 0)
@@ -119,10 +119,12 @@ public struct BetweenFiles: Sendable {
                 }
                 throw Failure(side: .source, error: error)
             }
-            if format == .yaml {
-                try onSource { try ItemRelaying.checkMergeKeys(list: list, target: list, refuse: formatError) }
-                try onDestination { try ItemRelaying.checkMergeKeys(list: target, target: target, refuse: formatError) }
-                try checkAnchors(list: list, block: block, items: items, target: target, origin: origin, other: other)
+            if let mergeKey = format.mergeKey {
+                try onSource { try ItemRelaying.checkMergeKeys(list: list, target: list, mergeKey: mergeKey, refuse: formatError) }
+                try onDestination { try ItemRelaying.checkMergeKeys(list: target, target: target, mergeKey: mergeKey, refuse: formatError) }
+            }
+            if let scan = format.anchorsAndAliases {
+                try checkAnchors(list: list, block: block, items: items, origin: origin, other: other, scan: scan)
             }
             let toIndent = try onDestination { target.count > 0 ? try ItemRelaying.indentation(of: target, item: 0, format: format) : nil }
             for (position, index) in block.enumerated() {
@@ -193,7 +195,7 @@ public struct BetweenFiles: Sendable {
         // separators stands in the two results as often as in the two
         // sources (and the items' once more, for a copy). Across formats
         // the items were converted; their values are checked below.
-        if format == destinationFormat && format != .markdown {
+        if format == destinationFormat && !format.markersStayWithPositions {
             var expected = ItemRelaying.census(origin.bytes)
             for (byte, n) in ItemRelaying.census(other.bytes).enumerated() { expected[byte] += n }
             if copy { for item in items { for (byte, n) in ItemRelaying.census(item).enumerated() { expected[byte] += n } } }
@@ -256,16 +258,17 @@ public struct BetweenFiles: Sendable {
         }
     }
 
-    /// YAML: an anchor or an alias goes into another document only where
-    /// it means there what it meant: an alias whose anchor is not in DEST
-    /// (or is another there), an anchor DEST has already, or an anchor the
-    /// rest of the source still uses, is refused.
-    private func checkAnchors(list: ListDocument, block: [Int], items: [[UInt8]], target: ListDocument,
-                              origin: Document, other: Document) throws {
-        let destination = YAMLNames.scan(other.bytes)
-        let rest: YAMLNames
+    /// A format with anchors and aliases (YAML's, found by `scan`): an
+    /// anchor or an alias goes into another document only where it means
+    /// there what it meant: an alias whose anchor is not in DEST (or is
+    /// another there), an anchor DEST has already, or an anchor the rest of
+    /// the source still uses, is refused.
+    private func checkAnchors(list: ListDocument, block: [Int], items: [[UInt8]], origin: Document, other: Document,
+                              scan: (UnsafeRawBufferPointer) -> AnchorsAndAliases) throws {
+        let destination = scan(other.bytes)
+        let rest: AnchorsAndAliases
         if copy {
-            rest = YAMLNames()
+            rest = AnchorsAndAliases()
         } else {
             // The source without the items.
             var bytes = Array(origin.bytes)
@@ -275,15 +278,15 @@ public struct BetweenFiles: Sendable {
                 bytes.removeSubrange(start..<(list.listRange.lowerBound + range.upperBound))
             }
             // SAFETY: the bytes of `bytes` are only read inside the closure, and no pointer to them leaves it.
-            rest = bytes.withUnsafeBytes { YAMLNames.scan($0) }
+            rest = bytes.withUnsafeBytes { scan($0) }
         }
-        let sourceNames = YAMLNames.scan(origin.bytes)
+        let sourceNames = scan(origin.bytes)
         for (position, item) in items.enumerated() {
             // SAFETY: the bytes of `item` are only read inside the closure, and no pointer to them leaves it.
-            let names = item.withUnsafeBytes { YAMLNames.scan($0) }
+            let names = item.withUnsafeBytes { scan($0) }
             let offset = list.layout.itemRange(block[position]).lowerBound
             func refuse(_ problem: String) -> Failure {
-                Failure(side: .source, error: FormatError(.yaml, .betweenLists(problem: problem), offset: offset))
+                Failure(side: .source, error: FormatError(origin.format, .betweenLists(problem: problem), offset: offset))
             }
             for alias in names.aliases where names.anchors[alias] == nil {
                 guard let there = destination.anchors[alias] else {
@@ -302,68 +305,6 @@ public struct BetweenFiles: Sendable {
                 }
             }
         }
-    }
-}
-
-/// The anchors (`&name`, with the rest of their line) and the aliases
-/// (`*name`) a YAML text holds, found as a reader of the text sees them,
-/// outside comments; a `&` or `*` inside a quoted scalar may be counted
-/// too, which only makes a move refused that could have been made.
-struct YAMLNames {
-    var anchors: [String: [UInt8]] = [:]
-    var aliases: Set<String> = []
-
-    static func scan(_ bytes: UnsafeRawBufferPointer) -> YAMLNames {
-        var names = YAMLNames()
-        var index = 0
-        let count = bytes.count
-        func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
-        func ends(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || isBreak(byte) || byte == 0x2C || byte == 0x5B || byte == 0x5D || byte == 0x7B || byte == 0x7D
-        }
-        while index < count {
-            let byte = bytes[index]
-            let previous: UInt8 = index == 0 ? 0x0A : bytes[index - 1]
-            let standsApart = previous == 0x20 || previous == 0x09 || isBreak(previous) || previous == 0x2C
-                || previous == 0x5B || previous == 0x7B
-            if byte == UInt8(ascii: "#") && standsApart {
-                while index < count && !isBreak(bytes[index]) { index += 1 }
-                continue
-            }
-            if (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*")) && standsApart {
-                var end = index + 1
-                while end < count && !ends(bytes[end]) { end += 1 }
-                let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                if !name.isEmpty {
-                    if byte == UInt8(ascii: "&") {
-                        // The anchored node's text: the rest of its line and
-                        // the lines after it indented deeper than that line.
-                        var lineStart = index
-                        while lineStart > 0 && !isBreak(bytes[lineStart - 1]) { lineStart -= 1 }
-                        var indent = 0
-                        while lineStart + indent < count && bytes[lineStart + indent] == 0x20 { indent += 1 }
-                        var nodeEnd = end
-                        while nodeEnd < count && !isBreak(bytes[nodeEnd]) { nodeEnd += 1 }
-                        while nodeEnd < count {
-                            var next = nodeEnd
-                            while next < count && isBreak(bytes[next]) { next += 1 }
-                            var spaces = 0
-                            while next + spaces < count && bytes[next + spaces] == 0x20 { spaces += 1 }
-                            guard next + spaces < count, spaces > indent || isBreak(bytes[next + spaces]) else { break }
-                            nodeEnd = next + spaces
-                            while nodeEnd < count && !isBreak(bytes[nodeEnd]) { nodeEnd += 1 }
-                        }
-                        names.anchors[name] = Array(bytes[end..<nodeEnd])
-                    } else {
-                        names.aliases.insert(name)
-                    }
-                }
-                index = end
-                continue
-            }
-            index += 1
-        }
-        return names
     }
 }
 

@@ -31,10 +31,10 @@ enum ItemRelaying {
         var lineStart = start
         while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         var outside = Array(bytes[lineStart..<start])
-        // A Markdown item's marker stands before it, with the position: its
-        // lines continue under the item's text, as far in as the marker is
-        // wide.
-        if format == .markdown && !outside.contains(0x09) {
+        // A marker that stays with the position (a Markdown list's) stands
+        // before the item: its lines continue under the item's text, as far
+        // in as the marker is wide.
+        if format.markersStayWithPositions && !outside.contains(0x09) {
             outside = [UInt8](repeating: 0x20, count: outside.count)
         }
         guard outside.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
@@ -104,21 +104,23 @@ enum ItemRelaying {
                 throw refuse("'\(destination)' has the key '\(String(decoding: key, as: UTF8.self))' already (here); "
                     + "delete one of them first", target.listRange.lowerBound + target.layout.itemRange(found).lowerBound)
             }
-            if key == Array("<<".utf8) && format == .yaml {
-                throw refuse("the item is a merge key ('<<'): moving it changes the values of the keys it merges",
+            if let mergeKey = format.mergeKey, key == mergeKey {
+                throw refuse("the item is a merge key ('\(String(decoding: mergeKey, as: UTF8.self))'): moving it changes the values of the keys it merges",
                              list.layout.itemRange(index).lowerBound)
             }
         }
     }
 
-    /// YAML: a mapping with a merge key neither gives nor takes an entry:
-    /// its own keys and the merged ones would trade places.
-    static func checkMergeKeys(list: ListDocument, target: ListDocument, refuse: (String, Int?) -> FormatError) throws {
+    /// A mapping with a merge key (`mergeKey`, YAML's `<<`) neither gives
+    /// nor takes an entry: its own keys and the merged ones would trade
+    /// places.
+    static func checkMergeKeys(list: ListDocument, target: ListDocument, mergeKey: [UInt8],
+                               refuse: (String, Int?) -> FormatError) throws {
         for document in [list, target] where document.layout.itemsAreKeyedMembers {
             for index in 0..<document.count {
                 guard let value = try document.layout.value(ofItem: index, at: nil) else { continue }
-                if value.primaryBytes.withBytes(in: document.layout.valueSource, { Array($0) }) == Array("<<".utf8) {
-                    throw refuse("the mapping has a merge key ('<<'): an entry moved out of it or into it could change the values a program reads",
+                if value.primaryBytes.withBytes(in: document.layout.valueSource, { Array($0) }) == mergeKey {
+                    throw refuse("the mapping has a merge key ('\(String(decoding: mergeKey, as: UTF8.self))'): an entry moved out of it or into it could change the values a program reads",
                                  document.layout.itemRange(index).lowerBound)
                 }
             }

@@ -1,4 +1,5 @@
 import ReorderKit
+import ReorderTestFormat
 import XCTest
 
 /// `BetweenFiles`: items of a list of one document into a list of another,
@@ -50,6 +51,26 @@ final class BetweenFilesKitTests: XCTestCase {
         let copied = try XCTUnwrap(try apply("a:\n  - 1\n", .yaml, list: "/a", into: "b:\n    - 0\n", .yaml, pointer: "/b", copy: true))
         XCTAssertNil(copied.0)
         XCTAssertEqual(copied.1, "b:\n    - 0\n    - 1\n")
+    }
+
+    /// A move between files asks the format what it may do (`ListFormat`'s
+    /// capabilities), rather than naming formats: a format defined outside
+    /// `ReorderKit` that declares that its one list moves between files
+    /// moves, and one that does not is refused.
+    func testAFormatDefinedOutsideMovesBetweenFilesByWhatItDeclares() throws {
+        try ListFormat.adding(PathList.format) {
+            XCTAssertTrue(BetweenFiles.supports(PathList.format))
+            let moved = try XCTUnwrap(try apply("a:b\n", PathList.format, into: "c:d\n", PathList.format))
+            XCTAssertEqual(moved.0, "b\n")
+            XCTAssertEqual(moved.1, "c:d:a\n")
+        }
+        let without = ListFormat(name: "pathlist-alone", claims: [], help: "", read: PathList.read)
+        ListFormat.adding(without) {
+            XCTAssertFalse(BetweenFiles.supports(without))
+            let refused = failure { try self.apply("a:b\n", without, into: "c:d\n", without) }
+            XCTAssertEqual(refused?.0, .source)
+            XCTAssertEqual(refused?.1, "moving between files is not supported for PATHLIST-ALONE yet")
+        }
     }
 
     func testAKeyClashIsTheDestinationsAndAnAliasTheSources() throws {

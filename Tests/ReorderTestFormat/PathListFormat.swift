@@ -19,7 +19,16 @@ public enum PathList {
         claims: [.fileExtension("pathlist")],
         help: "Items are the fields of one colon-separated line, as in PATH; the line's terminator stays at the end. (A format of the tests only.)",
         declares: [separator],
-        read: { source, options in try PathListLayout(source, separator: options.formatValues[separator.name] ?? UInt8(ascii: ":")) })
+        // What the core asks of a format rather than naming one: its one
+        // list moves between files (`move --to-file`).
+        oneListMovesBetweenFiles: true,
+        read: read)
+
+    /// Reads a document as the format does: for tests that define another
+    /// format with this reader and other capabilities.
+    @Sendable public static func read(_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout {
+        try PathListLayout(source, separator: options.formatValues[separator.name] ?? UInt8(ascii: ":"))
+    }
 
     /// `--separator C`: the byte between fields instead of a colon (`;`,
     /// as Windows' PATH has it): an option of this format's own, which the

@@ -113,6 +113,48 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// alone (`LSPListState`); false where a list's reading depends on
     /// what lies around it (indentation, headers, tables).
     public let listsStandAlone: Bool
+    /// Whether the items of a document read as its one list (a format
+    /// that takes no pointer) move into another file's list and out of it
+    /// (`move --to-file`): lines, CSV, TSV. A format that takes a pointer
+    /// moves items between files as it moves them between lists.
+    public let oneListMovesBetweenFiles: Bool
+    /// Whether the bytes before the first item are a header row that names
+    /// the columns of the rows after it (CSV, TSV; not with `--no-header`):
+    /// it never moves, and rows go into another file only when its header
+    /// row is the same.
+    public let rowsHaveAHeader: Bool
+    /// Whether each position of a list keeps the marker that stands before
+    /// its item (a Markdown list's bullets and numbers): an item moved takes
+    /// the marker of its new place, its lines continue under its text as far
+    /// in as the marker is wide, and a move's bytes are not counted the
+    /// same before and after (the census that proves nothing was lost).
+    public let markersStayWithPositions: Bool
+    /// The key of a mapping's member that merges other mappings' members
+    /// into it (YAML's `<<`), or nil: such a member does not move, and a
+    /// mapping that has one neither gives nor takes a member, since its own
+    /// keys and the merged ones would trade places.
+    public let mergeKey: [UInt8]?
+    /// For a format whose values may carry an anchor (YAML's `&name`) that
+    /// an alias (`*name`) elsewhere in the document repeats: the anchors and
+    /// aliases a text holds, so that an item that holds either goes into
+    /// another document only where it means the same there. Nil for a
+    /// format without them.
+    public let anchorsAndAliases: (@Sendable (_ text: UnsafeRawBufferPointer) -> AnchorsAndAliases)?
+    /// Whether a pointer that extends another (`/a/0/b`, of `/a`) names a
+    /// list inside one of the other's items (JSON, YAML, TOML); false
+    /// where a pointer is a path of headings (Markdown: `/Tools/Grep` is
+    /// the list under a sub-heading, apart from `/Tools`'s), and only
+    /// whether the lists' bytes overlap tells.
+    public let longerPointersNameInnerLists: Bool
+    /// Whether the reads of several lists of one document share what the
+    /// first one found (`SharedReading`: YAML's lines), and so are made one
+    /// after another rather than at once on lent threads.
+    public let sharesReadingAcrossLists: Bool
+    /// How an item's value is read as JSON text and a value written back
+    /// as an item of this format, for a move into a file of another format
+    /// (`move --to-file`: JSON, JSON with comments, YAML, TOML); nil: its
+    /// items go only into files of its own format.
+    public let valueConversion: ValueConversion?
     /// Reads a whole document.
     let read: @Sendable (_ source: UnsafeRawBufferPointer, _ options: ReadOptions) throws -> any FormatLayout
     /// The pointer tokens of what the value at `options.pointer` holds (a
@@ -128,6 +170,11 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
     /// with `ListFormat.adding(_:_:)`.
     public init(name: String, claims: [FileClaim], help: String, options: [String] = [], declares: [FormatOption] = [],
                 words: FormatWords? = nil, heapBytesPerByte: Int? = nil, listsStandAlone: Bool = false,
+                oneListMovesBetweenFiles: Bool = false, rowsHaveAHeader: Bool = false,
+                markersStayWithPositions: Bool = false, mergeKey: [UInt8]? = nil,
+                anchorsAndAliases: (@Sendable (UnsafeRawBufferPointer) -> AnchorsAndAliases)? = nil,
+                longerPointersNameInnerLists: Bool = true, sharesReadingAcrossLists: Bool = false,
+                valueConversion: ValueConversion? = nil,
                 read: @escaping @Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> any FormatLayout,
                 children: (@Sendable (UnsafeRawBufferPointer, ReadOptions) throws -> [String]?)? = nil) {
         self.children = children
@@ -140,6 +187,14 @@ public struct ListFormat: Equatable, Sendable, CustomStringConvertible {
         self.read = read
         self.heapBytesPerByte = heapBytesPerByte
         self.listsStandAlone = listsStandAlone
+        self.oneListMovesBetweenFiles = oneListMovesBetweenFiles
+        self.rowsHaveAHeader = rowsHaveAHeader
+        self.markersStayWithPositions = markersStayWithPositions
+        self.mergeKey = mergeKey
+        self.anchorsAndAliases = anchorsAndAliases
+        self.longerPointersNameInnerLists = longerPointersNameInnerLists
+        self.sharesReadingAcrossLists = sharesReadingAcrossLists
+        self.valueConversion = valueConversion
     }
 
     public static func == (a: ListFormat, b: ListFormat) -> Bool { a.name == b.name }

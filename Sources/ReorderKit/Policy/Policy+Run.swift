@@ -226,7 +226,8 @@ extension Policy {
                 current = outcome.output
             }
         }
-        // Lists named by block: each block of that marker, as lines.
+        // Lists named by block: each block of that marker, read as a region
+        // of a document is (`ListFormat.plain`: lines).
         for rule in matching {
             for list in rule.lists {
                 guard case .block(let name) = list else { continue }
@@ -239,13 +240,13 @@ extension Policy {
                     result.missing.append(PolicyMissing(rule: rule.number, list: "block " + name, document: nil))
                 }
                 for index in 0..<count {
-                    var options = ReadOptions(format: .lines)
+                    var options = ReadOptions(format: .named(.plain))
                     options.region = .block(index: index, marker: name)
                     options.commentHeadings = rule.grouping.comments
                     let arguments = ["--block", String(index)] + (name == KeepSorted.defaultMarker ? [] : ["--marker", name])
                     // SAFETY: the bytes of `current` are only read inside the closure, and no pointer to them leaves it.
                     let outcome: (finding: PolicyFinding, output: [UInt8])? = try current.withUnsafeBytes { bytes in
-                        let document = try ListDocument(bytes, format: .lines, options: options)
+                        let document = try ListDocument(bytes, format: .plain, options: options)
                         let order = try document.policyOrder(rule) { try like(rule, $0, "") }
                         // A block is named by its start marker, the line above its lines.
                         guard var found = try document.finding(order: order, rule: rule.number, list: "block " + name,

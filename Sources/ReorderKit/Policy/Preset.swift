@@ -6,7 +6,11 @@ public struct Preset: Sendable {
     public let name: String
     /// The files a rule with the preset and no `files` matches.
     public let files: [String]
-    public let format: ListFormat
+    /// The format its files are read as: the one their name claims, as
+    /// `--format auto` reads them (`package.json` is JSON, `Cargo.toml`
+    /// TOML, `requirements.txt` lines), or `ListFormat.plain` for a name no
+    /// format claims.
+    public var format: ListFormat { files.first.flatMap(ListFormat.claiming) ?? .plain }
     /// Where its conventions come from, for `reorder help presets`.
     public let about: String
     public let lists: [PresetList]
@@ -103,7 +107,7 @@ extension Preset {
                                          "peerDependenciesMeta", "overrides", "resolutions", "engines"]
 
     static let packageJSON = Preset(
-        name: "package.json", files: ["**/package.json"], format: .json,
+        name: "package.json", files: ["**/package.json"],
         about: "sort-package-json's order (its 110 known fields, yarn and pnpm's order of dependencies); scripts as written",
         lists: [
             PresetList("", "sort-package-json's 110 known fields in its order, then the others by code point, then those starting with '_'", keyed: true) {
@@ -125,7 +129,7 @@ extension Preset {
         .flatMap { ["/" + $0, "/target/*/" + $0] } + ["/workspace/dependencies"]
 
     static let cargo = Preset(
-        name: "Cargo.toml", files: ["**/Cargo.toml"], format: .toml,
+        name: "Cargo.toml", files: ["**/Cargo.toml"],
         about: "cargo-sort's grouped order: dependencies by name within blank-line groups, features with default first (each feature's array as written)",
         lists: cargoDependencies.map { list in
             PresetList(list, "by name within blank-line groups (x.a = … and x.b = … lines as one item); [\(list.dropFirst().replacingSlashes()).x] tables by name", keyed: true, sections: true) {
@@ -156,7 +160,7 @@ extension Preset {
     ]
 
     static let pyproject = Preset(
-        name: "pyproject.toml", files: ["**/pyproject.toml"], format: .toml,
+        name: "pyproject.toml", files: ["**/pyproject.toml"],
         about: "pyproject-fmt's order of [project] and of requirements (by PEP 503 name); [tool.*] left as it is",
         lists: [
             PresetList("/project", "pyproject-fmt's order (\(pyprojectProjectKeys.joined(separator: ", "))), then the others without case; [project.x] tables the same way", keyed: true, sections: true) {
@@ -179,7 +183,7 @@ extension Preset {
         main: "/project")
 
     static let requirements = Preset(
-        name: "requirements", files: ["**/*requirements*.txt", "**/*constraints*.txt", "**/requirements/**/*.txt", "**/constraints/**/*.txt"], format: .lines,
+        name: "requirements", files: ["**/*requirements*.txt", "**/*constraints*.txt", "**/requirements/**/*.txt", "**/constraints/**/*.txt"],
         about: "requirements-txt-fixer's order, within blank-line groups; comments move with the line below",
         lists: [
             PresetList("", "pip's options (-r, -c, an index URL) first as written, then by requirements-txt-fixer's name (lower-cased, up to the version; a URL's #egg=), within blank-line groups; a comment line moves with the line below it, a line ending with '\\' with the next", keyed: false) {

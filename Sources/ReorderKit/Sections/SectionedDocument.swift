@@ -92,7 +92,7 @@ public struct SectionedDocument {
                     if a < b { throw refuse("'\(pointers[b])' is given twice; a list can be one section only", at: start(a)) }
                     continue
                 }
-                let inside = format != .markdown && tokens[b].count > tokens[a].count && tokens[b].starts(with: tokens[a])
+                let inside = format.longerPointersNameInnerLists && tokens[b].count > tokens[a].count && tokens[b].starts(with: tokens[a])
                 var overlaps = false
                 if let outer = span(a), let inner = span(b), outer.lowerBound <= inner.lowerBound,
                    inner.lowerBound < outer.upperBound, a < b || outer.lowerBound < inner.lowerBound {
@@ -140,9 +140,9 @@ public struct SectionedDocument {
             sectionOptions.alreadyValidated = !validating
             return Result { try ListDocument(source, format: format, options: sectionOptions) }
         }
-        // YAML: one after another, the later reads taking the lines the
-        // first found.
-        let shared = format == .yaml ? SharedReading() : nil
+        // A format that shares its reading (YAML): one after another, the
+        // later reads taking what the first found (YAML's lines).
+        let shared = format.sharesReadingAcrossLists ? SharedReading() : nil
         guard pointers.count > 1, shared == nil, let lender = options.lender, source.count >= SectionedDocument.twoThreadBytes else {
             var results: [Result<ListDocument, Error>] = []
             var options = options
@@ -473,10 +473,11 @@ public struct SectionedDocument {
                 result: [[SectionedItem]]) throws {
         // Nothing lost: every byte but blanks and separators is in the
         // result as often as in the source, less the items deleted, plus
-        // the copies and the new items. (Markdown has no comment a writer
-        // drops; its markers and numbers belong to the positions, and the
-        // list's are written.)
-        if format != .markdown {
+        // the copies and the new items. (Where markers stay with the
+        // positions, Markdown's, there is no comment a writer drops; the
+        // markers and numbers belong to the positions, and the list's are
+        // written.)
+        if !format.markersStayWithPositions {
             var expected = [Int](repeating: 0, count: 256)
             for (s, list) in lists.enumerated() {
                 for (item, n) in uses[s].enumerated() where n != 1 {
@@ -599,7 +600,8 @@ public struct SectionedDocument {
     }
 
     /// A keyed list (an object, a mapping, a table) takes no key it has,
-    /// and no element; YAML merge keys neither give nor take.
+    /// and no element; merge keys (`ListFormat.mergeKey`, YAML's) neither give
+    /// nor take.
     func checkKeys(_ result: [[SectionedItem]], crosses: [Bool]) throws {
         for (s, items) in result.enumerated() {
             let target = lists[s]
@@ -607,8 +609,8 @@ public struct SectionedDocument {
                 if case .existing(let path) = item { return path.section != s }
                 return false
             }
-            if format == .yaml && crosses[s] {
-                try ItemRelaying.checkMergeKeys(list: target, target: target, refuse: { refuse($0, at: $1) })
+            if crosses[s], let mergeKey = format.mergeKey {
+                try ItemRelaying.checkMergeKeys(list: target, target: target, mergeKey: mergeKey, refuse: { refuse($0, at: $1) })
             }
             guard incoming else { continue }
             for item in items {
@@ -619,9 +621,9 @@ public struct SectionedDocument {
                         ? "'\(pointers[s])' is a list of elements, and the item is a member with a key"
                         : "'\(pointers[s])' holds members with keys, and the item is an element without one")
                 }
-                if format == .yaml, let value = try from.layout.value(ofItem: path.item, at: nil),
-                   value.primaryBytes.withBytes(in: from.layout.valueSource, { Array($0) }) == Array("<<".utf8) {
-                    throw refuse("the item is a merge key ('<<'): moving it changes the values of the keys it merges", at: offset(of: path))
+                if let mergeKey = format.mergeKey, let value = try from.layout.value(ofItem: path.item, at: nil),
+                   value.primaryBytes.withBytes(in: from.layout.valueSource, { Array($0) }) == mergeKey {
+                    throw refuse("the item is a merge key ('\(String(decoding: mergeKey, as: UTF8.self))'): moving it changes the values of the keys it merges", at: offset(of: path))
                 }
             }
             guard target.layout.itemsAreKeyedMembers else { continue }

@@ -529,6 +529,18 @@ final class PresetTests: XCTestCase {
         }
     }
 
+    /// A preset names no format: its files are read as the format their
+    /// name claims, the one `--format auto` reads them as, and every
+    /// pattern of its files is claimed by that format.
+    func testAPresetsFormatIsTheOneItsFilesNamesClaim() {
+        XCTAssertEqual(Preset.all.map(\.format.name), ["json", "toml", "toml", "lines"])
+        for preset in Preset.all {
+            for pattern in preset.files {
+                XCTAssertEqual(ListFormat.claiming(pattern) ?? .plain, preset.format, preset.name + " " + pattern)
+            }
+        }
+    }
+
     /// A preset's list may keep comment-headed groups (`grouping.comments`):
     /// read with comment headings, its units sort beneath each heading.
     /// Needs the TOML reader's comment headings.

@@ -8,6 +8,7 @@ extension ListFormat {
         declares: [.delimiter, .noHeader],
         words: FormatWords(name: "CSV", version: "(RFC 4180)", items: "rows", lists: "a table", oneValue: "one CSV row",
                            member: "row"),
+        oneListMovesBetweenFiles: true, rowsHaveAHeader: true,
         read: { source, options in
             try CSVLayout(source, dialect: CSVDialect(tab: false, delimiter: options.delimiter ?? UInt8(ascii: ","), quoting: true),
                           header: !options.noHeader, countsFromOne: options.countsFromOne)
@@ -23,6 +24,7 @@ extension ListFormat {
         declares: [.delimiter, .noHeader],
         words: FormatWords(name: "TSV", version: "(text/tab-separated-values)", items: "rows", lists: "a table",
                            oneValue: "one TSV row", member: "row"),
+        oneListMovesBetweenFiles: true, rowsHaveAHeader: true,
         read: { source, options in
             try CSVLayout(source, dialect: CSVDialect(tab: true, delimiter: options.delimiter ?? 0x09, quoting: false),
                           header: !options.noHeader, countsFromOne: options.countsFromOne)

@@ -9,7 +9,7 @@ extension ListFormat {
         options: ["pointer", "recursive", "string", "json-patch"],
         words: FormatWords(name: "JSON", lists: "an array or an object", oneValue: "one JSON value", keyed: "object",
                            member: "member"),
-        heapBytesPerByte: 2, listsStandAlone: true,
+        heapBytesPerByte: 2, listsStandAlone: true, valueConversion: .json,
         read: { source, options in try JSONFormatReader.read(source, options, withComments: false) })
 
     /// JSON with comments: `//` and `/* */` comments and trailing commas,
@@ -21,7 +21,7 @@ extension ListFormat {
         options: ["pointer", "recursive", "string", "json-patch"],
         words: FormatWords(name: "JSON with comments", lists: "an array or an object", oneValue: "one JSON value",
                            keyed: "object", member: "member", kin: "json"),
-        listsStandAlone: true,
+        listsStandAlone: true, valueConversion: .json,
         read: { source, options in try JSONFormatReader.read(source, options, withComments: true) })
 }
 

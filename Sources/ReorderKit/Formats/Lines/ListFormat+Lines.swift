@@ -6,7 +6,7 @@ extension ListFormat {
         help: "Items are lines, each ending with LF or CRLF (with -z, NUL); every line keeps its terminator, the file keeps its final newline or its lack of one, and bytes are kept exactly (invalid UTF-8, trailing spaces). An input that holds a NUL byte looks binary and is refused, unless -z or --text. These extensions are lines whatever the file starts with: a .jsonl or .ndjson holds one JSON value a line.",
         declares: [.nulTerminated, .binaryAsText, .commentPrefix],
         words: FormatWords(name: "lines"),
-        heapBytesPerByte: 2,
+        heapBytesPerByte: 2, oneListMovesBetweenFiles: true,
         read: { source, options in
             let layout = LinesLayout(source, terminator: options.nulTerminated ? .nul : .newline,
                                      fallbackTerminator: options.fallbackTerminator, lender: options.lender,

@@ -8,6 +8,7 @@ extension ListFormat {
         words: FormatWords(
             name: "Markdown", invalidAdvice: "", items: "items", lists: "a list",
             oneValue: "one item's text on one line", keyed: "list", member: "item"),
+        markersStayWithPositions: true, longerPointersNameInnerLists: false,
         read: { source, options in
             try MarkdownLayout(source, pointer: options.pointer, commentHeadings: options.commentHeadings)
         },

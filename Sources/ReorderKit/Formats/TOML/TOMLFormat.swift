@@ -9,7 +9,7 @@ extension ListFormat {
         options: ["pointer", "recursive", "string"],
         words: FormatWords(name: "TOML", version: "1.0", lists: "an array or a table", oneValue: "one TOML item",
                            keyed: "table", member: "line"),
-        heapBytesPerByte: 8,
+        heapBytesPerByte: 8, valueConversion: .toml,
         read: { source, options in try TOMLFormat.read(source, pointer: options.pointer, subTables: options.subTables,
                                                              commentHeadings: options.commentHeadings) },
         children: { source, options in try TOMLFormat.childTokens(source, pointer: options.pointer) })

@@ -11,7 +11,8 @@ extension ListFormat {
             invalidAdvice: "; a YAML loader would reject it or read it otherwise, so reorder edits nothing: correct the file first",
             items: "entries", lists: "a sequence or a mapping", oneValue: "one YAML value on one line",
             keyed: "mapping", member: "entry"),
-        heapBytesPerByte: 6,
+        heapBytesPerByte: 6, mergeKey: Array("<<".utf8), anchorsAndAliases: AnchorsAndAliases.yaml,
+        sharesReadingAcrossLists: true, valueConversion: .yaml,
         read: { source, options in try YAMLLayout.read(source, options: options) })
 }
 
