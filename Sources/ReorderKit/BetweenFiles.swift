@@ -8,7 +8,7 @@
 ///
 /// Into a document of another format, each item is written by DEST's
 /// format's writer (what `insert` takes), from its value converted where
-/// the conversion is certain (`BetweenFiles+Formats.swift`); anything but
+/// the conversion is certain (`BetweenFiles+ValueConversion.swift`); anything but
 /// the value that would be lost (a comment, a tag, an anchor) is refused.
 public struct BetweenFiles: Sendable {
     public typealias Place = BetweenLists.Place
