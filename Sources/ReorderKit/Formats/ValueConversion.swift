@@ -34,6 +34,26 @@ public struct ValueConversion: Sendable {
         self.write = write
     }
 
+    /// The `read` of a format whose items are `key SEPARATOR scalar`
+    /// lines (YAML's `key: value`, TOML's `key = value`) or scalars: the
+    /// key and the value, each as JSON text by `key` and `scalar` (nil:
+    /// not certain).
+    static func readingLines(separator: [UInt8], key: @escaping @Sendable ([UInt8]) -> [UInt8]?,
+                             scalar: @escaping @Sendable ([UInt8]) -> [UInt8]?)
+        -> @Sendable (_ item: [UInt8], _ insertText: [UInt8]?, _ keyed: Bool) throws -> (key: [UInt8]?, value: [UInt8]) {
+        return { _, insertText, keyed in
+            guard var text = insertText else { throw Uncertain.value }
+            var name: [UInt8]? = nil
+            if keyed {
+                guard let split = splitKey(text, separator: separator), let json = key(split.key) else { throw Uncertain.key }
+                name = json
+                text = split.value
+            }
+            guard let json = scalar(text) else { throw Uncertain.value }
+            return (name, json)
+        }
+    }
+
     // MARK: - JSON text, which every conversion goes through
 
     /// `key SEPARATOR value`, the key plain or quoted (without a dot, a

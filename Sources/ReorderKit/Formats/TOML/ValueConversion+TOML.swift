@@ -15,17 +15,7 @@ extension ValueConversion {
             }
             return nil
         },
-        read: { _, insertText, keyed in
-            guard var text = insertText else { throw Uncertain.value }
-            var key: [UInt8]? = nil
-            if keyed {
-                guard let split = splitKey(text, separator: [0x3D]), let name = tomlKeyAsJSON(split.key) else { throw Uncertain.key }
-                key = name
-                text = split.value
-            }
-            guard let json = tomlScalarAsJSON(text) else { throw Uncertain.value }
-            return (key, json)
-        },
+        read: readingLines(separator: [0x3D], key: tomlKeyAsJSON, scalar: tomlScalarAsJSON),
         write: { key, value in
             guard let tokens = JSONTokens(value), tokens.list.allSatisfy(tomlReadsAsJSON) else { throw Uncertain.value }
             guard let key else { return value }

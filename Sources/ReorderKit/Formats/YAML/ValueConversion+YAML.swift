@@ -25,18 +25,9 @@ extension ValueConversion {
             }
             return nil
         },
-        read: { _, insertText, keyed in
-            guard var text = insertText else { throw Uncertain.value }
-            var key: [UInt8]? = nil
-            if keyed {
-                guard let split = splitKey(text, separator: [0x3A, 0x20]), let name = yamlScalarAsJSON(split.key),
-                      name.first == 0x22 else { throw Uncertain.key }
-                key = name
-                text = split.value
-            }
-            guard let json = yamlScalarAsJSON(text) else { throw Uncertain.value }
-            return (key, json)
-        },
+        // A key must read as a string.
+        read: readingLines(separator: [0x3A, 0x20], key: { yamlScalarAsJSON($0).flatMap { $0.first == 0x22 ? $0 : nil } },
+                           scalar: yamlScalarAsJSON),
         write: { key, value in
             guard let tokens = JSONTokens(value), tokens.list.allSatisfy(yamlReadsAsJSON) else { throw Uncertain.value }
             let written = tokens.list.count == 1 ? yamlPlain(tokens.list[0]) : value
