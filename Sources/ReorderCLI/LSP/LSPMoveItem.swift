@@ -33,7 +33,11 @@ enum LSPMoveItem {
         let place: ItemsAtOffset.Place
         let first: Int
         let last: Int
+        /// The list, read from `bytes`, which points into them.
         let list: ListDocument
+        /// The document's bytes as the selection was made: held here so that
+        /// the storage `list` points into lives as long as the selection.
+        let bytes: [UInt8]
         var count: Int { last - first + 1 }
     }
 
@@ -61,12 +65,14 @@ enum LSPMoveItem {
         }
         guard let level else { return nil }
         let place = startChain[level]
-        // SAFETY: the list keeps pointing into `text.bytes` after the closure: it holds while the request runs, as `text` is a constant copy whose storage is not changed or freed before the selection is dropped.
-        let list = try text.bytes.withUnsafeBytes { bytes in
-            try ListDocument(bytes, format: format, options: ItemsAtOffset.options(format, tokens: place.tokens, document: place.document))
+        let bytes = text.bytes
+        // SAFETY: the list keeps pointing into `bytes` after the closure: the selection holds `bytes`, a constant array, so its storage is neither changed, moved nor freed while the list can be read.
+        let list = try bytes.withUnsafeBytes { source in
+            try ListDocument(source, format: format, options: ItemsAtOffset.options(format, tokens: place.tokens, document: place.document))
         }
         let items = [startChain[level].item, endChain[level].item]
-        return Selection(format: format, chain: Array(startChain[...level]), place: place, first: items.min()!, last: items.max()!, list: list)
+        return Selection(format: format, chain: Array(startChain[...level]), place: place, first: items.min()!, last: items.max()!,
+                         list: list, bytes: bytes)
     }
 
     /// How an item is named in a title: its key, or its value as `pick`
