@@ -19,12 +19,14 @@ Each result is judged twice:
 
 The files are read where they are and never copied into the repository.
 
-Usage: markdown.py [--reorder PATH] [FOLDER]    (REORDER in the environment)
+Usage: markdown.py [--reorder PATH] [--jobs N] [FOLDER]    (REORDER in the environment;
+N files at once, in worker processes: the cores unless given)
 Prints the refusals (of a whole file, or of an edit) counted by reason
 (REORDER_VERBOSE=1: each of them), then `N passed, N failed`, and exits 1
 on a failure.
 """
 import argparse
+import multiprocessing
 import os
 import random
 import re
@@ -84,34 +86,157 @@ def uniform_bullets(source, items):
     return len(starts) == 1 and None not in starts
 
 
+class ListsResult:
+    """What the checks of some lists of a file found: counts, failures (in
+    order), refusals and the lines `REORDER_VERBOSE=1` prints."""
+    def __init__(self):
+        self.passed = self.lists = self.edits = 0
+        self.failures, self.refusals, self.verbose = [], [], []
+
+
+def read_file(job):
+    """A file's lists as reorder finds them, and whether markdown-it reads
+    it as the reference does: (source, paths, refusal, follow_reference),
+    or None for a file with CRs. Run in a worker process."""
+    name, reorder = job
+    source = open(name, encoding="utf-8", errors="surrogateescape").read()
+    if "\r" in source:
+        return None
+    paths, refusal = cm.lists_of(reorder, source)
+    return source, paths, refusal, cm.md.render(source) != reference.html(source)
+
+
+def check_lists(job):
+    """Some lists of one file edited and judged (see the module's text), in
+    a folder of their own. Run in a worker process: a large file's lists
+    are spread over the workers."""
+    short, source, paths, follow_reference, reorder, seed = job
+    result = ListsResult()
+
+    def fail(what):
+        result.failures.append(what)
+
+    with tempfile.TemporaryDirectory(prefix="reorder-markdown-") as work:
+        for path in paths:
+            result.lists += 1
+            pointer = "/" + "/".join(map(str, path))
+            # A random generator per list: the same edits whatever the workers.
+            rng = random.Random(f"{seed}:{short}:{pointer}")
+            items, target = item_lines(source, path)
+            count = len(items)
+            if count < 2:
+                continue
+            a, b = rng.randrange(count), rng.randrange(count)
+            order_move = list(range(count))
+            order_move.insert(b, order_move.pop(a))
+            order_swap = list(range(count))
+            order_swap[a], order_swap[b] = order_swap[b], order_swap[a]
+            gone = rng.randrange(count)
+            runs = [
+                (["move", str(a), str(b)], order_move, None),
+                (["swap", str(a), str(b)], order_swap, None),
+                (["delete", str(gone)], [i for i in range(count) if i != gone], None),
+                (["insert", str(b), "reorder inserted this"], list(range(b)) + [None] + list(range(b, count)), "reorder inserted this"),
+                (["batch", "-e", f"move {a} {b}"], order_move, None),
+                (["reverse"], list(reversed(range(count))), None),
+            ]
+            ok = True
+            for command, order, inserted in runs:
+                result.edits += 1
+                status, out, err = run(reorder, command + ["-p", pointer, "--format", "markdown"], source)
+                what = f"{short} -p {pointer}: {' '.join(command)}"
+                if status == 2 and out == "" and "would" in err:
+                    result.refusals.append(err.encode())
+                    result.verbose.append(f"refused edit {what}: {err.strip()}")
+                    continue
+                if status != 0:
+                    fail(f"{what}: exit {status}: {err.strip()}")
+                    ok = False
+                    continue
+                if inserted is None:
+                    if follow_reference:
+                        want, got = reference.expected_html(source, path, order), reference.html(out)
+                    else:
+                        want, got = cm.expected_html(source, path, order), cm.md.render(out)
+                    if command[0] == "delete":
+                        want, got = (re.sub(r"</?p>|\s", "", html) for html in (want, got))
+                    if want != got:
+                        fail(f"{what}: the HTML is not the source's in the new order")
+                        ok = False
+                # Outside the list, every line is the source's.
+                lines, result_lines = source.split("\n"), out.split("\n")
+                first, last = items[0][0], items[-1][1]
+                tail = len(lines) - last
+                if result_lines[:first] != lines[:first] or result_lines[len(result_lines) - tail:] != lines[last:]:
+                    fail(f"{what}: a line outside the list changed")
+                    ok = False
+                if uniform_bullets(source, items):
+                    # A new item is written with the first item's
+                    # spaces after the marker (`-   text`).
+                    opening = lines[items[0][0]]
+                    marker = (re.match(r"^\s*[-*+] {1,4}(?=\S)", opening) or re.match(r"^\s*[-*+] ", opening)).group(0)
+                    want_bytes = expected_lines(source, items, order, inserted and marker + inserted)
+                    if out != want_bytes:
+                        fail(f"{what}: not the source's lines in the new order")
+                        ok = False
+            # diff, and its script applied by batch, gives the sorted file.
+            with open(os.path.join(work, "old.md"), "w") as f:
+                f.write(source)
+            status, sorted_text, err = run(reorder, ["sort", "-p", pointer, "--format", "markdown"], source)
+            if status == 0:
+                with open(os.path.join(work, "new.md"), "w") as f:
+                    f.write(sorted_text)
+                status, script, err = run(reorder, ["diff", "-p", pointer, "old.md", "new.md"], cwd=work)
+                if status not in (0, 1):
+                    fail(f"{short} -p {pointer}: diff: {err.strip()}")
+                    ok = False
+                else:
+                    status, out, err = run(reorder, ["batch", "-f", "-", "-p", pointer, "-o", "-", "old.md"], script, cwd=work)
+                    if status != 0 or out != sorted_text:
+                        fail(f"{short} -p {pointer}: diff | batch does not give the sorted file: {err.strip()}")
+                        ok = False
+                # A policy that names the list: check finds it out of
+                # order exactly when sort changes it; fix --check agrees.
+                policy = os.path.join(work, ".reorder.toml")
+                escaped = pointer.replace("\\", "\\\\").replace('"', '\\"')
+                with open(policy, "w") as f:
+                    f.write(f'[[rule]]\nfiles = ["old.md"]\nlist = "{escaped}"\n')
+                # (The file's own keep-sorted blocks are checked too:
+                # only the rule's finding is looked at.)
+                want = sorted_text != source
+                for command in (["check"], ["fix", "--check"]):
+                    status, out, err = run(reorder, command + ["old.md"], cwd=work)
+                    found = f"{pointer} (rule 1)" in out + err
+                    if status not in (0, 1) or found != want or (want and status != 1):
+                        fail(f"{short} -p {pointer}: {' '.join(command)} exits {status}, finding the list {found}, not {want}: {out}{err}")
+                        ok = False
+                os.remove(policy)
+            result.passed += ok
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("folder", nargs="?", default=os.path.join(REPOSITORY, "..", "shared", "thirdparty"))
     parser.add_argument("--reorder", default=os.environ.get("REORDER", os.path.join(REPOSITORY, ".build/debug/reorder")))
     parser.add_argument("--seed", type=int, default=34)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="files checked at once, each in a worker process (default: the cores)")
     args = parser.parse_args()
     if not os.path.isdir(args.folder):
         print(f"markdown: no folder {args.folder}; nothing to run")
         return 0
-    rng = random.Random(args.seed)
     files = sorted(os.path.join(d, f) for d, _, names in os.walk(args.folder) for f in names if f.endswith(".md"))
     passed = failed = lists = edits = refused = 0
     refusals = Refusals()
     verbose = os.environ.get("REORDER_VERBOSE") == "1"
-
-    def fail(what):
-        nonlocal failed
-        failed += 1
-        print("FAIL " + what, file=sys.stderr)
-
-    with tempfile.TemporaryDirectory(prefix="reorder-markdown-") as work:
-        for name in files:
-            source = open(name, encoding="utf-8", errors="surrogateescape").read()
-            if "\r" in source:
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        jobs = []
+        for name, read in zip(files, pool.map(read_file, [(name, args.reorder) for name in files])):
+            if read is None:
                 continue
-            paths, refusal = cm.lists_of(args.reorder, source)
+            source, paths, refusal, follow_reference = read
             short = os.path.relpath(name, args.folder)
-            follow_reference = cm.md.render(source) != reference.html(source)
             if refusal is not None:
                 status, out, err = refusal
                 if status == 2 and out == "" and len(err.strip().splitlines()) == 1:
@@ -120,102 +245,25 @@ def main():
                     if verbose:
                         print(f"refused {short}: {err.strip()}")
                 else:
-                    fail(f"{short}: a refusal that is not clean: {refusal}")
+                    failed += 1
+                    print(f"FAIL {short}: a refusal that is not clean: {refusal}", file=sys.stderr)
                 continue
-            for path in paths:
-                lists += 1
-                pointer = "/" + "/".join(map(str, path))
-                items, target = item_lines(source, path)
-                count = len(items)
-                if count < 2:
-                    continue
-                a, b = rng.randrange(count), rng.randrange(count)
-                order_move = list(range(count))
-                order_move.insert(b, order_move.pop(a))
-                order_swap = list(range(count))
-                order_swap[a], order_swap[b] = order_swap[b], order_swap[a]
-                gone = rng.randrange(count)
-                runs = [
-                    (["move", str(a), str(b)], order_move, None),
-                    (["swap", str(a), str(b)], order_swap, None),
-                    (["delete", str(gone)], [i for i in range(count) if i != gone], None),
-                    (["insert", str(b), "reorder inserted this"], list(range(b)) + [None] + list(range(b, count)), "reorder inserted this"),
-                    (["batch", "-e", f"move {a} {b}"], order_move, None),
-                    (["reverse"], list(reversed(range(count))), None),
-                ]
-                ok = True
-                for command, order, inserted in runs:
-                    edits += 1
-                    status, out, err = run(args.reorder, command + ["-p", pointer, "--format", "markdown"], source)
-                    what = f"{short} -p {pointer}: {' '.join(command)}"
-                    if status == 2 and out == "" and "would" in err:
-                        refusals.add(err.encode())
-                        if verbose:
-                            print(f"refused edit {what}: {err.strip()}")
-                        continue
-                    if status != 0:
-                        fail(f"{what}: exit {status}: {err.strip()}")
-                        ok = False
-                        continue
-                    if inserted is None:
-                        if follow_reference:
-                            want, got = reference.expected_html(source, path, order), reference.html(out)
-                        else:
-                            want, got = cm.expected_html(source, path, order), cm.md.render(out)
-                        if command[0] == "delete":
-                            want, got = (re.sub(r"</?p>|\s", "", html) for html in (want, got))
-                        if want != got:
-                            fail(f"{what}: the HTML is not the source's in the new order")
-                            ok = False
-                    # Outside the list, every line is the source's.
-                    lines, result = source.split("\n"), out.split("\n")
-                    first, last = items[0][0], items[-1][1]
-                    tail = len(lines) - last
-                    if result[:first] != lines[:first] or result[len(result) - tail:] != lines[last:]:
-                        fail(f"{what}: a line outside the list changed")
-                        ok = False
-                    if uniform_bullets(source, items):
-                        # A new item is written with the first item's
-                        # spaces after the marker (`-   text`).
-                        opening = lines[items[0][0]]
-                        marker = (re.match(r"^\s*[-*+] {1,4}(?=\S)", opening) or re.match(r"^\s*[-*+] ", opening)).group(0)
-                        want_bytes = expected_lines(source, items, order, inserted and marker + inserted)
-                        if out != want_bytes:
-                            fail(f"{what}: not the source's lines in the new order")
-                            ok = False
-                # diff, and its script applied by batch, gives the sorted file.
-                with open(os.path.join(work, "old.md"), "w") as f:
-                    f.write(source)
-                status, sorted_text, err = run(args.reorder, ["sort", "-p", pointer, "--format", "markdown"], source)
-                if status == 0:
-                    with open(os.path.join(work, "new.md"), "w") as f:
-                        f.write(sorted_text)
-                    status, script, err = run(args.reorder, ["diff", "-p", pointer, "old.md", "new.md"], cwd=work)
-                    if status not in (0, 1):
-                        fail(f"{short} -p {pointer}: diff: {err.strip()}")
-                        ok = False
-                    else:
-                        status, out, err = run(args.reorder, ["batch", "-f", "-", "-p", pointer, "-o", "-", "old.md"], script, cwd=work)
-                        if status != 0 or out != sorted_text:
-                            fail(f"{short} -p {pointer}: diff | batch does not give the sorted file: {err.strip()}")
-                            ok = False
-                    # A policy that names the list: check finds it out of
-                    # order exactly when sort changes it; fix --check agrees.
-                    policy = os.path.join(work, ".reorder.toml")
-                    escaped = pointer.replace("\\", "\\\\").replace('"', '\\"')
-                    with open(policy, "w") as f:
-                        f.write(f'[[rule]]\nfiles = ["old.md"]\nlist = "{escaped}"\n')
-                    # (The file's own keep-sorted blocks are checked too:
-                    # only the rule's finding is looked at.)
-                    want = sorted_text != source
-                    for command in (["check"], ["fix", "--check"]):
-                        status, out, err = run(args.reorder, command + ["old.md"], cwd=work)
-                        found = f"{pointer} (rule 1)" in out + err
-                        if status not in (0, 1) or found != want or (want and status != 1):
-                            fail(f"{short} -p {pointer}: {' '.join(command)} exits {status}, finding the list {found}, not {want}: {out}{err}")
-                            ok = False
-                    os.remove(policy)
-                passed += ok
+            # A few lists per job, so that a file of many lists is shared out.
+            for start in range(0, len(paths), 8):
+                jobs.append((short, source, paths[start:start + 8], follow_reference, args.reorder, args.seed))
+        # The results in the files' and lists' order, whatever order the workers end in.
+        for result in pool.imap(check_lists, jobs):
+            passed += result.passed
+            lists += result.lists
+            edits += result.edits
+            for stderr in result.refusals:
+                refusals.add(stderr)
+            if verbose:
+                for line in result.verbose:
+                    print(line)
+            for what in result.failures:
+                failed += 1
+                print("FAIL " + what, file=sys.stderr)
     refusals.report("markdown")
     print(f"{len(files)} files, {lists} lists, {edits} edits; {refused} files refused")
     print(f"{passed} passed, {failed} failed")
